@@ -1,0 +1,62 @@
+import { useTranslation } from "~/lib/i18n-react";
+import { Link, useLocation } from "react-router";
+
+/**
+ * The error page (spec §2, §8): "Error", the status code and its message. A 404 says which
+ * path was not found. Server trouble offers a retry link. Visitors are invited to sign up.
+ */
+export function ErrorPage({
+  status,
+  requestId,
+  loggedIn,
+  siteName,
+}: {
+  status: number;
+  requestId: string | null;
+  loggedIn: boolean;
+  siteName: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const message =
+    status === 404
+      ? t("errors.notFound", { path: location.pathname })
+      : status === 503
+        ? t("errors.serviceUnavailable")
+        : status === 502
+          ? t("errors.badGateway")
+          : t("errors.internal");
+  const retry = location.pathname + location.search;
+  return (
+    <>
+      <title>{t("errors.status", { status })}</title>
+      <header className="site-header">
+        <a className="brand" href="/">
+          {siteName ?? "⌂"}
+        </a>
+      </header>
+      <main id="main" className="page narrow error-page">
+        <h1>{t("errors.heading")}</h1>
+        <p className="error-status">{t("errors.status", { status })}</p>
+        <p>{message}</p>
+        {requestId ? <p className="muted">{t("errors.reference", { id: requestId })}</p> : null}
+        <p className="actions">
+          {status >= 500 ? (
+            // A full reload, not a client navigation: the retry must reach the server again.
+            <a className="button" href={retry}>
+              {t("errors.retry")}
+            </a>
+          ) : null}
+          <Link className={status >= 500 ? "button secondary" : "button"} to={loggedIn ? "/home" : "/"}>
+            {t("errors.backHome")}
+          </Link>
+        </p>
+        {!loggedIn && status < 500 ? (
+          <p className="signup-prompt">
+            {t("errors.signupPrompt")} <Link to="/">{t("nav.signup")}</Link>
+          </p>
+        ) : null}
+      </main>
+    </>
+  );
+}

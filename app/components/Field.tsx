@@ -1,0 +1,51 @@
+import { useId, type InputHTMLAttributes } from "react";
+import { useTranslation, type Translator, type Values } from "~/lib/i18n-react";
+
+/**
+ * A labelled input with its errors beside it (Epic Stack's Field): aria-invalid and
+ * aria-describedby tie the message to the input for screen readers. Errors are message keys
+ * from the form schemas, translated here.
+ */
+export function Field({
+  label,
+  inputProps,
+  errors,
+}: {
+  label: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  errors?: string[] | undefined;
+}) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function ErrorList({ id, errors }: { id?: string | undefined; errors?: string[] | undefined }) {
+  const translation = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="error-list">
+      {errors.map((error) => (
+        <li key={error}>{translateError(translation, error)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Errors travel as message keys, optionally with values: "validation.required" or
+ * 'errors.rate_limited|{"minutes":15}'. An unknown key shows the generic message.
+ */
+export function translateError({ t, has }: Translator, error: string): string {
+  const [key = "", values] = error.split("|");
+  if (!/^(validation|errors)\./.test(key) || !has(key)) return t("errors.generic");
+  const options: Values = values ? JSON.parse(values) : {};
+  return t(key, options);
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from "~/lib/i18n-react";
+import { Form, useLocation } from "react-router";
+import { LOCALES } from "~/lib/i18n";
+
+/**
+ * A plain form, so it works without JavaScript: the choice is kept in the locale cookie and the
+ * same page reloads in the new language (a full document load, which brings its messages).
+ */
+export function LanguageSwitcher() {
+  const { t, locale } = useTranslation();
+  const location = useLocation();
+  return (
+    <Form method="post" action="/language" reloadDocument className="language-switcher">
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      <label htmlFor="language-select">{t("language.label")}</label>
+      <select id="language-select" name="lng" defaultValue={locale}>
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {t(`language.names.${locale}`)}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button secondary small">
+        {t("language.change")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from "~/lib/i18n-react";
+import { Form, Link } from "react-router";
+import { markLoggingOut } from "~/lib/client/user-polling";
+
+export interface HeaderUser {
+  name: string;
+  photo: string | null;
+  credits: number;
+}
+
+/** The top bar: the site's name, and either the member header (photo, name, credits, logout) or the visitor's links. */
+export function SiteHeader({ siteName, user, cdnPrefix }: { siteName: string; user: HeaderUser | null; cdnPrefix: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <Link className="brand" to={user ? "/home" : "/"}>
+        {siteName}
+      </Link>
+      {user ? (
+        <nav className="member-header" aria-label={t("member.menu")}>
+          {user.photo ? (
+            <img className="avatar" src={cdnPrefix + user.photo} alt={t("home.photoAlt")} width={40} height={40} />
+          ) : (
+            <span className="avatar avatar-empty" aria-hidden="true" />
+          )}
+          <span className="member-name">{user.name}</span>
+          <span className="credits" data-testid="credits">
+            {t("home.credits", { count: user.credits })}
+          </span>
+          <Form method="post" action="/logout" onSubmit={() => markLoggingOut()}>
+            <button type="submit" className="link-button">
+              {t("nav.logout")}
+            </button>
+          </Form>
+        </nav>
+      ) : (
+        <nav className="visitor-nav" aria-label={t("nav.main")}>
+          <Link to="/login">{t("nav.login")}</Link>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Hydrates with the language the server rendered (<html lang>), after fetching that
+ * language's messages (preloaded by a <link> in the head, so this rarely waits).
+ */
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { DEFAULT_LOCALE, isLocale, messagesUrl } from "./lib/i18n";
+import { TranslationProvider, type MessageTree } from "./lib/i18n-react";
+
+async function hydrate() {
+  const lang = document.documentElement.lang;
+  const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+  const response = await fetch(messagesUrl(locale));
+  const messages = ((await response.json()) as Record<string, MessageTree>)[locale] ?? {};
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <TranslationProvider locale={locale} messages={messages}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </TranslationProvider>,
+    );
+  });
+}
+
+hydrate().catch((error: unknown) => console.error("hydration failed", error));

@@ -1,0 +1,65 @@
+/**
+ * Streams the HTML. People get the shell at once and deferred parts as they resolve; bots
+ * (and anything isbot recognises, HeadlessChrome included) wait for the whole page, and get
+ * no error page at all (spec §2: the error page is not rendered for bots).
+ */
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { requestContext } from "./lib/context";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "./lib/i18n";
+import { TranslationProvider } from "./lib/i18n-react";
+import { getLocale } from "./lib/i18n.server";
+import { messages } from "./locales";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const userAgent = request.headers.get("user-agent");
+  const bot = userAgent !== null && isbot(userAgent);
+  if (bot && responseStatusCode >= 400) {
+    return new Response(`${responseStatusCode}`, {
+      status: responseStatusCode,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+
+  const { nonce } = loadContext.get(requestContext);
+  const locale = localeOf(loadContext);
+  let shellRendered = false;
+  const body = await renderToReadableStream(
+    <TranslationProvider locale={locale} messages={messages[locale]}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </TranslationProvider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1_000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors before the shell is ready are reported by React Router itself.
+        if (shellRendered) console.error(error);
+      },
+    },
+  );
+  shellRendered = true;
+  if (bot) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** The detected language; English when detection never ran (an error before the middleware). */
+function localeOf(context: RouterContextProvider): Locale {
+  try {
+    const locale = getLocale(context);
+    return isLocale(locale) ? locale : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The API client: one per request (made by the root middleware). Every call carries the
+ * contract's headers, forwards the visitor's cookies, has a timeout and parses the answer
+ * with its Zod schema. Cookies the API sets are kept (so later calls in the same request see a
+ * new session) and relayed to the browser by the root middleware.
+ *
+ * 4xx answers come back as { ok: false } for the caller to turn into a form error or a page;
+ * 5xx answers, timeouts and unreadable answers throw the error page (503/502), logged once.
+ */
+import { data } from "react-router";
+import type { z } from "zod";
+import { apiFetch, apiHeaders } from "./headers.server";
+import { ApiErrorSchema, type ApiErrorBody } from "./schemas";
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiErrorBody };
+
+interface CallOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export class ApiClient {
+  /** Set-Cookie headers to relay to the browser. */
+  readonly setCookies: string[] = [];
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly request: Request,
+    private readonly env: Env,
+    readonly requestId: string,
+  ) {
+    for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+      const [name, ...value] = part.trim().split("=");
+      if (name) this.cookies.set(name, value.join("="));
+    }
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async call<S extends z.ZodType>(schema: S, path: string, options: CallOptions = {}): Promise<ApiResult<z.output<S>>> {
+    const method = options.method ?? "GET";
+    const url = new URL(path, this.request.url);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+    const headers = apiHeaders(this.request, this.env, this.requestId);
+    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    if (options.body !== undefined) headers.set("content-type", "application/json");
+
+    let response: Response;
+    try {
+      response = await apiFetch(this.env, url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)),
+      });
+    } catch (error) {
+      this.fail(503, `${method} ${url.pathname} did not answer`, error);
+    }
+    this.keepCookies(response);
+
+    if (response.status >= 500) this.fail(502, `${method} ${url.pathname} answered ${response.status}`);
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.status >= 400) {
+      const error = ApiErrorSchema.safeParse(body);
+      return {
+        ok: false,
+        status: response.status,
+        error: error.success ? error.data : { error: `http_${response.status}`, message: response.statusText },
+      };
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) this.fail(502, `${method} ${url.pathname} answered in an unexpected shape`, parsed.error.issues);
+    return { ok: true, data: parsed.data };
+  }
+
+  private keepCookies(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      this.setCookies.push(header);
+      const [pair = "", ...attributes] = header.split(";");
+      const [name, ...value] = pair.trim().split("=");
+      if (!name) continue;
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value.join("="));
+    }
+  }
+
+  /** Logs once, with the request id, and shows the error page. */
+  private fail(status: 502 | 503, what: string, cause?: unknown): never {
+    console.error(`[${this.requestId}] API ${what}`, cause ?? "");
+    throw data(
+      { requestId: this.requestId },
+      { status, statusText: status === 503 ? "Service Unavailable" : "Bad Gateway" },
+    );
+  }
+}

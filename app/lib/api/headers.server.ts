@@ -1,0 +1,32 @@
+/**
+ * The headers every API call carries (spec §7 and DESIGN.md §2), built from the visitor's
+ * request. Values a browser could forge (x-original-host, x-client-ip, …) are always replaced.
+ */
+export function apiHeaders(request: Request, env: Env, requestId: string): Headers {
+  const url = new URL(request.url);
+  const headers = new Headers();
+  headers.set("x-package-name", env.PACKAGE_NAME);
+  headers.set("x-original-host", url.host);
+  headers.set("x-forwarded-proto", url.protocol.replace(":", ""));
+  headers.set("x-request-id", requestId);
+  headers.set(
+    "x-client-ip",
+    request.headers.get("cf-connecting-ip") ?? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "127.0.0.1",
+  );
+  const country = (request as Request & { cf?: { country?: string } }).cf?.country;
+  if (country) headers.set("x-client-country", country);
+  for (const name of ["cookie", "accept-language", "user-agent", "sec-fetch-site"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** The API's origin: the service binding (reference API worker) unless API_ORIGIN names a PHP API. */
+export function apiFetch(env: Env, url: URL, init: RequestInit): Promise<Response> {
+  if (env.API_ORIGIN) {
+    const target = new URL(url.pathname + url.search, env.API_ORIGIN);
+    return fetch(target, init);
+  }
+  return env.API.fetch(new Request(url, init));
+}

@@ -1,0 +1,119 @@
+/**
+ * The API contract's answers, as Zod schemas. The app parses every answer with these on the
+ * server, and the reference API worker's tests parse its own answers with the same schemas,
+ * so the two sides cannot drift. Field names follow spec §3 and §7 exactly.
+ */
+import { z } from "zod";
+import { LOCALES } from "../i18n";
+
+const countryCode = z.string().regex(/^[A-Z]{2}$/);
+
+/** Every API error answer: a stable code, an English fallback, and per-field codes. */
+export const ApiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  retry_after: z.number().optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
+
+export const RegionSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const CompanyInfoSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  kvk: z.string(),
+  city: z.string(),
+  country: z.string(),
+  tradenames: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  vat_numbers: z.array(z.string()),
+  support_phone: z.string(),
+  /** Percentage offered to keep a member who is about to delete the account; 0 = no offer. */
+  delete_discount: z.number().min(0).max(100),
+});
+export type CompanyInfo = z.infer<typeof CompanyInfoSchema>;
+
+/** What a site stores. The settings answer adds the per-request fields (regions, geo-IP). */
+export const StoredSettingsSchema = z.object({
+  name: z.string().min(1),
+  domain: z.string().min(1),
+  domain_language: z.enum(LOCALES),
+  niche: z.number().int().min(1).max(7),
+  signups: z.enum(["all", "with_trafficsource", "other"]),
+  logged_out_search: z.boolean(),
+  logged_out_search_trafficsource: z.boolean(),
+  push_pub: z.string(),
+  fictional_icon: z.string(),
+  fictional_plural: z.string(),
+  countries: z.array(countryCode).min(1),
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  search_fields: z.array(z.string()),
+  /** Per country: the least a message may cost, in credits, and the currency it is priced in. */
+  minimum_message_costs: z.record(
+    countryCode,
+    z.object({ costs: z.number().int().nonnegative(), currency: z.string().length(3) }),
+  ),
+  message_credits: z.number().int().positive(),
+  /** Credits a new member starts with. */
+  starting_credits: z.number().int().nonnegative(),
+  support_email: z.email(),
+  email: z.email(),
+  company_name: z.string(),
+  company_address: z.string(),
+  company_kvk: z.string(),
+  company_city: z.string(),
+  company_country: z.string(),
+  company_tradenames: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  company_vat_numbers: z.array(z.string()),
+  support_phone: z.string(),
+  delete_discount: z.number().min(0).max(100),
+  cdn_prefix: z.string(),
+  member_resell: z.array(z.enum(["cams", "camads"])),
+  signup: z.object({ showDots: z.boolean() }),
+});
+export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
+
+export const SettingsSchema = StoredSettingsSchema.extend({
+  region_data: z.record(countryCode, z.array(RegionSchema)),
+  geoip_country: countryCode.nullable(),
+  geoip_selected_country: countryCode,
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+const ImageSchema = z.object({ id: z.number().int(), thumb_filename: z.string() });
+
+export const ProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  city: z.string().nullable(),
+  country: countryCode.nullable(),
+  countryregion: z.number().int().nullable(),
+  language: z.string(),
+  gender: z.enum(["male", "female"]).nullable(),
+  date_of_birth: z.string().nullable(),
+  main_image: z.object({ thumb_filename: z.string() }).nullable(),
+  images: z.array(ImageSchema),
+  personal: z.record(z.string(), z.string()),
+  lastSignupStep: z.number().int().min(0).max(7),
+  fictional: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const UserSchema = z.object({
+  email: z.string(),
+  profile: ProfileSchema,
+  fictional_icon: z.string(),
+  mailprovider: z.number().int(),
+  paid_user: z.boolean(),
+  /** Unix milliseconds. */
+  signup_date: z.number().int(),
+  /** Credit balance (sum of the ledger). */
+  credits: z.number().int(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserAnswerSchema = z.object({ user: UserSchema });
+export const RegionsAnswerSchema = z.object({ country: countryCode, regions: z.array(RegionSchema) });
+export const LogoutAnswerSchema = z.literal("done");

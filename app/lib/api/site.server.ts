@@ -1,0 +1,27 @@
+/** The site calls: GET /api/settings.php (designed), /api/companyinfo.php, /api/regions.php. */
+import type { ApiClient } from "./client.server";
+import { CompanyInfoSchema, RegionsAnswerSchema, SettingsSchema, type Settings } from "./schemas";
+
+/**
+ * Settings change rarely and every page needs them: each worker isolate keeps them a minute
+ * per host, so most pages make no settings call at all.
+ */
+const cache = new Map<string, { settings: Settings; until: number }>();
+const SETTINGS_TTL_MS = 60_000;
+
+export async function fetchSettings(api: ApiClient, host: string): Promise<Settings> {
+  const cached = cache.get(host);
+  if (cached && cached.until > Date.now()) return cached.settings;
+  const result = await api.call(SettingsSchema, "/api/settings.php");
+  if (!result.ok) throw new Error(`settings.php answered ${result.status} ${result.error.error}`);
+  cache.set(host, { settings: result.data, until: Date.now() + SETTINGS_TTL_MS });
+  return result.data;
+}
+
+export function fetchCompanyInfo(api: ApiClient) {
+  return api.call(CompanyInfoSchema, "/api/companyinfo.php");
+}
+
+export function fetchRegions(api: ApiClient, country: string) {
+  return api.call(RegionsAnswerSchema, "/api/regions.php", { query: { country } });
+}

@@ -1,0 +1,65 @@
+/**
+ * Cookies the app itself sets: the one-shot toast shown after a redirect, and the affiliate
+ * tracking values (spec §9: 30 days, mirrored in local storage by the browser).
+ */
+import { createContext } from "react-router";
+import * as v from "valibot";
+import { TOAST_KEYS, type Toast } from "./toast";
+import { TRACKING_COOKIE, type Tracking } from "./tracking";
+
+/** Set-Cookie headers to add to whatever response this request ends in (see middleware). */
+export const outgoingCookies = createContext<string[]>([]);
+
+export function readCookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
+
+function serialize(name: string, value: string, options: { maxAge: number; httpOnly: boolean; secure: boolean }) {
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    "Path=/",
+    `Max-Age=${options.maxAge}`,
+    "SameSite=Lax",
+    options.httpOnly ? "HttpOnly" : "",
+    options.secure ? "Secure" : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
+
+const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+
+const ToastSchema = v.object({
+  key: v.picklist(TOAST_KEYS),
+  values: v.optional(v.record(v.string(), v.string())),
+});
+
+export function toastCookie(request: Request, toast: Toast): string {
+  return serialize("toast", JSON.stringify(toast), { maxAge: 60, httpOnly: true, secure: isHttps(request) });
+}
+
+/** The toast a redirect left, if any, plus the header that clears it. */
+export function takeToast(request: Request): { toast: Toast | null; clear: string | null } {
+  const raw = readCookie(request, "toast");
+  if (raw === undefined) return { toast: null, clear: null };
+  const clear = serialize("toast", "", { maxAge: 0, httpOnly: true, secure: isHttps(request) });
+  try {
+    const parsed = v.safeParse(ToastSchema, JSON.parse(raw));
+    return { toast: parsed.success ? parsed.output : null, clear };
+  } catch {
+    return { toast: null, clear };
+  }
+}
+
+export function trackingCookie(request: Request, tracking: Tracking): string {
+  // Readable by the page's script, which mirrors it into local storage.
+  return serialize(TRACKING_COOKIE.name, JSON.stringify(tracking), {
+    maxAge: TRACKING_COOKIE.maxAgeSeconds,
+    httpOnly: false,
+    secure: isHttps(request),
+  });
+}

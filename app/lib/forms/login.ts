@@ -1,0 +1,21 @@
+/** The login form's schema: runs in the browser (Conform) and again in the action. */
+import * as v from "valibot";
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 1000;
+
+export const LoginSchema = v.object({
+  email: v.pipe(
+    v.string("validation.required"),
+    v.trim(),
+    v.nonEmpty("validation.required"),
+    v.maxLength(EMAIL_MAX, `validation.tooLong|{"max":${EMAIL_MAX}}`),
+    v.email("validation.email"),
+  ),
+  password: v.pipe(
+    v.string("validation.required"),
+    v.nonEmpty("validation.required"),
+    v.maxLength(PASSWORD_MAX, `validation.tooLong|{"max":${PASSWORD_MAX}}`),
+  ),
+  redirectTo: v.optional(v.string()),
+});

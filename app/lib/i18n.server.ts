@@ -1,0 +1,22 @@
+import { createCookie } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next";
+import resources from "~/locales";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES } from "./i18n";
+
+export const localeCookie = createCookie(LOCALE_COOKIE.name, {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: LOCALE_COOKIE.maxAgeSeconds,
+});
+
+/** Detection: the locale cookie, then Accept-Language, then English (spec §1: default en-US). */
+export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...LOCALES],
+    fallbackLanguage: DEFAULT_LOCALE,
+    cookie: localeCookie,
+    order: ["cookie", "header"],
+  },
+  i18next: { resources, interpolation: { escapeValue: false } },
+});

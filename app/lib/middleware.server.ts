@@ -1,0 +1,52 @@
+/**
+ * The root middleware chain, in order: the per-request API client and cookie relay, the
+ * tracking-parameter redirect, language detection, and the logged-in member.
+ */
+import { createContext, redirect, type MiddlewareFunction } from "react-router";
+import { ApiClient } from "./api/client.server";
+import { fetchUser } from "./api/session.server";
+import { outgoingCookies, readCookie, trackingCookie } from "./cookies.server";
+import { requestContext, userContext } from "./context";
+import { i18nextMiddleware } from "./i18n.server";
+import { extractTracking, parseTracking, TRACKING_COOKIE } from "./tracking";
+
+export const apiContext = createContext<ApiClient>();
+
+/** Makes the API client and relays every cookie set during the request (API's and ours). */
+const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { env, requestId } = context.get(requestContext);
+  const api = new ApiClient(request, env, requestId);
+  const cookies: string[] = [];
+  context.set(apiContext, api);
+  context.set(outgoingCookies, cookies);
+  const response = await next();
+  const all = [...api.setCookies, ...cookies];
+  if (all.length === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const cookie of all) headers.append("Set-Cookie", cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
+
+/** Landing URLs lose their tracking parameters (kept in a cookie) through one redirect. */
+const trackingMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (request.method !== "GET") return next();
+  const url = new URL(request.url);
+  const found = extractTracking(url, parseTracking(readCookie(request, TRACKING_COOKIE.name)));
+  if (!found) return next();
+  context.get(outgoingCookies).push(trackingCookie(request, found.tracking));
+  throw redirect(found.cleanUrl, { status: 302 });
+};
+
+const userMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  context.set(userContext, await fetchUser(context.get(apiContext)));
+  return next();
+};
+
+export const rootMiddleware = [apiMiddleware, trackingMiddleware, i18nextMiddleware, userMiddleware];
+
+/** For routes that need a member: visitors go to /login?redirectTo=<where they were>. */
+export const requireMemberMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (context.get(userContext)) return next();
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+};

@@ -1,0 +1,46 @@
+/** Response headers of DESIGN.md §7, and the refusal of cross-site posts. */
+
+/**
+ * A post from another site is refused: browsers send Sec-Fetch-Site on every request, and
+ * Origin on posts. Requests without either (curl, server-to-server) are not browsers' and
+ * carry no victim's cookies by accident.
+ */
+export function isCrossSitePost(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
+  const site = request.headers.get("sec-fetch-site");
+  if (site === "cross-site" || site === "same-site") return true;
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null") return origin !== new URL(request.url).origin;
+  return origin === "null";
+}
+
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export function withSecurityHeaders(response: Response, nonce: string, url: URL): Response {
+  const headers = new Headers(response.headers);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
+  if (url.protocol === "https:") headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  if (headers.get("Content-Type")?.startsWith("text/html")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

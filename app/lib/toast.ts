@@ -1,0 +1,8 @@
+/** Toasts (spec §4, §9): shown top-end, hidden after 5 000 ms, paused while hovered. */
+export const TOAST_KEYS = ["welcomeBack", "loggedOut", "languageChanged"] as const;
+export type ToastKey = (typeof TOAST_KEYS)[number];
+export interface Toast {
+  key: ToastKey;
+  values?: Record<string, string>;
+}
+export const TOAST_DURATION_MS = 5_000;

@@ -1,0 +1,120 @@
+import { useTranslation } from "~/lib/i18n-react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/ErrorPage";
+import { LoadingBar } from "./components/LoadingBar";
+import { Toasts } from "./components/Toasts";
+import { fetchSettings } from "./lib/api/site.server";
+import { usePageHiddenBeacon } from "./lib/client/page-hidden";
+import { useTrackingMirror } from "./lib/client/tracking-mirror";
+import { useUserPolling } from "./lib/client/user-polling";
+import { outgoingCookies, takeToast } from "./lib/cookies.server";
+import { userContext } from "./lib/context";
+import { messagesUrl } from "./lib/i18n";
+import { getLocale } from "./lib/i18n.server";
+import { apiContext, rootMiddleware } from "./lib/middleware.server";
+
+export const middleware = rootMiddleware;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const settings = await fetchSettings(api, `${url.host}|${request.headers.get("cf-ipcountry") ?? ""}`);
+  const user = context.get(userContext);
+  const { toast, clear } = takeToast(request);
+  if (clear) context.get(outgoingCookies).push(clear);
+  return data({
+    locale: getLocale(context),
+    site: {
+      name: settings.name,
+      companyName: settings.company_name,
+      supportEmail: settings.support_email,
+      cdnPrefix: settings.cdn_prefix,
+    },
+    user: user && {
+      name: user.profile.name,
+      photo: user.profile.main_image?.thumb_filename ?? null,
+      credits: user.credits,
+    },
+    toast: toast && { ...toast, id: crypto.randomUUID() },
+  });
+}
+
+/** Refetch the root only after a mutation or a language change, not on every link (Hydrogen's rule). */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return true;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { t, locale: currentLocale } = useTranslation();
+  const locale = root?.locale ?? currentLocale;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b0124f" />
+        <link rel="preload" as="fetch" href={messagesUrl(locale)} crossOrigin="anonymous" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t("nav.skipToContent")}
+        </a>
+        <LoadingBar />
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useUserPolling(loaderData.user !== null);
+  usePageHiddenBeacon();
+  useTrackingMirror();
+  return (
+    <>
+      <Outlet />
+      <Toasts toast={loaderData.toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error)) {
+    const requestId =
+      typeof error.data === "object" && error.data !== null && "requestId" in error.data
+        ? String(error.data.requestId)
+        : null;
+    return <ErrorPage status={error.status} requestId={requestId} loggedIn={Boolean(root?.user)} siteName={root?.site.name} />;
+  }
+  if (import.meta.env.DEV) console.error(error);
+  return <ErrorPage status={500} requestId={null} loggedIn={Boolean(root?.user)} siteName={root?.site.name} />;
+}

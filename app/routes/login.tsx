@@ -1,0 +1,85 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { useTranslation } from "~/lib/i18n-react";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { ErrorList, Field } from "~/components/Field";
+import { login } from "~/lib/api/session.server";
+import { toastCookie } from "~/lib/cookies.server";
+import { userContext } from "~/lib/context";
+import { LoginSchema } from "~/lib/forms/login";
+import { apiContext } from "~/lib/middleware.server";
+import { safeRedirect } from "~/lib/redirect";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/login";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (context.get(userContext)) throw redirect(redirectTo);
+  // Computed here so the browser gets the constraint attributes without the code that derives them.
+  return { redirectTo, constraint: getValibotConstraint(LoginSchema) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithValibot(await request.formData(), { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const result = await login(context.get(apiContext), submission.value);
+  if (!result.ok) {
+    const { error, retry_after } = result.error;
+    const formError =
+      error === "rate_limited"
+        ? `errors.rate_limited|${JSON.stringify({ minutes: Math.max(1, Math.ceil((retry_after ?? 60) / 60)) })}`
+        : error === "invalid_credentials"
+          ? "errors.invalid_credentials"
+          : "errors.generic";
+    return data(
+      { result: submission.reply({ formErrors: [formError], hideFields: ["password"] }) },
+      { status: result.status },
+    );
+  }
+  throw redirect(safeRedirect(submission.value.redirectTo), {
+    headers: {
+      "Set-Cookie": toastCookie(request, { key: "welcomeBack", values: { name: result.data.user.profile.name } }),
+    },
+  });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: LoginSchema }),
+  });
+  return (
+    <div className="narrow">
+      <title>{t("meta.loginTitle", { site })}</title>
+      <h1>{t("login.heading", { site })}</h1>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label={t("login.email")}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label={t("login.password")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
+          {submitting ? t("login.submitting") : t("login.submit")}
+        </button>
+      </Form>
+      <p>
+        {t("login.noAccount")} <Link to="/signup">{t("login.signupLink")}</Link>
+      </p>
+    </div>
+  );
+}

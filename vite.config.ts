@@ -1,0 +1,36 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+/** Changes whenever a translation changes, so /_i18n/{build-id}/… can be cached for a year. */
+function i18nBuildId(): string {
+  const hash = createHash("sha256");
+  const dir = path.resolve("app/locales");
+  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)));
+  return hash.digest("hex").slice(0, 12);
+}
+
+export default defineConfig({
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      // The reference API worker runs beside the app in dev and preview, on the same D1/R2 state
+      // that `npm run db:migrate` and `npm run db:seed` write.
+      auxiliaryWorkers: [{ configPath: "./workers/api/wrangler.jsonc" }],
+      persistState: { path: process.env.STATE_DIR ?? ".wrangler/state" },
+      inspectorPort: false,
+    }),
+    reactRouter(),
+  ],
+  define: {
+    __I18N_BUILD_ID__: JSON.stringify(i18nBuildId()),
+  },
+  resolve: {
+    alias: { "~": path.resolve("app") },
+  },
+  server: { host: "127.0.0.1" },
+  preview: { host: "127.0.0.1" },
+});

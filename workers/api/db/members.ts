@@ -1,0 +1,86 @@
+/** Member queries and their conversion to the contract's Profile and User shapes. */
+import type { Selectable } from "kysely";
+import type { Profile, User } from "../../../app/lib/api/schemas";
+import type { Site } from "../lib/site";
+import type { Db } from "./client";
+import type { MembersTable } from "./schema";
+
+type MemberRow = Selectable<MembersTable>;
+
+/** Whole years between a YYYY-MM-DD birth date and now. */
+export function ageOn(dateOfBirth: string | null, now = new Date()): number | null {
+  if (!dateOfBirth) return null;
+  const [y, m, d] = dateOfBirth.split("-").map(Number);
+  if (!y || !m || !d) return null;
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
+  return age;
+}
+
+export async function findMember(db: Db, siteId: number, memberId: number) {
+  return db
+    .selectFrom("members")
+    .selectAll()
+    .where("id", "=", memberId)
+    .where("site_id", "=", siteId)
+    .where("status", "!=", "deleted")
+    .executeTakeFirst();
+}
+
+export async function findMemberByEmail(db: Db, siteId: number, email: string) {
+  return db
+    .selectFrom("members")
+    .selectAll()
+    .where("site_id", "=", siteId)
+    .where("email", "=", email.trim().toLowerCase())
+    .where("status", "!=", "deleted")
+    .executeTakeFirst();
+}
+
+export async function toProfile(db: Db, member: MemberRow): Promise<Profile> {
+  const images = await db
+    .selectFrom("images")
+    .select(["id", "filename"])
+    .where("member_id", "=", member.id)
+    .orderBy("position")
+    .execute();
+  const main = images.find((i) => i.id === member.main_image_id) ?? images[0];
+  return {
+    id: member.id,
+    name: member.name,
+    age: ageOn(member.date_of_birth),
+    city: member.city,
+    country: member.country,
+    countryregion: member.countryregion,
+    language: member.language,
+    gender: member.gender,
+    date_of_birth: member.date_of_birth,
+    main_image: main ? { thumb_filename: main.filename } : null,
+    images: images.map((i) => ({ id: i.id, thumb_filename: i.filename })),
+    personal: JSON.parse(member.personal) as Record<string, string>,
+    lastSignupStep: member.last_signup_step,
+    fictional: member.is_fictional === 1,
+  };
+}
+
+export async function creditBalance(db: Db, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom("credit_ledger")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("balance"))
+    .where("member_id", "=", memberId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {
+  const [profile, credits] = await Promise.all([toProfile(db, member), creditBalance(db, member.id)]);
+  return {
+    email: member.email ?? "",
+    profile,
+    fictional_icon: site.settings.fictional_icon,
+    mailprovider: member.mailprovider,
+    paid_user: member.paid_user === 1,
+    signup_date: member.signup_date,
+    credits,
+  };
+}

@@ -1,0 +1,98 @@
+/** Kysely's view of the D1 tables in ../migrations (kept in step with the SQL by hand). */
+import type { Generated } from "kysely";
+
+export interface SitesTable {
+  id: Generated<number>;
+  host: string;
+  is_default: number;
+  settings: string;
+}
+
+export interface RegionsTable {
+  id: Generated<number>;
+  country: string;
+  name: string;
+}
+
+export interface CitiesTable {
+  id: Generated<number>;
+  region_id: number;
+  country: string;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  site_id: number;
+  email: string | null;
+  password_hash: string | null;
+  password_salt: string | null;
+  password_iterations: number | null;
+  name: string;
+  gender: "male" | "female" | null;
+  date_of_birth: string | null;
+  country: string | null;
+  countryregion: number | null;
+  city: string | null;
+  language: Generated<string>;
+  personal: Generated<string>;
+  last_signup_step: Generated<number>;
+  is_fictional: Generated<number>;
+  status: Generated<"active" | "not_confirmed" | "deleted">;
+  mailprovider: Generated<number>;
+  paid_user: Generated<number>;
+  main_image_id: number | null;
+  signup_date: number;
+  last_seen: number | null;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  member_id: number;
+  filename: string;
+  position: number;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  member_id: number;
+  site_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  member_id: number | null;
+  amount: number;
+  reason: string;
+  idempotency_key: string;
+  created_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface SeedRunsTable {
+  name: string;
+  profiles: number;
+  finished_at: number;
+}
+
+export interface Database {
+  sites: SitesTable;
+  regions: RegionsTable;
+  cities: CitiesTable;
+  members: MembersTable;
+  images: ImagesTable;
+  sessions: SessionsTable;
+  credit_ledger: CreditLedgerTable;
+  rate_limits: RateLimitsTable;
+  seed_runs: SeedRunsTable;
+}

@@ -1,0 +1,51 @@
+/** GET /api/user.php, POST /api/login.php, GET /api/logout.php (spec §7; login designed). */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { ApiContext } from "../context";
+import { findMember, findMemberByEmail, toUser } from "../db/members";
+import { ApiError, notLoggedIn } from "../lib/errors";
+import { DUMMY_HASH, verifyPassword } from "../lib/passwords";
+import { enforceRateLimit } from "../lib/rate-limit";
+import { clientIp, readBody } from "../lib/request";
+import { currentMemberId, endSession, startSession } from "../lib/sessions";
+
+const LoginBody = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1000),
+});
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export const session = new Hono<ApiContext>()
+  .get("/user.php", async (c) => {
+    const memberId = await currentMemberId(c);
+    const member = memberId === null ? undefined : await findMember(c.var.db, c.var.site.id, memberId);
+    if (!member || member.is_fictional) throw notLoggedIn();
+    return c.json({ user: await toUser(c.var.db, c.var.site, member) });
+  })
+  .post("/login.php", async (c) => {
+    const { email, password } = await readBody(c, LoginBody);
+    const { db, site } = c.var;
+    // Two limits: one address cannot be guessed at, one IP cannot sweep many addresses.
+    await enforceRateLimit(db, { key: `login:ip:${clientIp(c)}`, max: 50, windowMs: FIFTEEN_MINUTES });
+    await enforceRateLimit(db, {
+      key: `login:email:${site.id}:${email.toLowerCase()}`,
+      max: 10,
+      windowMs: FIFTEEN_MINUTES,
+    });
+    const member = await findMemberByEmail(db, site.id, email);
+    const stored =
+      member?.password_hash && member.password_salt && member.password_iterations
+        ? { hash: member.password_hash, salt: member.password_salt, iterations: member.password_iterations }
+        : DUMMY_HASH;
+    const valid = await verifyPassword(password, stored);
+    if (!member || stored === DUMMY_HASH || !valid) {
+      throw new ApiError(401, "invalid_credentials", "The email or password is wrong.");
+    }
+    await startSession(c, member.id);
+    return c.json({ user: await toUser(db, site, member) });
+  })
+  .get("/logout.php", async (c) => {
+    await endSession(c);
+    return c.json("done");
+  });

@@ -1,0 +1,66 @@
+/** GET /api/settings.php (designed), /api/companyinfo.php and /api/regions.php (spec §7). */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { CompanyInfo, Settings } from "../../../app/lib/api/schemas";
+import type { ApiContext } from "../context";
+import { ApiError } from "../lib/errors";
+
+export const site = new Hono<ApiContext>()
+  .get("/settings.php", async (c) => {
+    const { settings } = c.var.site;
+    const regions = await c.var.db
+      .selectFrom("regions")
+      .select(["id", "name", "country"])
+      .where("country", "in", settings.countries)
+      .orderBy("name")
+      .execute();
+    const region_data: Settings["region_data"] = {};
+    for (const country of settings.countries) region_data[country] = [];
+    for (const { id, name, country } of regions) region_data[country]?.push({ id, name });
+    // The country the edge saw the visitor in, forwarded by the app.
+    const geo = c.req.header("x-client-country")?.toUpperCase() ?? "";
+    const geoip_country = /^[A-Z]{2}$/.test(geo) ? geo : null;
+    const answer: Settings = {
+      ...settings,
+      region_data,
+      geoip_country,
+      geoip_selected_country:
+        geoip_country && settings.countries.includes(geoip_country) ? geoip_country : settings.countries[0]!,
+    };
+    c.header("Cache-Control", "private, max-age=60");
+    return c.json(answer);
+  })
+  .get("/companyinfo.php", (c) => {
+    const s = c.var.site.settings;
+    const answer: CompanyInfo = {
+      name: s.company_name,
+      address: s.company_address,
+      kvk: s.company_kvk,
+      city: s.company_city,
+      country: s.company_country,
+      tradenames: s.company_tradenames,
+      vat_numbers: s.company_vat_numbers,
+      support_phone: s.support_phone,
+      delete_discount: s.delete_discount,
+    };
+    return c.json(answer);
+  })
+  .get("/regions.php", async (c) => {
+    const country = z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((s) => s.toUpperCase())
+      .safeParse(c.req.query("country"));
+    if (!country.success) {
+      throw new ApiError(422, "invalid_input", "Give a two-letter country code.", {
+        fields: { country: c.req.query("country") === undefined ? "required" : "invalid_format" },
+      });
+    }
+    const regions = await c.var.db
+      .selectFrom("regions")
+      .select(["id", "name"])
+      .where("country", "=", country.data)
+      .orderBy("name")
+      .execute();
+    return c.json({ country: country.data, regions });
+  });

@@ -1,0 +1,66 @@
+/**
+ * The reference API worker: the PHP API contract (/api/*.php) on D1 and R2. The app worker
+ * reaches it through a service binding; browsers reach it through the app's /api passthrough.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { methodNotAllowed } from "hono/method-not-allowed";
+import type { ApiContext } from "./context";
+import { createDb } from "./db/client";
+import { misc } from "./endpoints/misc";
+import { session } from "./endpoints/session";
+import { site } from "./endpoints/site";
+import { ApiError } from "./lib/errors";
+import { findSite, hostOf } from "./lib/site";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export const app = new Hono<ApiContext>().basePath("/api");
+
+app.use(
+  methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) =>
+      c.json(
+        { error: "method_not_allowed", message: `Use ${methods.join(", ")}.` },
+        405,
+        { Allow: methods.join(", ") },
+      ),
+  }),
+);
+
+app.use(
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: "payload_too_large", message: "The request body is over 1 MB." }, 413),
+  }),
+);
+
+app.use(async (c, next) => {
+  // Cross-site requests that change state are refused (DESIGN.md §7). Browsers always send
+  // Sec-Fetch-Site; the app's own server-side calls send none.
+  const unsafe = c.req.method !== "GET" && c.req.method !== "HEAD";
+  if ((unsafe || c.req.path.endsWith("/logout.php")) && c.req.header("sec-fetch-site") === "cross-site") {
+    throw new ApiError(403, "cross_site", "Cross-site requests are refused.");
+  }
+  const db = createDb(c.env.DB);
+  c.set("db", db);
+  c.set("site", await findSite(db, hostOf(c.req.header("x-original-host") ?? c.req.header("host"))));
+  await next();
+});
+
+app.route("/", session);
+app.route("/", site);
+app.route("/", misc);
+
+app.notFound((c) => c.json({ error: "not_found", message: "No such API call." }, 404));
+
+app.onError((error, c) => {
+  if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+  // Anything else is our bug: log it once, answer without details (no SQL, no stack).
+  const requestId = c.req.header("x-request-id") ?? crypto.randomUUID();
+  console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, error);
+  return c.json({ error: "internal", message: `Something went wrong (request ${requestId}).` }, 500);
+});
+
+export default app;

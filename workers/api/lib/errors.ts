@@ -1,0 +1,22 @@
+/**
+ * Every API error is JSON with a stable code (the app translates it) and an English message
+ * for operators. Handlers throw ApiError; index.ts turns it into the answer.
+ */
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly extra: { fields?: Record<string, string>; retry_after?: number } = {},
+  ) {
+    super(message);
+  }
+
+  toJSON() {
+    return { error: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export const notLoggedIn = () => new ApiError(403, "not_logged_in", "Log in first.");

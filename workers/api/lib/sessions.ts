@@ -1,0 +1,66 @@
+/**
+ * Server-side sessions (DESIGN.md §7): a random id in an HttpOnly, SameSite=Lax cookie; only
+ * the id's SHA-256 is stored, with an expiry. Rotated at login, destroyed at logout.
+ */
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { ApiContext } from "../context";
+
+export const SESSION_COOKIE = "sid";
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function isHttps(c: Context<ApiContext>): boolean {
+  const proto = c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "");
+  return proto === "https";
+}
+
+/** The logged-in member's id for this site, or null. Expired sessions count as none. */
+export async function currentMemberId(c: Context<ApiContext>): Promise<number | null> {
+  const id = getCookie(c, SESSION_COOKIE);
+  if (!id) return null;
+  const row = await c.var.db
+    .selectFrom("sessions")
+    .select(["member_id", "expires_at"])
+    .where("id_hash", "=", await sha256(id))
+    .where("site_id", "=", c.var.site.id)
+    .executeTakeFirst();
+  if (!row || row.expires_at <= Date.now()) return null;
+  return row.member_id;
+}
+
+export async function startSession(c: Context<ApiContext>, memberId: number): Promise<void> {
+  await endSession(c); // rotation: the id a visitor had before login never becomes a member's
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
+  const ttlSeconds = Number(c.env.SESSION_TTL_SECONDS);
+  const now = Date.now();
+  await c.var.db
+    .insertInto("sessions")
+    .values({
+      id_hash: await sha256(id),
+      member_id: memberId,
+      site_id: c.var.site.id,
+      created_at: now,
+      expires_at: now + ttlSeconds * 1000,
+    })
+    .execute();
+  setCookie(c, SESSION_COOKIE, id, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(c),
+    path: "/",
+    maxAge: ttlSeconds,
+  });
+}
+
+export async function endSession(c: Context<ApiContext>): Promise<void> {
+  const id = getCookie(c, SESSION_COOKIE);
+  if (!id) return;
+  await c.var.db.deleteFrom("sessions").where("id_hash", "=", await sha256(id)).execute();
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c), httpOnly: true, sameSite: "Lax" });
+}

@@ -1,0 +1,35 @@
+/**
+ * A site is chosen by the x-original-host header the app sends (the host the visitor typed).
+ * Unknown hosts get the default site, so a fresh deployment answers before it is configured.
+ */
+import { StoredSettingsSchema, type StoredSettings } from "../../../app/lib/api/schemas";
+import type { Db } from "../db/client";
+import { ApiError } from "./errors";
+
+export interface Site {
+  id: number;
+  host: string;
+  settings: StoredSettings;
+}
+
+export function hostOf(header: string | null | undefined): string {
+  // "example.com:8787" -> "example.com"; "[::1]:8787" -> "[::1]"
+  return (header ?? "").trim().toLowerCase().replace(/:\d+$/, "");
+}
+
+export async function findSite(db: Db, host: string): Promise<Site> {
+  const rows = await db
+    .selectFrom("sites")
+    .select(["id", "host", "settings", "is_default"])
+    .where((eb) => eb.or([eb("host", "=", host), eb("is_default", "=", 1)]))
+    .execute();
+  const row = rows.find((r) => r.host === host) ?? rows[0];
+  if (!row) throw new ApiError(404, "unknown_site", "No site is configured for this host.");
+  const parsed = StoredSettingsSchema.safeParse(JSON.parse(row.settings));
+  if (!parsed.success) {
+    // Refused at load: a site with broken settings (say, a negative message cost) must not run.
+    console.error("invalid settings for site", row.host, parsed.error.issues);
+    throw new ApiError(503, "site_misconfigured", "This site's settings are invalid.");
+  }
+  return { id: row.id, host: row.host, settings: parsed.data };
+}

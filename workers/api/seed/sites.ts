@@ -1,0 +1,99 @@
+/**
+ * The two demo sites. They differ in name, niche, countries, default language and sign-up
+ * rule, so the white-label behaviour is visible locally: open http://localhost:8787 and
+ * http://127.0.0.1:8787.
+ */
+import type { StoredSettings } from "../../../app/lib/api/schemas";
+
+const company = {
+  company_name: "Demo Dating B.V.",
+  company_address: "Keizersgracht 1",
+  company_kvk: "12345678",
+  company_city: "Amsterdam",
+  company_country: "Netherlands",
+  company_tradenames: [{ id: 1, name: "Demo Dating" }],
+  company_vat_numbers: ["NL000099998B57"],
+  support_phone: "+31 20 000 0000",
+};
+
+export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSettings }[] = [
+  {
+    host: "localhost",
+    isDefault: true,
+    settings: {
+      ...company,
+      name: "Amora",
+      domain: "localhost",
+      domain_language: "en",
+      niche: 1,
+      signups: "all",
+      logged_out_search: true,
+      logged_out_search_trafficsource: true,
+      push_pub: "",
+      fictional_icon: "✦",
+      fictional_plural: "entertainment profiles",
+      countries: ["NL", "BE", "DE", "AT", "US", "CA", "GB", "IE", "AU", "NZ", "FR", "IT", "ES", "PL"],
+      visible_profile_fields: ["city", "gender", "age"],
+      visible_profile_notes: ["about_me", "looking_for"],
+      search_fields: ["gender", "age", "country", "countryregion"],
+      minimum_message_costs: {
+        NL: { costs: 10, currency: "EUR" },
+        BE: { costs: 10, currency: "EUR" },
+        DE: { costs: 10, currency: "EUR" },
+        US: { costs: 12, currency: "USD" },
+        GB: { costs: 12, currency: "GBP" },
+      },
+      message_credits: 10,
+      starting_credits: 50,
+      support_email: "support@amora.example",
+      email: "hello@amora.example",
+      delete_discount: 30,
+      cdn_prefix: "/api/images/",
+      member_resell: ["cams", "camads"],
+      signup: { showDots: true },
+    },
+  },
+  {
+    host: "127.0.0.1",
+    isDefault: false,
+    settings: {
+      ...company,
+      name: "Zilverhart",
+      domain: "127.0.0.1",
+      domain_language: "nl",
+      niche: 5,
+      signups: "with_trafficsource",
+      logged_out_search: false,
+      logged_out_search_trafficsource: true,
+      push_pub: "",
+      fictional_icon: "★",
+      fictional_plural: "chat hosts",
+      countries: ["NL", "BE", "DE", "AT"],
+      visible_profile_fields: ["city", "age"],
+      visible_profile_notes: ["about_me"],
+      search_fields: ["gender", "age", "country", "countryregion"],
+      minimum_message_costs: {
+        NL: { costs: 8, currency: "EUR" },
+        BE: { costs: 8, currency: "EUR" },
+      },
+      message_credits: 8,
+      starting_credits: 30,
+      support_email: "support@zilverhart.example",
+      email: "hallo@zilverhart.example",
+      delete_discount: 0,
+      cdn_prefix: "/api/images/",
+      member_resell: [],
+      signup: { showDots: false },
+    },
+  },
+];
+
+/** Real accounts with known passwords (listed in README.md). */
+export const DEMO_ACCOUNTS = [
+  { host: "localhost", email: "anna@example.com", name: "Anna", gender: "female", dob: "1997-03-14", country: "NL", city: "Amsterdam", language: "en", paid: false },
+  { host: "localhost", email: "ben@example.com", name: "Ben", gender: "male", dob: "1990-07-02", country: "GB", city: "London", language: "en", paid: false },
+  { host: "localhost", email: "clara@example.com", name: "Clara", gender: "female", dob: "1984-11-23", country: "DE", city: "Berlin", language: "de", paid: true },
+  { host: "127.0.0.1", email: "dirk@example.com", name: "Dirk", gender: "male", dob: "1958-05-30", country: "NL", city: "Utrecht", language: "nl", paid: false },
+] as const;
+
+export const DEMO_PASSWORD = "demo-password";

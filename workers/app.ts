@@ -1,0 +1,30 @@
+/**
+ * The app worker: /api/* goes straight to the API (browsers call it for images, beacons and
+ * the push worker); everything else is React Router. Security headers and the refusal of
+ * cross-site posts happen here, once, for every response.
+ */
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { forwardToApi } from "../app/lib/api/passthrough.server";
+import { requestContext } from "../app/lib/context";
+import { isCrossSitePost, withSecurityHeaders } from "../app/lib/security.server";
+
+const handleWithReactRouter = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+export default {
+  async fetch(request, env, ctx) {
+    if (isCrossSitePost(request)) {
+      return new Response("Cross-site form posts are refused.", { status: 403 });
+    }
+    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/api/")) {
+      return withSecurityHeaders(await forwardToApi(request, env), nonce, url);
+    }
+    const context = new RouterContextProvider();
+    context.set(requestContext, { env, ctx, nonce, requestId: crypto.randomUUID() });
+    return withSecurityHeaders(await handleWithReactRouter(request, context), nonce, url);
+  },
+} satisfies ExportedHandler<Env>;
