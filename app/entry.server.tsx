@@ -23,7 +23,8 @@ export default async function handleRequest(
 ) {
   const userAgent = request.headers.get("user-agent");
   const bot = userAgent !== null && isbot(userAgent);
-  if (bot && responseStatusCode >= 400) {
+  const errorPage = routerContext.staticHandlerContext.errors !== null;
+  if (bot && errorPage) {
     return new Response(`${responseStatusCode}`, {
       status: responseStatusCode,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -33,7 +33,7 @@ export async function currentMemberId(c: Context<ApiContext>): Promise<number | 
 }
 
 export async function startSession(c: Context<ApiContext>, memberId: number): Promise<void> {
-  await endSession(c); // rotation: the id a visitor had before login never becomes a member's
+  await forgetStoredSession(c); // rotation: an id the browser had before login is never a member's
   const id = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) =>
     b.toString(16).padStart(2, "0"),
   ).join("");
@@ -58,9 +58,15 @@ export async function startSession(c: Context<ApiContext>, memberId: number): Pr
   });
 }
 
-export async function endSession(c: Context<ApiContext>): Promise<void> {
+async function forgetStoredSession(c: Context<ApiContext>): Promise<boolean> {
   const id = getCookie(c, SESSION_COOKIE);
-  if (!id) return;
+  if (!id) return false;
   await c.var.db.deleteFrom("sessions").where("id_hash", "=", await sha256(id)).execute();
-  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c), httpOnly: true, sameSite: "Lax" });
+  return true;
+}
+
+export async function endSession(c: Context<ApiContext>): Promise<void> {
+  if (await forgetStoredSession(c)) {
+    deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c), httpOnly: true, sameSite: "Lax" });
+  }
 }
