@@ -38,7 +38,7 @@ export function createTranslator(locale: Locale, messages: MessageTree): Transla
   const plurals = new Intl.PluralRules(locale);
   const find = (key: string, values?: Values) => {
     if (typeof values?.count === "number") {
-      return lookup(messages, `${key}_${plurals.select(values.count)}`) ?? lookup(messages, `${key}_other`);
+      return lookup(messages, `${key}_${plurals.select(values.count)}`) ?? lookup(messages, key);
     }
     return lookup(messages, key);
   };
@@ -51,7 +51,7 @@ export function createTranslator(locale: Locale, messages: MessageTree): Transla
         values && name in values ? String(values[name]) : match,
       );
     },
-    has: (key): key is MessageKey => find(key, { count: 1 }) !== undefined || find(key) !== undefined,
+    has: (key): key is MessageKey => find(key, { count: 1 }) !== undefined || find(key, { count: 2 }) !== undefined,
   };
 }
 

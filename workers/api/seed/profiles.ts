@@ -43,7 +43,8 @@ export function seedProfile(index: number): SeedProfile {
   const age = random.int(18, 80);
   const month = random.int(1, 12);
   const day = random.int(1, 28);
-  const year = new Date(SEED_EPOCH).getUTCFullYear() - age - 1;
+  // Born `age` years before the epoch (1 October), one year earlier if the birthday comes later in the year.
+  const year = new Date(SEED_EPOCH).getUTCFullYear() - age - (month > 10 || (month === 10 && day > 1) ? 1 : 0);
   return {
     name: random.pick(FIRST_NAMES[country][gender]),
     gender,

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, isCrossSitePost, withSecurityHeaders } from "./security.server";
+
+const post = (headers: Record<string, string>) =>
+  new Request("https://site.example/login", { method: "POST", headers });
+
+describe("isCrossSitePost", () => {
+  it("refuses posts from other sites", () => {
+    expect(isCrossSitePost(post({ "sec-fetch-site": "cross-site" }))).toBe(true);
+    expect(isCrossSitePost(post({ origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossSitePost(post({ origin: "null" }))).toBe(true);
+  });
+
+  it("lets same-origin posts, non-browser posts and reads through", () => {
+    expect(isCrossSitePost(post({ "sec-fetch-site": "same-origin", origin: "https://site.example" }))).toBe(false);
+    expect(isCrossSitePost(post({}))).toBe(false);
+    expect(isCrossSitePost(new Request("https://site.example/", { headers: { "sec-fetch-site": "cross-site" } }))).toBe(false);
+  });
+});
+
+describe("withSecurityHeaders", () => {
+  it("adds CSP with the nonce to HTML, and HSTS on https", () => {
+    const response = withSecurityHeaders(
+      new Response("<p>hi</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } }),
+      "abc",
+      new URL("https://site.example/"),
+    );
+    expect(response.headers.get("content-security-policy")).toBe(contentSecurityPolicy("abc"));
+    expect(response.headers.get("content-security-policy")).toContain("'nonce-abc'");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("leaves CSP off JSON and HSTS off plain http", () => {
+    const response = withSecurityHeaders(Response.json({}), "abc", new URL("http://localhost/"));
+    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+});
