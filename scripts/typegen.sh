@@ -4,10 +4,10 @@
 # types and the shared helper types already come with the app worker's file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-wrangler types worker-configuration.d.ts -c wrangler.jsonc -c workers/api/wrangler.jsonc >/dev/null
+wrangler types worker-configuration.d.ts -c wrangler.jsonc -c workers/api/wrangler.jsonc --strict-vars false >/dev/null
 api=workers/api/worker-configuration.d.ts
 wrangler types "$api" -c workers/api/wrangler.jsonc --include-runtime false \
-  --include-main-module false --env-interface ApiEnv >/dev/null
+  --include-main-module false --env-interface ApiEnv --strict-vars false >/dev/null
 node -e '
 const fs = require("fs");
 const file = process.argv[1];

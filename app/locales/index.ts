@@ -19,10 +19,3 @@ export default {
   es: { translation: es },
   pl: { translation: pl },
 } satisfies Resource;
-
-declare module "i18next" {
-  interface CustomTypeOptions {
-    defaultNS: "translation";
-    resources: { translation: typeof en };
-  }
-}

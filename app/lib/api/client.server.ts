@@ -9,7 +9,7 @@
  */
 import { data } from "react-router";
 import type { z } from "zod";
-import { apiFetch, apiHeaders } from "./headers.server";
+import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
 import { ApiErrorSchema, type ApiErrorBody } from "./schemas";
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiErrorBody };
@@ -27,7 +27,7 @@ export class ApiClient {
 
   constructor(
     private readonly request: Request,
-    private readonly env: Env,
+    private readonly env: ApiBindings,
     readonly requestId: string,
   ) {
     for (const part of (request.headers.get("cookie") ?? "").split(";")) {
@@ -50,12 +50,15 @@ export class ApiClient {
 
     let response: Response;
     try {
-      response = await apiFetch(this.env, url, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)),
-      });
+      response = await apiFetch(
+        this.env,
+        new Request(url, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)),
+        }),
+      );
     } catch (error) {
       this.fail(503, `${method} ${url.pathname} did not answer`, error);
     }

@@ -1,8 +1,16 @@
+/** What API calls need of the worker's bindings: narrow, so tests can pass a recording fake. */
+export interface ApiBindings {
+  API_ORIGIN: string;
+  PACKAGE_NAME: string;
+  API_TIMEOUT_MS: string;
+  API: { fetch(request: Request): Promise<Response> };
+}
+
 /**
  * The headers every API call carries (spec §7 and DESIGN.md §2), built from the visitor's
  * request. Values a browser could forge (x-original-host, x-client-ip, …) are always replaced.
  */
-export function apiHeaders(request: Request, env: Env, requestId: string): Headers {
+export function apiHeaders(request: Request, env: ApiBindings, requestId: string): Headers {
   const url = new URL(request.url);
   const headers = new Headers();
   headers.set("x-package-name", env.PACKAGE_NAME);
@@ -22,11 +30,9 @@ export function apiHeaders(request: Request, env: Env, requestId: string): Heade
   return headers;
 }
 
-/** The API's origin: the service binding (reference API worker) unless API_ORIGIN names a PHP API. */
-export function apiFetch(env: Env, url: URL, init: RequestInit): Promise<Response> {
-  if (env.API_ORIGIN) {
-    const target = new URL(url.pathname + url.search, env.API_ORIGIN);
-    return fetch(target, init);
-  }
-  return env.API.fetch(new Request(url, init));
+/** Sends to the service binding (reference API worker), or to API_ORIGIN when it names a PHP API. */
+export function apiFetch(env: ApiBindings, request: Request): Promise<Response> {
+  if (!env.API_ORIGIN) return env.API.fetch(request);
+  const url = new URL(request.url);
+  return fetch(new Request(new URL(url.pathname + url.search, env.API_ORIGIN), request));
 }

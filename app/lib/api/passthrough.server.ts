@@ -1,18 +1,18 @@
-import { apiFetch, apiHeaders } from "./headers.server";
+import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
 
 /** Browser calls to /api/* (images, the page-hidden beacon, the push worker) go to the API as they are. */
-export async function forwardToApi(request: Request, env: Env): Promise<Response> {
+export async function forwardToApi(request: Request, env: ApiBindings): Promise<Response> {
   const headers = apiHeaders(request, env, crypto.randomUUID());
   const contentType = request.headers.get("content-type");
   if (contentType) headers.set("content-type", contentType);
   try {
-    const response = await apiFetch(env, new URL(request.url), {
-      method: request.method,
+    // The body streams through untouched; only the headers are ours.
+    const forwarded = new Request(request, {
       headers,
-      body: request.method === "GET" || request.method === "HEAD" ? undefined : request.body,
       redirect: "manual",
       signal: AbortSignal.timeout(Number(env.API_TIMEOUT_MS)),
     });
+    const response = await apiFetch(env, forwarded);
     return new Response(response.body, response);
   } catch (error) {
     console.error("API passthrough failed", request.method, new URL(request.url).pathname, error);

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiClient } from "./client.server";
+import type { ApiBindings } from "./headers.server";
+import { forwardToApi } from "./passthrough.server";
+
+function recordingApi(answer: (request: Request) => Response | Promise<Response>) {
+  const seen: Request[] = [];
+  const env: ApiBindings = {
+    API_ORIGIN: "",
+    PACKAGE_NAME: "classic",
+    API_TIMEOUT_MS: "200",
+    API: {
+      async fetch(request) {
+        seen.push(request);
+        return answer(request);
+      },
+    },
+  };
+  return { env, seen };
+}
+
+const visitor = new Request("https://amora.example/home", {
+  headers: { cookie: "sid=abc; other=1", "accept-language": "nl", "cf-connecting-ip": "203.0.113.9" },
+});
+
+describe("ApiClient", () => {
+  it("sends x-package-name, x-original-host, the visitor's cookies, language and IP", async () => {
+    const { env, seen } = recordingApi(() => Response.json({ ok: true }));
+    await new ApiClient(visitor, env, "req-1").call(z.object({ ok: z.boolean() }), "/api/settings.php");
+    const headers = seen[0]!.headers;
+    expect(headers.get("x-package-name")).toBe("classic");
+    expect(headers.get("x-original-host")).toBe("amora.example");
+    expect(headers.get("cookie")).toBe("sid=abc; other=1");
+    expect(headers.get("accept-language")).toBe("nl");
+    expect(headers.get("x-client-ip")).toBe("203.0.113.9");
+    expect(headers.get("x-request-id")).toBe("req-1");
+  });
+
+  it("keeps a cookie the API sets for the rest of the request, and relays it", async () => {
+    let call = 0;
+    const { env, seen } = recordingApi(() =>
+      call++ === 0
+        ? new Response('"x"', { headers: { "Set-Cookie": "sid=new; Path=/; HttpOnly" } })
+        : Response.json("y"),
+    );
+    const api = new ApiClient(visitor, env, "req-2");
+    await api.call(z.string(), "/api/login.php", { method: "POST", body: {} });
+    await api.call(z.string(), "/api/user.php");
+    expect(seen[1]!.headers.get("cookie")).toBe("sid=new; other=1");
+    expect(api.setCookies).toEqual(["sid=new; Path=/; HttpOnly"]);
+  });
+
+  it("answers 4xx as a result the caller handles", async () => {
+    const { env } = recordingApi(() => Response.json({ error: "invalid_credentials", message: "no" }, { status: 401 }));
+    const result = await new ApiClient(visitor, env, "r").call(z.string(), "/api/login.php");
+    expect(result).toEqual({ ok: false, status: 401, error: { error: "invalid_credentials", message: "no" } });
+  });
+
+  it.each([
+    ["a 5xx answer", () => new Response("boom", { status: 500 }), 502],
+    ["an answer in the wrong shape", () => Response.json({ unexpected: true }), 502],
+    ["no answer", () => Promise.reject(new TypeError("connection refused")), 503],
+    [
+      "a timeout",
+      (request: Request) =>
+        new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))),
+      503,
+    ],
+  ])("throws the error page for %s", async (_, answer, status) => {
+    const { env } = recordingApi(answer);
+    const error = await new ApiClient(visitor, env, "r")
+      .call(z.object({ ok: z.boolean() }), "/api/user.php")
+      .then(() => null, (e: unknown) => e);
+    expect(error).toMatchObject({ init: { status } });
+  });
+});
+
+describe("forwardToApi", () => {
+  it("replaces headers a browser could forge", async () => {
+    const { env, seen } = recordingApi(() => new Response(null, { status: 204 }));
+    const forged = new Request("https://amora.example/api/page-hidden.php", {
+      method: "POST",
+      body: "{}",
+      headers: { "x-original-host": "other.example", "x-client-ip": "1.1.1.1", "x-package-name": "evil", "content-type": "application/json" },
+    });
+    const response = await forwardToApi(forged, env);
+    expect(response.status).toBe(204);
+    expect(seen[0]!.headers.get("x-original-host")).toBe("amora.example");
+    expect(seen[0]!.headers.get("x-package-name")).toBe("classic");
+    expect(seen[0]!.headers.get("x-client-ip")).toBe("127.0.0.1");
+  });
+});
