@@ -9,7 +9,6 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   try {
     const url = new URL(target, "https://same.invalid");
     if (url.origin !== "https://same.invalid") return fallback;
-    if (url.pathname === "/login" || url.pathname === "/logout") return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;

@@ -12,8 +12,14 @@ import { safeRedirect } from "~/lib/redirect";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/login";
 
+/** Where a member goes after logging in: a page of this site, never back to /login itself. */
+function afterLogin(target: FormDataEntryValue | string | null | undefined): string {
+  const path = safeRedirect(target);
+  return path.startsWith("/login") || path.startsWith("/logout") ? "/home" : path;
+}
+
 export function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = afterLogin(new URL(request.url).searchParams.get("redirectTo"));
   if (context.get(userContext)) throw redirect(redirectTo);
   // Computed here so the browser gets the constraint attributes without the code that derives them.
   return { redirectTo, constraint: getValibotConstraint(LoginSchema) };
@@ -38,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  throw redirect(safeRedirect(submission.value.redirectTo), {
+  throw redirect(afterLogin(submission.value.redirectTo), {
     headers: {
       "Set-Cookie": toastCookie(request, { key: "welcomeBack", values: { name: result.data.user.profile.name } }),
     },

@@ -16819,7 +16819,7 @@ async function currentMemberId(c) {
 	return row.member_id;
 }
 async function startSession(c, memberId) {
-	await endSession(c);
+	await forgetStoredSession(c);
 	const id = Array.from(crypto.getRandomValues(/* @__PURE__ */ new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
 	const ttlSeconds = Number(c.env.SESSION_TTL_SECONDS);
 	const now = Date.now();
@@ -16838,11 +16838,14 @@ async function startSession(c, memberId) {
 		maxAge: ttlSeconds
 	});
 }
-async function endSession(c) {
+async function forgetStoredSession(c) {
 	const id = getCookie(c, "sid");
-	if (!id) return;
+	if (!id) return false;
 	await c.var.db.deleteFrom("sessions").where("id_hash", "=", await sha256(id)).execute();
-	deleteCookie(c, "sid", {
+	return true;
+}
+async function endSession(c) {
+	if (await forgetStoredSession(c)) deleteCookie(c, "sid", {
 		path: "/",
 		secure: isHttps(c),
 		httpOnly: true,
@@ -22442,13 +22445,20 @@ var DUMMY_HASH = {
 	iterations: PASSWORD_ITERATIONS
 };
 // workers/api/lib/rate-limit.ts
-async function enforceRateLimit(db, limit, now = Date.now()) {
-	const windowStart = now - now % limit.windowMs;
-	if ((await db.insertInto("rate_limits").values({
+var windowOf = (limit, now) => now - now % limit.windowMs;
+/** Throws 429 with retry_after (seconds) when the window already holds `max` failures. */
+async function assertUnderLimit(db, limit, now = Date.now()) {
+	const windowStart = windowOf(limit, now);
+	const row = await db.selectFrom("rate_limits").select("count").where("key", "=", limit.key).where("window_start", "=", windowStart).executeTakeFirst();
+	if (row && row.count >= limit.max) throw new ApiError(429, "rate_limited", "Too many attempts. Try again later.", { retry_after: Math.ceil((windowStart + limit.windowMs - now) / 1e3) });
+}
+/** Counts one failure, in a single upsert. */
+async function recordFailure(db, limit, now = Date.now()) {
+	await db.insertInto("rate_limits").values({
 		key: limit.key,
-		window_start: windowStart,
+		window_start: windowOf(limit, now),
 		count: 1
-	}).onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("count", "+", 1) }))).returning("count").executeTakeFirstOrThrow()).count > limit.max) throw new ApiError(429, "rate_limited", "Too many attempts. Try again later.", { retry_after: Math.ceil((windowStart + limit.windowMs - now) / 1e3) });
+	}).onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("count", "+", 1) }))).execute();
 }
 // workers/api/lib/request.ts
 /**
@@ -22497,16 +22507,16 @@ var session = new Hono().get("/user.php", async (c) => {
 }).post("/login.php", async (c) => {
 	const { email, password } = await readBody(c, LoginBody);
 	const { db, site } = c.var;
-	await enforceRateLimit(db, {
+	const limits = [{
 		key: `login:ip:${clientIp(c)}`,
 		max: 50,
 		windowMs: FIFTEEN_MINUTES
-	});
-	await enforceRateLimit(db, {
+	}, {
 		key: `login:email:${site.id}:${email.toLowerCase()}`,
 		max: 10,
 		windowMs: FIFTEEN_MINUTES
-	});
+	}];
+	for (const limit of limits) await assertUnderLimit(db, limit);
 	const member = await findMemberByEmail(db, site.id, email);
 	const stored = member?.password_hash && member.password_salt && member.password_iterations ? {
 		hash: member.password_hash,
@@ -22514,7 +22524,10 @@ var session = new Hono().get("/user.php", async (c) => {
 		iterations: member.password_iterations
 	} : DUMMY_HASH;
 	const valid = await verifyPassword(password, stored);
-	if (!member || stored === DUMMY_HASH || !valid) throw new ApiError(401, "invalid_credentials", "The email or password is wrong.");
+	if (!member || stored === DUMMY_HASH || !valid) {
+		for (const limit of limits) await recordFailure(db, limit);
+		throw new ApiError(401, "invalid_credentials", "The email or password is wrong.");
+	}
 	await startSession(c, member.id);
 	return c.json({ user: await toUser(db, site, member) });
 }).get("/logout.php", async (c) => {

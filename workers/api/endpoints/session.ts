@@ -5,7 +5,7 @@ import type { ApiContext } from "../context";
 import { findMember, findMemberByEmail, toUser } from "../db/members";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { DUMMY_HASH, verifyPassword } from "../lib/passwords";
-import { enforceRateLimit } from "../lib/rate-limit";
+import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
 import { currentMemberId, endSession, startSession } from "../lib/sessions";
 
@@ -26,13 +26,12 @@ export const session = new Hono<ApiContext>()
   .post("/login.php", async (c) => {
     const { email, password } = await readBody(c, LoginBody);
     const { db, site } = c.var;
-    // Two limits: one address cannot be guessed at, one IP cannot sweep many addresses.
-    await enforceRateLimit(db, { key: `login:ip:${clientIp(c)}`, max: 50, windowMs: FIFTEEN_MINUTES });
-    await enforceRateLimit(db, {
-      key: `login:email:${site.id}:${email.toLowerCase()}`,
-      max: 10,
-      windowMs: FIFTEEN_MINUTES,
-    });
+    // Two limits on failures: one address cannot be guessed at, one IP cannot sweep many addresses.
+    const limits: Limit[] = [
+      { key: `login:ip:${clientIp(c)}`, max: 50, windowMs: FIFTEEN_MINUTES },
+      { key: `login:email:${site.id}:${email.toLowerCase()}`, max: 10, windowMs: FIFTEEN_MINUTES },
+    ];
+    for (const limit of limits) await assertUnderLimit(db, limit);
     const member = await findMemberByEmail(db, site.id, email);
     const stored =
       member?.password_hash && member.password_salt && member.password_iterations
@@ -40,6 +39,7 @@ export const session = new Hono<ApiContext>()
         : DUMMY_HASH;
     const valid = await verifyPassword(password, stored);
     if (!member || stored === DUMMY_HASH || !valid) {
+      for (const limit of limits) await recordFailure(db, limit);
       throw new ApiError(401, "invalid_credentials", "The email or password is wrong.");
     }
     await startSession(c, member.id);

@@ -1,7 +1,7 @@
 /**
- * Fixed-window counters in D1. One upsert per check: the counter of the current window is
- * incremented and read back in the same statement, so two concurrent requests cannot both
- * see a count under the limit.
+ * Fixed-window counters in D1 for failed attempts (login now; sign-up, email checks, resets and
+ * messages later). Only failures count, so members who log in often are never locked out, and
+ * an address under attack is locked for the rest of the window, right password or not.
  */
 import type { Db } from "../db/client";
 import { ApiError } from "./errors";
@@ -13,20 +13,29 @@ export interface Limit {
   windowMs: number;
 }
 
-export async function enforceRateLimit(db: Db, limit: Limit, now = Date.now()): Promise<void> {
-  const windowStart = now - (now % limit.windowMs);
+const windowOf = (limit: Limit, now: number) => now - (now % limit.windowMs);
+
+/** Throws 429 with retry_after (seconds) when the window already holds `max` failures. */
+export async function assertUnderLimit(db: Db, limit: Limit, now = Date.now()): Promise<void> {
+  const windowStart = windowOf(limit, now);
   const row = await db
-    .insertInto("rate_limits")
-    .values({ key: limit.key, window_start: windowStart, count: 1 })
-    .onConflict((oc) =>
-      oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("count", "+", 1) })),
-    )
-    .returning("count")
-    .executeTakeFirstOrThrow();
-  if (row.count > limit.max) {
-    const retryAfter = Math.ceil((windowStart + limit.windowMs - now) / 1000);
+    .selectFrom("rate_limits")
+    .select("count")
+    .where("key", "=", limit.key)
+    .where("window_start", "=", windowStart)
+    .executeTakeFirst();
+  if (row && row.count >= limit.max) {
     throw new ApiError(429, "rate_limited", "Too many attempts. Try again later.", {
-      retry_after: retryAfter,
+      retry_after: Math.ceil((windowStart + limit.windowMs - now) / 1000),
     });
   }
+}
+
+/** Counts one failure, in a single upsert. */
+export async function recordFailure(db: Db, limit: Limit, now = Date.now()): Promise<void> {
+  await db
+    .insertInto("rate_limits")
+    .values({ key: limit.key, window_start: windowOf(limit, now), count: 1 })
+    .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("count", "+", 1) })))
+    .execute();
 }

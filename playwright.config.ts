@@ -1,0 +1,60 @@
+/**
+ * E2E against the production build with the real API worker on migrated, seeded D1 (its own
+ * state in .wrangler/e2e), in Debian's Chromium, twice: with JavaScript and without.
+ * Both projects use a normal browser user agent: HeadlessChrome counts as a bot and would get
+ * fully resolved pages no real visitor sees (STACK-NOTES).
+ */
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORT = 8788;
+export const API_DOWN_PORT = 8790;
+const CHROME_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "tests/e2e/.results",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? "line" : "list",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    userAgent: CHROME_UA,
+    locale: "en-US",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: `bash scripts/serve-e2e.sh ${E2E_PORT}`,
+      url: `http://127.0.0.1:${E2E_PORT}/robots.txt`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 240_000,
+      stdout: "ignore",
+    },
+    {
+      command: `bash scripts/serve-api-down.sh ${API_DOWN_PORT}`,
+      url: `http://127.0.0.1:${API_DOWN_PORT}/robots.txt`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore",
+    },
+  ],
+});

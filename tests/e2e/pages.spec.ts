@@ -1,0 +1,97 @@
+import { API_DOWN_PORT } from "../../playwright.config";
+import { expect, test } from "./support/fixtures";
+
+test("the welcome page shows the site's name and the sign-up call to action", async ({ page, checkA11y }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meet people near you on Amora");
+  await expect(page.getByRole("link", { name: "Sign up for free" })).toHaveAttribute("href", "/signup");
+  await expect(page).toHaveTitle(/Amora/);
+  await checkA11y();
+});
+
+test("another host is another site", async ({ page }) => {
+  await page.goto("http://127.0.0.1:8788/");
+  await expect(page.getByRole("link", { name: "Zilverhart" })).toBeVisible();
+});
+
+test("an unknown path gets the 404 page", async ({ page, checkA11y }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error");
+  await expect(page.getByText("Error 404")).toBeVisible();
+  await expect(page.getByText("Page not found: /no/such/page")).toBeVisible();
+  await checkA11y();
+});
+
+test("bots get no error page", async ({ request }) => {
+  const response = await request.get("/no/such/page", { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).not.toContain("Page not found");
+});
+
+test("when the API is down the error page says so, with a retry link and no stack trace", async ({ page, checkA11y }) => {
+  const response = await page.goto(`http://127.0.0.1:${API_DOWN_PORT}/login`);
+  expect(response?.status()).toBe(503);
+  await expect(page.getByText("Error 503")).toBeVisible();
+  await expect(page.getByText("temporarily unavailable")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/login");
+  const html = await page.content();
+  expect(html).not.toMatch(/at \w+ \(|\.ts:\d+|TypeError|stack/i);
+  await checkA11y();
+});
+
+test("Accept-Language: nl renders Dutch", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "nl-NL", extraHTTPHeaders: { "accept-language": "nl-NL,nl;q=0.9" } });
+  const page = await context.newPage();
+  await page.goto("http://localhost:8788/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+  await expect(page.getByRole("link", { name: "Inloggen" }).first()).toBeVisible();
+  await context.close();
+});
+
+test("the language switcher keeps the choice", async ({ page, context, checkA11y }) => {
+  await page.goto("/login");
+  await page.getByLabel("Language").selectOption("de");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("status")).toContainText("Deutsch");
+  await checkA11y();
+  const cookie = (await context.cookies()).find((c) => c.name === "lng");
+  expect(cookie?.sameSite).toBe("Lax");
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+});
+
+test("a tracking URL is redirected clean and the cookie keeps the values", async ({ page, context, javaScriptEnabled }) => {
+  await page.goto("/?network=aff42&sub1=spring&aff_sub2=x&page=2");
+  await expect(page).toHaveURL("http://localhost:8788/?page=2");
+  const cookie = (await context.cookies()).find((c) => c.name === "tracking");
+  expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({ network: "aff42", sub1: "spring", aff_sub2: "x" });
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);
+  if (javaScriptEnabled) {
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("tracking"))).toContain("aff42");
+  }
+});
+
+test("HTML carries the security headers and a CSP nonce React Router's scripts use", async ({ request }) => {
+  const response = await request.get("/");
+  const csp = response.headers()["content-security-policy"]!;
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(await response.text()).toContain(`nonce="${nonce}"`);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(response.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+});
+
+test("translations are served at /_i18n/{build}/{locale}/messages.json, keyed by locale", async ({ request, page }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href");
+  expect(href).toMatch(/^\/_i18n\/\w+\/en\/messages\.json$/);
+  const response = await request.get(href!);
+  expect(response.headers()["cache-control"]).toContain("immutable");
+  expect((await response.json()).en.nav.login).toBe("Log in");
+  expect((await request.get(href!.replace("/en/", "/xx/"))).status()).toBe(404);
+});

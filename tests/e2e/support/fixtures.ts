@@ -1,0 +1,57 @@
+/**
+ * The e2e test API: Playwright's test with axe-core run on every page a test visits (each
+ * document load is checked before the test goes on, and the last page at the end), plus
+ * login helpers for the seeded demo accounts.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO = { email: "anna@example.com", password: "demo-password", name: "Anna" } as const;
+
+/**
+ * axe runs inside the page, which a JavaScript-off page does not allow: there the same HTML
+ * (scripts removed) is checked in a scripted page with the same base URL and stylesheets.
+ */
+async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
+  if (page.url() === "about:blank") return;
+  let target = page;
+  if (!javaScriptEnabled) {
+    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, bypassCSP: true });
+    target = await context.newPage();
+    await target.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
+    await target.goto(new URL("/robots.txt", page.url()).href);
+    await target.setContent(html.replace("<head>", `<head><base href="${page.url()}">`), { waitUntil: "load" });
+  }
+  const results = await new AxeBuilder({ page: target }).analyze();
+  if (target !== page) await target.context().close();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+export const test = base.extend<{ checkA11y: (page?: Page) => Promise<void> }, object>({
+  checkA11y: [
+    async ({ page, javaScriptEnabled }, use) => {
+      const checked = new Set<string>();
+      const check = async (target: Page = page) => {
+        const url = target.url();
+        if (checked.has(url)) return;
+        checked.add(url);
+        await expectAccessible(target, javaScriptEnabled);
+      };
+      await use(check);
+      await check(page);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function login(page: Page, account: { email: string; password: string } = DEMO) {
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
