@@ -65,6 +65,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="narrow">
       <title>{t("meta.loginTitle", { site })}</title>
+      <meta name="description" content={t("meta.loginDescription", { site })} />
       <h1>{t("login.heading", { site })}</h1>
       <Form method="post" {...getFormProps(form)} className="stack">
         <ErrorList id={form.errorId} errors={form.errors} />

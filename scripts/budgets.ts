@@ -1,0 +1,164 @@
+/**
+ * The budgets of DESIGN.md §6, as a test (part of `npm test`):
+ *  1. JavaScript weight from the production build: every page's first load ≤ 130 KB gzip,
+ *     every route chunk ≤ 15 KB gzip; lander pages ship none.
+ *  2. Lighthouse (mobile, simulated throttling) on the public pages that exist:
+ *     performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95.
+ * Run after `npm run build`. Prints a table; exits non-zero when any budget is broken.
+ */
+import { spawn } from "node:child_process";
+import { createServer, request as httpRequest } from "node:http";
+import { constants, createGzip } from "node:zlib";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const KB = 1024;
+const FIRST_LOAD_BUDGET = 130 * KB;
+const ROUTE_CHUNK_BUDGET = 15 * KB;
+const LIGHTHOUSE_PAGES = ["/", "/login"];
+const LIGHTHOUSE_MIN = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
+const PORT = 8789;
+const EDGE_PORT = 8780;
+
+const failures: string[] = [];
+const assets = path.resolve("build/client");
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+  hasDefaultExport: boolean;
+}
+interface Manifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+}
+
+function readManifest(): Manifest {
+  const file = readdirSync(path.join(assets, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!file) throw new Error("no React Router manifest in build/client/assets: run `npm run build` first");
+  const text = readFileSync(path.join(assets, "assets", file), "utf8");
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as Manifest;
+}
+
+const gzipSize = (url: string) => gzipSync(readFileSync(path.join(assets, url)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+function checkJavaScript() {
+  const manifest = readManifest();
+  const chain = (route: ManifestRoute): ManifestRoute[] =>
+    route.parentId ? [...chain(manifest.routes[route.parentId]!), route] : [route];
+  const isLeafPage = (route: ManifestRoute) =>
+    route.hasDefaultExport && !Object.values(manifest.routes).some((r) => r.parentId === route.id);
+
+  console.log("\nJavaScript, gzip (first load = entry + every route module of the page and their imports)");
+  for (const route of Object.values(manifest.routes)) {
+    const chunk = gzipSize(route.module);
+    if (chunk > ROUTE_CHUNK_BUDGET) failures.push(`${route.id}: route chunk ${kb(chunk)} > ${kb(ROUTE_CHUNK_BUDGET)}`);
+    if (!isLeafPage(route)) continue;
+    const routes = chain(route);
+    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+    for (const r of routes) for (const file of [r.module, ...(r.imports ?? [])]) files.add(file);
+    const total = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
+    const isLander = routes.some((r) => r.id === "layouts/lander");
+    const budget = isLander ? 0 : FIRST_LOAD_BUDGET;
+    console.log(`  ${route.id.padEnd(28)} first load ${kb(total).padStart(9)}   own chunk ${kb(chunk).padStart(8)}`);
+    if (total > budget) failures.push(`${route.id}: first load ${kb(total)} > ${kb(budget)}`);
+  }
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/**
+ * vite preview serves files uncompressed; Cloudflare's edge gzips (or brotlis) text. Lighthouse
+ * goes through this small proxy so it measures what a visitor downloads. It compresses as it
+ * streams (sync flushes), so the streamed HTML still arrives in parts.
+ */
+function startEdgeProxy() {
+  const server = createServer((req, res) => {
+    const upstream = httpRequest(
+      { host: "127.0.0.1", port: PORT, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        const type = String(answer.headers["content-type"] ?? "");
+        const compressible = /text|javascript|json|xml|svg|manifest/.test(type);
+        if (!compressible || !/gzip/.test(String(req.headers["accept-encoding"] ?? ""))) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const headers = { ...answer.headers, "content-encoding": "gzip", vary: "accept-encoding" };
+        delete headers["content-length"];
+        res.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(createGzip({ flush: constants.Z_SYNC_FLUSH })).pipe(res);
+      },
+    );
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  return new Promise<typeof server>((resolve) => server.listen(EDGE_PORT, "127.0.0.1", () => resolve(server)));
+}
+
+async function checkLighthouse() {
+  const server = spawn("bash", ["scripts/serve-e2e.sh", String(PORT)], { stdio: "ignore", detached: true });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const edge = await startEdgeProxy();
+  try {
+    await waitFor(`http://127.0.0.1:${PORT}/robots.txt`, 240_000);
+    console.log("\nLighthouse, mobile, simulated throttling");
+    for (const page of LIGHTHOUSE_PAGES) {
+      const result = await lighthouse(`http://localhost:${EDGE_PORT}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(LIGHTHOUSE_MIN),
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const scores: string[] = [];
+      for (const [category, min] of Object.entries(LIGHTHOUSE_MIN)) {
+        const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+        scores.push(`${category} ${score}`);
+        if (score < min) {
+          const failed = Object.values(result.lhr.audits)
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+            .filter((a) => result.lhr.categories[category]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
+            .map((a) => a.id);
+          failures.push(`${page}: ${category} ${score} < ${min} (${failed.join(", ")})`);
+        }
+      }
+      console.log(`  ${page.padEnd(10)} ${scores.join("  ")}`);
+    }
+  } finally {
+    edge.close();
+    chrome.kill();
+    if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
+  }
+}
+
+checkJavaScript();
+await checkLighthouse();
+if (failures.length > 0) {
+  console.error(`\nBudgets broken:\n  ${failures.join("\n  ")}`);
+  process.exit(1);
+}
+console.log("\nAll budgets hold.");

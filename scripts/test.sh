@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `npm test`: everything, in the order that fails fastest. Needs Debian's chromium
+# (/usr/bin/chromium, or CHROMIUM_PATH) for the browser steps.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+step() { printf '\n== %s\n' "$1"; }
+
+step "typecheck (wrangler types, react-router typegen, tsc)"
+npm run --silent typecheck
+step "unit tests"
+vitest run --config vitest.unit.config.ts
+step "API integration tests (workerd, real D1 migrations)"
+vitest run --config vitest.api.config.ts
+step "production build"
+react-router build
+step "e2e (Chromium, JavaScript on and off, axe on every page)"
+playwright test
+step "budgets (JavaScript weight, Lighthouse)"
+tsx scripts/budgets.ts
