@@ -16,6 +16,7 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/ErrorPage";
 import { LoadingBar } from "./components/LoadingBar";
 import { Toasts } from "./components/Toasts";
+import { clientCountry } from "./lib/api/headers.server";
 import { fetchSettings } from "./lib/api/site.server";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
 import { useTrackingMirror } from "./lib/client/tracking-mirror";
@@ -38,7 +39,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const url = new URL(request.url);
-  const settings = await fetchSettings(api, `${url.host}|${request.headers.get("cf-ipcountry") ?? ""}`);
+  // Settings depend on the host and (geoip fields) the visitor's country: cache per both.
+  const settings = await fetchSettings(api, `${url.host}|${clientCountry(request) ?? ""}`);
   const user = context.get(userContext);
   const { toast, clear } = takeToast(request);
   if (clear) context.get(outgoingCookies).push(clear);

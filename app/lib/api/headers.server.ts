@@ -21,13 +21,20 @@ export function apiHeaders(request: Request, env: ApiBindings, requestId: string
     "x-client-ip",
     request.headers.get("cf-connecting-ip") ?? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "127.0.0.1",
   );
-  const country = (request as Request & { cf?: { country?: string } }).cf?.country;
+  const country = clientCountry(request);
   if (country) headers.set("x-client-country", country);
   for (const name of ["cookie", "accept-language", "user-agent", "sec-fetch-site"]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
   return headers;
+}
+
+/** The visitor's country as Cloudflare's edge saw it (absent locally). */
+export function clientCountry(request: Request): string | undefined {
+  const cf: unknown = Reflect.get(request, "cf");
+  const country: unknown = typeof cf === "object" && cf !== null ? Reflect.get(cf, "country") : undefined;
+  return typeof country === "string" ? country : undefined;
 }
 
 /** Sends to the service binding (reference API worker), or to API_ORIGIN when it names a PHP API. */
