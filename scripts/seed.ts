@@ -5,14 +5,21 @@
  *   tsx scripts/seed.ts                     500 profiles into .wrangler/state
  *   tsx scripts/seed.ts --profiles 100000   benchmark scale
  *   STATE_DIR=.wrangler/e2e tsx scripts/seed.ts
+ *
+ * Rows go in as one SQL file applied by `wrangler d1 execute` (fast at any scale: per-batch
+ * round trips through the platform proxy slow down and fail past a few hundred batches);
+ * photos go into R2 through wrangler's platform proxy. See docs/decisions/003.
  */
-import { parseArgs } from "node:util";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../workers/api/lib/passwords";
-import { GEO, COUNTRY_CODES } from "../workers/api/seed/geo-data";
+import { COUNTRY_CODES, GEO } from "../workers/api/seed/geo-data";
 import { renderPhoto } from "../workers/api/seed/photos";
-import { seedProfile, SEED_EPOCH } from "../workers/api/seed/profiles";
+import { SEED_EPOCH, seedProfile } from "../workers/api/seed/profiles";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SITES } from "../workers/api/seed/sites";
 
 const { values } = parseArgs({
@@ -27,92 +34,70 @@ if (!Number.isInteger(profileCount) || profileCount < 1) throw new Error("--prof
 /** Profiles past this many reuse the photos of earlier ones (benchmark scale needs no more). */
 const PHOTO_POOL = 600;
 const stateDir = path.resolve(process.env.STATE_DIR ?? ".wrangler/state");
+const CONFIG = "workers/api/wrangler.jsonc";
 
-const proxy = await getPlatformProxy<ApiEnv>({
-  configPath: "workers/api/wrangler.jsonc",
-  persist: { path: path.join(stateDir, "v3") },
-  remoteBindings: false,
-});
-const { DB: db, PHOTOS: photos } = proxy.env;
-
-async function runInBatches(statements: D1PreparedStatement[], size = 500) {
-  for (let i = 0; i < statements.length; i += size) await db.batch(statements.slice(i, i + size));
+function openBindings() {
+  return getPlatformProxy<ApiEnv>({
+    configPath: CONFIG,
+    persist: { path: path.join(stateDir, "v3") },
+    remoteBindings: false,
+  });
 }
 
-try {
-  const done = await db
-    .prepare("SELECT profiles FROM seed_runs WHERE name = 'demo'")
-    .first<{ profiles: number }>();
-  if (done?.profiles === profileCount && !values.force) {
-    console.log(`seed: ${profileCount} profiles already in ${stateDir}, nothing to do`);
-  } else {
-    await seed();
-  }
-} finally {
-  await proxy.dispose();
+/** A SQL literal for our own generated values (numbers, null, plain strings). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return String(value);
+  return `'${String(value).replaceAll("'", "''")}'`;
 }
 
-async function seed() {
-  const started = Date.now();
-  console.log(`seed: writing ${profileCount} profiles into ${stateDir}`);
-  // Start from empty so an interrupted or differently sized seed never leaves a mix.
-  for (const table of ["seed_runs", "rate_limits", "sessions", "credit_ledger", "images", "members", "cities", "regions", "sites"]) {
-    await db.prepare(`DELETE FROM ${table}`).run();
+/** Multi-row INSERTs, 100 rows each (well under D1's 100 KB statement limit). */
+function insertSql(table: string, columns: string[], rows: unknown[][]): string {
+  const statements: string[] = [];
+  for (let i = 0; i < rows.length; i += 100) {
+    const tuples = rows.slice(i, i + 100).map((row) => `(${row.map(literal).join(", ")})`);
+    statements.push(`INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${tuples.join(",\n")};`);
   }
+  return statements.join("\n");
+}
 
-  const siteIds = new Map<string, number>();
-  await runInBatches(
-    DEMO_SITES.map((site, i) => {
-      siteIds.set(site.host, i + 1);
-      return db
-        .prepare("INSERT INTO sites (id, host, is_default, settings) VALUES (?, ?, ?, ?)")
-        .bind(i + 1, site.host, site.isDefault ? 1 : 0, JSON.stringify(site.settings));
-    }),
-  );
+async function seedIsDone(): Promise<boolean> {
+  const proxy = await openBindings();
+  try {
+    const done = await proxy.env.DB.prepare("SELECT profiles FROM seed_runs WHERE name = 'demo'").first<{
+      profiles: number;
+    }>();
+    return done?.profiles === profileCount;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+async function buildRows() {
+  const sites = DEMO_SITES.map((site, i) => [i + 1, site.host, site.isDefault ? 1 : 0, JSON.stringify(site.settings)]);
+  const siteIds = new Map(DEMO_SITES.map((site, i) => [site.host, i + 1]));
 
   const regionIds = new Map<string, number>();
-  const geoStatements: D1PreparedStatement[] = [];
-  let regionId = 0;
-  let cityId = 0;
+  const regions: unknown[][] = [];
+  const cities: unknown[][] = [];
   for (const country of COUNTRY_CODES) {
     for (const region of GEO[country]) {
-      regionIds.set(`${country}:${region.name}`, ++regionId);
-      geoStatements.push(
-        db.prepare("INSERT INTO regions (id, country, name) VALUES (?, ?, ?)").bind(regionId, country, region.name),
-      );
-      for (const city of region.cities) {
-        geoStatements.push(
-          db
-            .prepare("INSERT INTO cities (id, region_id, country, name, lat, lng) VALUES (?, ?, ?, ?, ?, ?)")
-            .bind(++cityId, regionId, country, city.name, city.lat, city.lng),
-        );
-      }
+      const regionId = regions.length + 1;
+      regionIds.set(`${country}:${region.name}`, regionId);
+      regions.push([regionId, country, region.name]);
+      for (const city of region.cities) cities.push([cities.length + 1, regionId, country, city.name, city.lat, city.lng]);
     }
   }
-  await runInBatches(geoStatements);
 
-  const secondSite = DEMO_SITES[1]!;
-  const memberStatements: D1PreparedStatement[] = [];
-  const imageStatements: D1PreparedStatement[] = [];
+  const members: unknown[][] = [];
+  const images: unknown[][] = [];
+  const ledger: unknown[][] = [];
   const photoJobs: { key: string; seed: string; variant: number }[] = [];
-  let imageId = 0;
-  const insertMember = db.prepare(
-    `INSERT INTO members (id, site_id, email, password_hash, password_salt, password_iterations, name, gender,
-       date_of_birth, country, countryregion, city, language, personal, last_signup_step, is_fictional, status,
-       paid_user, main_image_id, signup_date)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 7, ?, 'active', ?, ?, ?)`,
-  );
-  const insertImage = db.prepare(
-    "INSERT INTO images (id, member_id, filename, position, created_at) VALUES (?, ?, ?, ?, ?)",
-  );
-
-  function addImages(memberId: number, keys: string[]): number {
-    const first = imageId + 1;
-    keys.forEach((key, position) => {
-      imageStatements.push(insertImage.bind(++imageId, memberId, key, position, SEED_EPOCH));
-    });
+  const addImages = (memberId: number, keys: string[]) => {
+    const first = images.length + 1;
+    keys.forEach((key, position) => images.push([images.length + 1, memberId, key, position, SEED_EPOCH]));
     return first;
-  }
+  };
 
   // Demo accounts first (ids 1..n), so their ids stay put whatever the profile count.
   const hashed = await hashPassword(DEMO_PASSWORD);
@@ -121,57 +106,95 @@ async function seed() {
     const region = GEO[account.country].find((r) => r.cities.some((c) => c.name === account.city));
     const keys = [0, 1].map((k) => `demo-${id}-${k}.jpg`);
     keys.forEach((key, k) => photoJobs.push({ key, seed: account.email, variant: k }));
-    const mainImage = addImages(id, keys);
-    memberStatements.push(
-      insertMember.bind(
-        id, siteIds.get(account.host)!, account.email, hashed.hash, hashed.salt, hashed.iterations,
-        account.name, account.gender, account.dob, account.country,
-        region ? regionIds.get(`${account.country}:${region.name}`)! : null, account.city, account.language,
-        JSON.stringify({ about_me: `Hi, I am ${account.name}. This is a demo account.` }),
-        0, account.paid ? 1 : 0, mainImage, SEED_EPOCH - 30 * 86_400_000,
-      ),
-      db
-        .prepare("INSERT INTO credit_ledger (member_id, amount, reason, idempotency_key, created_at) VALUES (?, ?, 'starting_credits', ?, ?)")
-        .bind(id, DEMO_SITES.find((s) => s.host === account.host)!.settings.starting_credits, `start:${id}`, SEED_EPOCH),
-    );
+    members.push([
+      id, siteIds.get(account.host)!, account.email, hashed.hash, hashed.salt, hashed.iterations,
+      account.name, account.gender, account.dob, account.country,
+      region ? regionIds.get(`${account.country}:${region.name}`)! : null, account.city, account.language,
+      JSON.stringify({ about_me: `Hi, I am ${account.name}. This is a demo account.` }), 7,
+      0, "active", account.paid ? 1 : 0, addImages(id, keys), SEED_EPOCH - 30 * 86_400_000,
+    ]);
+    const credits = DEMO_SITES.find((s) => s.host === account.host)!.settings.starting_credits;
+    ledger.push([id, credits, "starting_credits", `start:${id}`, SEED_EPOCH]);
   });
 
-  const firstProfileId = DEMO_ACCOUNTS.length + 1;
+  const secondSite = DEMO_SITES[1]!;
   for (let i = 0; i < profileCount; i++) {
     const p = seedProfile(i);
-    const id = firstProfileId + i;
+    const id = DEMO_ACCOUNTS.length + 1 + i;
     const pooled = i % PHOTO_POOL;
     const photoCount = i < PHOTO_POOL ? p.photoCount : seedProfile(pooled).photoCount;
     const keys = Array.from({ length: photoCount }, (_, k) => `p${pooled}-${k}.jpg`);
     if (i < PHOTO_POOL) keys.forEach((key, k) => photoJobs.push({ key, seed: `profile-${i}`, variant: i + k }));
-    const mainImage = addImages(id, keys);
     const onSecondSite = secondSite.settings.countries.includes(p.country) && i % 2 === 0;
-    memberStatements.push(
-      insertMember.bind(
-        id, siteIds.get(onSecondSite ? secondSite.host : "localhost")!, null, null, null, null,
-        p.name, p.gender, p.dateOfBirth, p.country, regionIds.get(`${p.country}:${p.regionName}`)!, p.city,
-        p.language, JSON.stringify(p.personal), p.fictional ? 1 : 0, 0, mainImage, p.signupDate,
-      ),
-    );
-  }
-  await runInBatches(memberStatements);
-  await runInBatches(imageStatements);
-
-  // sharp renders on its own threads: a few photos at a time keeps both cores busy.
-  for (let i = 0; i < photoJobs.length; i += 8) {
-    await Promise.all(
-      photoJobs.slice(i, i + 8).map(async (job) => {
-        const jpeg = await renderPhoto(job.seed, job.variant);
-        await photos.put(job.key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
-      }),
-    );
+    members.push([
+      id, siteIds.get(onSecondSite ? secondSite.host : "localhost")!, null, null, null, null,
+      p.name, p.gender, p.dateOfBirth, p.country, regionIds.get(`${p.country}:${p.regionName}`)!, p.city,
+      p.language, JSON.stringify(p.personal), 7, p.fictional ? 1 : 0, "active", 0, addImages(id, keys), p.signupDate,
+    ]);
   }
 
-  await db
-    .prepare("INSERT INTO seed_runs (name, profiles, finished_at) VALUES ('demo', ?, ?)")
-    .bind(profileCount, Date.now())
-    .run();
-  console.log(
-    `seed: ${profileCount} profiles, ${DEMO_ACCOUNTS.length} demo accounts, ${photoJobs.length} photos in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const sql = [
+    // Start from empty so an interrupted or differently sized seed never leaves a mix.
+    ...["seed_runs", "rate_limits", "sessions", "credit_ledger", "images", "members", "cities", "regions", "sites"].map(
+      (table) => `DELETE FROM ${table};`,
+    ),
+    insertSql("sites", ["id", "host", "is_default", "settings"], sites),
+    insertSql("regions", ["id", "country", "name"], regions),
+    insertSql("cities", ["id", "region_id", "country", "name", "lat", "lng"], cities),
+    insertSql(
+      "members",
+      ["id", "site_id", "email", "password_hash", "password_salt", "password_iterations", "name", "gender",
+        "date_of_birth", "country", "countryregion", "city", "language", "personal", "last_signup_step",
+        "is_fictional", "status", "paid_user", "main_image_id", "signup_date"],
+      members,
+    ),
+    insertSql("images", ["id", "member_id", "filename", "position", "created_at"], images),
+    insertSql("credit_ledger", ["member_id", "amount", "reason", "idempotency_key", "created_at"], ledger),
+  ].join("\n");
+  return { sql, photoJobs };
+}
+
+async function seed() {
+  const started = Date.now();
+  console.log(`seed: writing ${profileCount} profiles into ${stateDir}`);
+  const { sql, photoJobs } = await buildRows();
+
+  const dir = mkdtempSync(path.join(tmpdir(), "seed-"));
+  try {
+    const file = path.join(dir, "seed.sql");
+    writeFileSync(file, sql);
+    execFileSync(
+      "wrangler",
+      ["d1", "execute", "DB", "--local", "--yes", "-c", CONFIG, "--persist-to", stateDir, "--file", file],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const proxy = await openBindings();
+  try {
+    // sharp renders on its own threads: a few photos at a time keeps both cores busy.
+    for (let i = 0; i < photoJobs.length; i += 8) {
+      await Promise.all(
+        photoJobs.slice(i, i + 8).map(async (job) => {
+          const jpeg = await renderPhoto(job.seed, job.variant);
+          await proxy.env.PHOTOS.put(job.key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
+        }),
+      );
+    }
+    await proxy.env.DB.prepare("INSERT INTO seed_runs (name, profiles, finished_at) VALUES ('demo', ?, ?)")
+      .bind(profileCount, Date.now())
+      .run();
+  } finally {
+    await proxy.dispose();
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`seed: ${profileCount} profiles, ${DEMO_ACCOUNTS.length} demo accounts, ${photoJobs.length} photos in ${seconds} s`);
+}
+
+if (!values.force && (await seedIsDone())) {
+  console.log(`seed: ${profileCount} profiles already in ${stateDir}, nothing to do`);
+} else {
+  await seed();
 }
