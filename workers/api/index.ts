@@ -7,7 +7,9 @@ import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import type { ApiContext } from "./context";
 import { createDb } from "./db/client";
+import { likes } from "./endpoints/likes";
 import { misc } from "./endpoints/misc";
+import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
 import { site } from "./endpoints/site";
 import { ApiError } from "./lib/errors";
@@ -52,6 +54,8 @@ app.use(async (c, next) => {
 app.route("/", session);
 app.route("/", site);
 app.route("/", misc);
+app.route("/", search);
+app.route("/", likes);
 
 app.notFound((c) => c.json({ error: "not_found", message: "No such API call." }, 404));
 

@@ -117,3 +117,49 @@ export type User = z.infer<typeof UserSchema>;
 export const UserAnswerSchema = z.object({ user: UserSchema });
 export const RegionsAnswerSchema = z.object({ country: countryCode, regions: z.array(RegionSchema) });
 export const LogoutAnswerSchema = z.literal("done");
+
+/** A profile as search, likes and cards show it. */
+export const ProfileCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  city: z.string().nullable(),
+  country: countryCode.nullable(),
+  countryregion: z.number().int().nullable(),
+  language: z.string(),
+  gender: z.enum(["male", "female"]).nullable(),
+  main_image: z.object({ thumb_filename: z.string() }).nullable(),
+  fictional: z.boolean(),
+  /** Whether the logged-in member likes this profile (false for visitors). */
+  liked: z.boolean(),
+});
+export type ProfileCard = z.infer<typeof ProfileCardSchema>;
+
+export const SearchFiltersSchema = z.object({
+  gender: z.enum(["male", "female", ""]),
+  min_age: z.number().int(),
+  max_age: z.number().int(),
+  country: countryCode,
+  countryregion: z.number().int(),
+});
+export type SearchFilters = z.infer<typeof SearchFiltersSchema>;
+
+export const SearchAnswerSchema = z.object({
+  profiles: z.array(ProfileCardSchema),
+  paging: z.object({ num_results: z.number().int(), page: z.number().int(), pp: z.number().int() }),
+  filter_options: SearchFiltersSchema,
+});
+export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
+
+/** GET /api/profile.php (designed): one member's page. */
+export const MemberAnswerSchema = z.object({
+  profile: ProfileSchema.extend({ liked: z.boolean() }),
+});
+
+export const LikesAnswerSchema = z.object({
+  profiles: z.array(ProfileCardSchema.extend({ like_new: z.boolean() })),
+  liked_by: z.array(ProfileCardSchema.extend({ like_new: z.boolean() })),
+});
+export type LikesAnswer = z.infer<typeof LikesAnswerSchema>;
+
+export const LikeRecordSchema = z.object({ id: z.number().int(), did_like_profile: z.boolean() });

@@ -46,6 +46,8 @@ export interface MembersTable {
   main_image_id: number | null;
   signup_date: number;
   last_seen: number | null;
+  /** JSON of the last search's filters (see endpoints/search.ts). */
+  search_filters: string | null;
 }
 
 export interface ImagesTable {
@@ -73,6 +75,13 @@ export interface CreditLedgerTable {
   created_at: number;
 }
 
+export interface LikesTable {
+  member_id: number;
+  profile_id: number;
+  is_new: Generated<number>;
+  created_at: number;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -93,6 +102,7 @@ export interface Database {
   images: ImagesTable;
   sessions: SessionsTable;
   credit_ledger: CreditLedgerTable;
+  likes: LikesTable;
   rate_limits: RateLimitsTable;
   seed_runs: SeedRunsTable;
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { AGE_RANGES, ageRange, ageRangeKey, searchCountries } from "./search";
+
+describe("age ranges", () => {
+  it("are the spec's seven, 18 to 100 in all", () => {
+    expect(AGE_RANGES.map((r) => r.key)).toEqual(["all", "18-25", "26-35", "36-45", "46-55", "56-65", "65+"]);
+    expect(ageRange("65+")).toMatchObject({ min: 66, max: 100 });
+    expect(ageRange("18-25")).toMatchObject({ min: 18, max: 25 });
+  });
+
+  it("fall back to all for unknown keys and odd bounds", () => {
+    expect(ageRange("bogus").key).toBe("all");
+    expect(ageRange(null).key).toBe("all");
+    expect(ageRangeKey(26, 35)).toBe("26-35");
+    expect(ageRangeKey(20, 30)).toBe("all");
+  });
+});
+
+describe("searchCountries", () => {
+  const siteCountries = ["NL", "BE", "DE", "AT", "US", "CA", "GB", "IE", "AU", "NZ", "FR"];
+
+  it("offers the member's country, its neighbour and the selected one", () => {
+    expect(searchCountries({ own: "NL", geo: "DE", selected: "FR", siteCountries, allCountries: false })).toEqual(["NL", "BE", "FR"]);
+    expect(searchCountries({ own: "AU", geo: null, selected: "AU", siteCountries, allCountries: false })).toEqual(["AU", "NZ"]);
+  });
+
+  it.each([
+    ["US", "CA"], ["GB", "IE"], ["DE", "AT"], ["NZ", "AU"], ["BE", "NL"],
+  ])("pairs %s with %s", (own, neighbour) => {
+    expect(searchCountries({ own, geo: null, selected: null, siteCountries, allCountries: false })).toEqual([own, neighbour]);
+  });
+
+  it("uses the geo-detected country for visitors, and only countries the site serves", () => {
+    expect(searchCountries({ own: null, geo: "US", selected: null, siteCountries: ["US"], allCountries: false })).toEqual(["US"]);
+    expect(searchCountries({ own: null, geo: "JP", selected: "NL", siteCountries, allCountries: false })).toEqual(["NL"]);
+  });
+
+  it("offers every site country when the template searches all countries", () => {
+    expect(searchCountries({ own: "NL", geo: null, selected: null, siteCountries, allCountries: true })).toEqual(siteCountries);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Search rules shared by the app and the API (spec §6, §9): age ranges, the country list,
+ * page size. Pure and small: it ships to the browser.
+ */
+export const PAGE_SIZE = 12;
+export const MIN_AGE = 18;
+export const MAX_AGE = 100;
+export const GENDERS = ["male", "female"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Spec §9: all, up to 25 (labelled 18-25), 26-35, 36-45, 46-55, 56-65, over 65. */
+export const AGE_RANGES = [
+  { key: "all", min: MIN_AGE, max: MAX_AGE },
+  { key: "18-25", min: 18, max: 25 },
+  { key: "26-35", min: 26, max: 35 },
+  { key: "36-45", min: 36, max: 45 },
+  { key: "46-55", min: 46, max: 55 },
+  { key: "56-65", min: 56, max: 65 },
+  { key: "65+", min: 66, max: MAX_AGE },
+] as const;
+export type AgeRangeKey = (typeof AGE_RANGES)[number]["key"];
+
+export function ageRange(key: string | null | undefined) {
+  return AGE_RANGES.find((range) => range.key === key) ?? AGE_RANGES[0];
+}
+
+/** The range whose bounds these are, or "all" for any other pair. */
+export function ageRangeKey(min: number, max: number): AgeRangeKey {
+  return AGE_RANGES.find((range) => range.min === min && range.max === max)?.key ?? "all";
+}
+
+/** Spec §6 neighbour pairs. */
+export const NEIGHBOURS: Readonly<Record<string, string>> = {
+  AU: "NZ", NZ: "AU", NL: "BE", BE: "NL", US: "CA", CA: "US", GB: "IE", IE: "GB", DE: "AT", AT: "DE",
+};
+
+/**
+ * The countries the search offers (spec §6): the member's own country (or the geo-detected
+ * one), its neighbour, and the selected one; only those the site serves. The classic
+ * template searches all of the site's countries.
+ */
+export function searchCountries(options: {
+  own: string | null;
+  geo: string | null;
+  selected: string | null;
+  siteCountries: readonly string[];
+  allCountries: boolean;
+}): string[] {
+  if (options.allCountries) return [...options.siteCountries];
+  const home = options.own ?? options.geo;
+  const wanted = [home, home ? NEIGHBOURS[home] : undefined, options.selected];
+  return [...new Set(wanted.filter((c): c is string => !!c && options.siteCountries.includes(c)))];
+}
+
+/** Spec §1: the classic template's profile search covers all countries. */
+export const SEARCH_ALL_COUNTRIES = true;

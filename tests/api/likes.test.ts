@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema, LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema } from "../../app/lib/api/schemas";
+import { call, createMember, ensureSites, loginAs } from "./helpers";
+
+beforeAll(ensureSites);
+
+describe("likes", () => {
+  it("a like shows on my profiles and, as new, on the other member's liked_by; opening my profile marks it seen", async () => {
+    const ann = await createMember();
+    const bob = await createMember();
+    const annCookie = await loginAs(ann);
+    const bobCookie = await loginAs(bob);
+
+    const like = await call("/api/likes.php", { method: "POST", json: { profile: bob.id }, cookie: annCookie });
+    expect(LikeRecordSchema.parse(await like.json())).toEqual({ id: bob.id, did_like_profile: true });
+
+    const mine = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: annCookie })).json());
+    expect(mine.profiles.map((p) => p.id)).toEqual([bob.id]);
+    expect(mine.profiles[0]!.liked).toBe(true);
+
+    const theirs = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: bobCookie })).json());
+    expect(theirs.liked_by).toEqual([expect.objectContaining({ id: ann.id, like_new: true })]);
+
+    await call(`/api/profile.php?id=${ann.id}`, { cookie: bobCookie });
+    const seen = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: bobCookie })).json());
+    expect(seen.liked_by[0]!.like_new).toBe(false);
+  });
+
+  it("liking twice and unliking twice are harmless", async () => {
+    const ann = await createMember();
+    const bob = await createMember();
+    const cookie = await loginAs(ann);
+    for (let i = 0; i < 2; i++) {
+      expect((await call("/api/likes.php", { method: "POST", json: { profile: bob.id }, cookie })).status).toBe(200);
+    }
+    for (let i = 0; i < 2; i++) {
+      const unlike = await call("/api/likes.php", { method: "DELETE", json: { profile: bob.id }, cookie });
+      expect(LikeRecordSchema.parse(await unlike.json())).toEqual({ id: bob.id, did_like_profile: false });
+    }
+    const mine = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie })).json());
+    expect(mine.profiles).toEqual([]);
+  });
+
+  it("refuses liking yourself, a missing profile, a bad id and visitors", async () => {
+    const ann = await createMember();
+    const cookie = await loginAs(ann);
+    const self = await call("/api/likes.php", { method: "POST", json: { profile: ann.id }, cookie });
+    expect(self.status).toBe(422);
+    expect(ApiErrorSchema.parse(await self.json()).error).toBe("cannot_like_self");
+    const missing = await call("/api/likes.php", { method: "POST", json: { profile: 99_999_999 }, cookie });
+    expect(missing.status).toBe(404);
+    expect(ApiErrorSchema.parse(await missing.json()).error).toBe("profile_not_found");
+    const bad = await call("/api/likes.php", { method: "POST", json: { profile: "abc" }, cookie });
+    expect(bad.status).toBe(422);
+    const visitor = await call("/api/likes.php", { method: "POST", json: { profile: ann.id } });
+    expect(visitor.status).toBe(403);
+    expect((await call("/api/likes.php")).status).toBe(403);
+  });
+});
+
+describe("GET /api/profile.php", () => {
+  it("answers a member's page, with the age but not the birth date", async () => {
+    const ann = await createMember();
+    const bob = await createMember();
+    const answer = MemberAnswerSchema.parse(await (await call(`/api/profile.php?id=${bob.id}`, { cookie: await loginAs(ann) })).json());
+    expect(answer.profile).toMatchObject({ id: bob.id, name: "Tess", liked: false, date_of_birth: null });
+    expect(answer.profile.age).toBeGreaterThan(30);
+  });
+
+  it("answers 404 for a missing profile, one outside the site's countries, and 422 for a bad id", async () => {
+    expect((await call("/api/profile.php?id=99999999")).status).toBe(404);
+    const outside = await createMember({ siteId: 1 }); // NL: not a country of the 127.0.0.1 site? it is: NL is served there
+    expect((await call(`/api/profile.php?id=${outside.id}`, { host: "127.0.0.1" })).status).toBe(200);
+    expect((await call("/api/profile.php?id=abc")).status).toBe(422);
+    expect((await call("/api/profile.php")).status).toBe(422);
+  });
+});

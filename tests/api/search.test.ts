@@ -1,0 +1,115 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema, SearchAnswerSchema } from "../../app/lib/api/schemas";
+import { call, createMember, ensureSites, loginAs } from "./helpers";
+
+/** Ireland holds exactly these profiles in this file: ages 20, 30, 40, 70; two women, two men. */
+const IRISH = [
+  { name: "Aoife", gender: "female", age: 20, region: 11 },
+  { name: "Siobhan", gender: "female", age: 30, region: 12 },
+  { name: "Cian", gender: "male", age: 40, region: 11 },
+  { name: "Padraig", gender: "male", age: 70, region: 12 },
+];
+
+function birthDate(age: number) {
+  const now = new Date();
+  // The 1st of this month: the birthday has just passed, so the age is exact.
+  return `${now.getUTCFullYear() - age}-${String(now.getUTCMonth() + 1).padStart(2, "0")}-01`;
+}
+
+beforeAll(async () => {
+  await ensureSites();
+  await env.DB.prepare("INSERT OR IGNORE INTO regions (id, country, name) VALUES (11, 'IE', 'Leinster'), (12, 'IE', 'Munster')").run();
+  for (const p of IRISH) {
+    await env.DB.prepare(
+      `INSERT INTO members (site_id, name, gender, date_of_birth, country, countryregion, city, is_fictional, signup_date)
+       VALUES (1, ?, ?, ?, 'IE', ?, 'Dublin', 1, ?)`,
+    )
+      .bind(p.name, p.gender, birthDate(p.age), p.region, Date.now())
+      .run();
+  }
+});
+
+async function search(query: string, options: { cookie?: string; host?: string } = {}) {
+  const response = await call(`/api/search.php?${query}`, options);
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+describe("GET /api/search.php", () => {
+  it("answers profiles, paging.num_results and filter_options in the contract's shape", async () => {
+    const { status, body } = await search("country=IE&min_age=18&max_age=100&page=1&manual_search=1");
+    expect(status).toBe(200);
+    const answer = SearchAnswerSchema.parse(body);
+    expect(answer.paging.num_results).toBe(4);
+    expect(answer.profiles.map((p) => p.name).sort()).toEqual(["Aoife", "Cian", "Padraig", "Siobhan"]);
+    expect(answer.filter_options).toEqual({ gender: "", min_age: 18, max_age: 100, country: "IE", countryregion: 0 });
+    expect(answer.profiles[0]).toMatchObject({ fictional: true, liked: false, country: "IE" });
+  });
+
+  it("filters by gender, age range and region", async () => {
+    const women = SearchAnswerSchema.parse((await search("country=IE&gender=female")).body);
+    expect(women.profiles.map((p) => p.name).sort()).toEqual(["Aoife", "Siobhan"]);
+    const thirties = SearchAnswerSchema.parse((await search("country=IE&min_age=26&max_age=35")).body);
+    expect(thirties.profiles.map((p) => p.name)).toEqual(["Siobhan"]);
+    expect(thirties.profiles[0]!.age).toBe(30);
+    const over65 = SearchAnswerSchema.parse((await search("country=IE&min_age=66&max_age=100")).body);
+    expect(over65.profiles.map((p) => p.name)).toEqual(["Padraig"]);
+    const leinster = SearchAnswerSchema.parse((await search("country=IE&countryregion=11")).body);
+    expect(leinster.profiles.map((p) => p.name).sort()).toEqual(["Aoife", "Cian"]);
+  });
+
+  it("pages through results", async () => {
+    const first = SearchAnswerSchema.parse((await search("country=IE&pp=3&page=1")).body);
+    const second = SearchAnswerSchema.parse((await search("country=IE&pp=3&page=2")).body);
+    const beyond = SearchAnswerSchema.parse((await search("country=IE&pp=3&page=3")).body);
+    expect(first.profiles).toHaveLength(3);
+    expect(second.profiles).toHaveLength(1);
+    expect(beyond.profiles).toHaveLength(0);
+    expect(new Set([...first.profiles, ...second.profiles].map((p) => p.id)).size).toBe(4);
+    expect(beyond.paging.num_results).toBe(4);
+  });
+
+  it("first load: a member gets the other gender in their own country, and their saved filters later", async () => {
+    const member = await createMember(); // a woman in NL
+    const cookie = await loginAs(member);
+    const first = SearchAnswerSchema.parse((await search("auto_load=1&pp=12&source=search", { cookie })).body);
+    expect(first.filter_options).toMatchObject({ gender: "male", country: "NL", countryregion: 0 });
+    expect(first.profiles.every((p) => p.id !== member.id)).toBe(true);
+    await search("country=IE&gender=female&min_age=26&max_age=35&manual_search=1", { cookie });
+    await search("country=IE&gender=male&manual_search=1&do_not_save=1", { cookie });
+    const again = SearchAnswerSchema.parse((await search("auto_load=1", { cookie })).body);
+    expect(again.filter_options).toEqual({ gender: "female", min_age: 26, max_age: 35, country: "IE", countryregion: 0 });
+  });
+
+  it("a visitor's first load uses the edge country when the site serves it", async () => {
+    const response = await call("/api/search.php?auto_load=1", { headers: { "x-client-country": "IE" } });
+    expect(SearchAnswerSchema.parse(await response.json()).filter_options.country).toBe("IE");
+  });
+
+  it("refuses visitors where logged-out search is off, unless they came with a traffic source", async () => {
+    const refused = await search("auto_load=1", { host: "127.0.0.1" });
+    expect(refused.status).toBe(403);
+    expect(ApiErrorSchema.parse(refused.body).error).toBe("search_requires_login");
+    const allowed = await search("auto_load=1&trafficsource=aff42", { host: "127.0.0.1" });
+    expect(allowed.status).toBe(200);
+  });
+
+  it.each([
+    ["min_age above max_age", "country=IE&min_age=50&max_age=30", "min_age", "min_age_above_max_age"],
+    ["age 500", "country=IE&max_age=500", "max_age", "too_big"],
+    ["page -1", "country=IE&page=-1", "page", "too_small"],
+    ["page 10 000", "country=IE&page=10000", "page", "too_big"],
+    ["a non-number", "country=IE&min_age=abc", "min_age", "invalid_type"],
+    ["an unknown country", "country=JP", "country", "unknown_country"],
+    ["a malformed country", "country=Ireland", "country", "invalid_format"],
+    ["another country's region", "country=IE&countryregion=1", "countryregion", "unknown_region"],
+    ["an unknown gender", "country=IE&gender=robot", "gender", "invalid_value"],
+    ["SQL in a parameter", "country=IE&gender=female'%20OR%201=1--", "gender", "invalid_value"],
+  ])("answers %s with 422 and the field", async (_, query, field, code) => {
+    const { status, body } = await search(query);
+    expect(status).toBe(422);
+    const error = ApiErrorSchema.parse(body);
+    expect(error.fields?.[field]).toBe(code);
+    expect(JSON.stringify(body)).not.toMatch(/sqlite|select /i);
+  });
+});

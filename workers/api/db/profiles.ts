@@ -1,0 +1,56 @@
+/** Profile cards: the columns search, likes and cards need, in one query with the main photo. */
+import type { ProfileCard } from "../../../app/lib/api/schemas";
+import type { Db } from "./client";
+import { ageOn } from "./members";
+
+/** A select of cards; callers add where, order and limit. `viewer` marks the cards they like. */
+export function selectCards(db: Db, viewer: number | null) {
+  return db
+    .selectFrom("members as m")
+    .leftJoin("images as i", "i.id", "m.main_image_id")
+    .leftJoin("likes as l", (join) => join.onRef("l.profile_id", "=", "m.id").on("l.member_id", "=", viewer ?? -1))
+    .select([
+      "m.id", "m.name", "m.date_of_birth", "m.city", "m.country", "m.countryregion", "m.language", "m.gender",
+      "m.is_fictional", "i.filename", "l.member_id as liked_by_viewer",
+    ])
+    .where("m.status", "=", "active");
+}
+
+type CardRow = {
+  id: number;
+  name: string;
+  date_of_birth: string | null;
+  city: string | null;
+  country: string | null;
+  countryregion: number | null;
+  language: string;
+  gender: "male" | "female" | null;
+  is_fictional: number;
+  filename: string | null;
+  liked_by_viewer: number | null;
+};
+
+export function toCard(row: CardRow, now = new Date()): ProfileCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.date_of_birth, now),
+    city: row.city,
+    country: row.country,
+    countryregion: row.countryregion,
+    language: row.language,
+    gender: row.gender,
+    main_image: row.filename ? { thumb_filename: row.filename } : null,
+    fictional: row.is_fictional === 1,
+    liked: row.liked_by_viewer !== null,
+  };
+}
+
+/** Birth-date bounds (YYYY-MM-DD) of everyone aged min..max today: born after `from`, on or before `to`. */
+export function birthDateRange(minAge: number, maxAge: number, now = new Date()) {
+  const shift = (years: number) => {
+    const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
+    return date.toISOString().slice(0, 10);
+  };
+  return { from: shift(maxAge + 1), to: shift(minAge) };
+}

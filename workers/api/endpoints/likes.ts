@@ -1,0 +1,98 @@
+/**
+ * GET/POST/DELETE /api/likes.php (spec §7) and GET /api/profile.php (designed: one member's page).
+ * Likes and unlikes are idempotent; opening a profile that liked you marks that like as seen.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { ApiContext } from "../context";
+import { findMember, toProfile } from "../db/members";
+import { selectCards, toCard } from "../db/profiles";
+import { ApiError, notLoggedIn } from "../lib/errors";
+import { readBody } from "../lib/request";
+import { currentMemberId } from "../lib/sessions";
+
+const LikeBody = z.object({ profile: z.coerce.number().int().positive() });
+
+async function requireMemberId(c: Parameters<typeof currentMemberId>[0]): Promise<number> {
+  const id = await currentMemberId(c);
+  if (id === null) throw notLoggedIn();
+  return id;
+}
+
+/** A profile a member of this site may see: active and in one of the site's countries. */
+async function findVisibleProfile(c: Parameters<typeof currentMemberId>[0], profileId: number) {
+  const profile = await c.var.db
+    .selectFrom("members")
+    .selectAll()
+    .where("id", "=", profileId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  if (!profile || !profile.country || !c.var.site.settings.countries.includes(profile.country)) {
+    throw new ApiError(404, "profile_not_found", "No such profile.");
+  }
+  return profile;
+}
+
+export const likes = new Hono<ApiContext>()
+  .get("/likes.php", async (c) => {
+    const me = await requireMemberId(c);
+    const { db } = c.var;
+    const now = new Date();
+    const [mine, theirs] = await Promise.all([
+      selectCards(db, me)
+        .innerJoin("likes as mine", (join) => join.onRef("mine.profile_id", "=", "m.id").on("mine.member_id", "=", me))
+        .select("mine.created_at as liked_at")
+        .orderBy("mine.created_at", "desc")
+        .limit(200)
+        .execute(),
+      selectCards(db, me)
+        .innerJoin("likes as theirs", (join) => join.onRef("theirs.member_id", "=", "m.id").on("theirs.profile_id", "=", me))
+        .select(["theirs.created_at as liked_at", "theirs.is_new"])
+        .orderBy("theirs.created_at", "desc")
+        .limit(200)
+        .execute(),
+    ]);
+    return c.json({
+      profiles: mine.map((row) => ({ ...toCard(row, now), like_new: false })),
+      liked_by: theirs.map((row) => ({ ...toCard(row, now), like_new: row.is_new === 1 })),
+    });
+  })
+  .post("/likes.php", async (c) => {
+    const me = await requireMemberId(c);
+    const { profile } = await readBody(c, LikeBody);
+    if (profile === me) throw new ApiError(422, "cannot_like_self", "You cannot like yourself.", { fields: { profile: "self" } });
+    await findVisibleProfile(c, profile);
+    await c.var.db
+      .insertInto("likes")
+      .values({ member_id: me, profile_id: profile, created_at: Date.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return c.json({ id: profile, did_like_profile: true });
+  })
+  .delete("/likes.php", async (c) => {
+    const me = await requireMemberId(c);
+    const { profile } = await readBody(c, LikeBody);
+    await c.var.db.deleteFrom("likes").where("member_id", "=", me).where("profile_id", "=", profile).execute();
+    return c.json({ id: profile, did_like_profile: false });
+  })
+  .get("/profile.php", async (c) => {
+    const id = z.coerce.number().int().positive().safeParse(c.req.query("id"));
+    if (!id.success) throw new ApiError(422, "invalid_input", "Give a profile id.", { fields: { id: "invalid" } });
+    const { db, site } = c.var;
+    const profile = await findVisibleProfile(c, id.data);
+    const me = await currentMemberId(c);
+    const viewer = me === null ? undefined : await findMember(db, site.id, me);
+    let liked = false;
+    if (viewer) {
+      const [like] = await Promise.all([
+        db.selectFrom("likes").select("member_id").where("member_id", "=", viewer.id).where("profile_id", "=", profile.id).executeTakeFirst(),
+        // Spec §4: opening a profile that liked you marks that like as seen.
+        db.updateTable("likes").set({ is_new: 0 }).where("member_id", "=", profile.id).where("profile_id", "=", viewer.id).execute(),
+      ]);
+      liked = like !== undefined;
+    }
+    // Others see the age, never the birth date (spec §2: only the age is shown).
+    const shown = await toProfile(db, profile);
+    if (viewer?.id !== profile.id) shown.date_of_birth = null;
+    return c.json({ profile: { ...shown, liked } });
+  });

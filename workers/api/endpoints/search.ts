@@ -1,0 +1,130 @@
+/**
+ * GET /api/search.php (spec §7). The first load (auto_load=1) takes the member's saved filters
+ * or sensible defaults and answers them in filter_options; later calls give the filters and a
+ * page. A member's manual searches are saved unless do_not_save is set (similar-profile searches).
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { SearchFilters } from "../../../app/lib/api/schemas";
+import { MAX_AGE, MIN_AGE, PAGE_SIZE } from "../../../app/lib/search";
+import type { ApiContext } from "../context";
+import { findMember } from "../db/members";
+import { birthDateRange, selectCards, toCard } from "../db/profiles";
+import { ApiError } from "../lib/errors";
+import { currentMemberId } from "../lib/sessions";
+import type { Site } from "../lib/site";
+
+const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
+
+const SearchQuery = z
+  .object({
+    auto_load: flag.optional(),
+    manual_search: flag.optional(),
+    do_not_save: flag.optional(),
+    trafficsource: z.string().max(200).optional(),
+    country: z.string().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()).optional(),
+    countryregion: z.coerce.number().int().min(0).optional(),
+    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    gender: z.enum(["male", "female", ""]).optional(),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    pp: z.coerce.number().int().min(1).max(48).default(PAGE_SIZE),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    path: ["min_age"],
+    message: "min_age_above_max_age",
+  });
+
+function invalid(fields: Record<string, string>): ApiError {
+  return new ApiError(422, "invalid_input", "Some search parameters are invalid.", { fields });
+}
+
+function defaults(site: Site, member: { country: string | null; gender: string | null } | undefined, geo: string | null): SearchFilters {
+  const { countries } = site.settings;
+  const home = [member?.country, geo].find((c): c is string => !!c && countries.includes(c));
+  return {
+    gender: member?.gender === "male" ? "female" : member?.gender === "female" ? "male" : "",
+    min_age: MIN_AGE,
+    max_age: MAX_AGE,
+    country: home ?? countries[0]!,
+    countryregion: 0,
+  };
+}
+
+/** Saved filters are used only while they still fit the site. */
+function savedFilters(site: Site, json: string | null): SearchFilters | null {
+  if (!json) return null;
+  try {
+    const saved = JSON.parse(json) as SearchFilters;
+    return site.settings.countries.includes(saved.country) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
+  const parsed = SearchQuery.safeParse(c.req.query());
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message.includes("min_age_above") ? "min_age_above_max_age" : issue.code;
+    throw invalid(fields);
+  }
+  const query = parsed.data;
+  const { db, site } = c.var;
+  const memberId = await currentMemberId(c);
+  const member = memberId === null ? undefined : await findMember(db, site.id, memberId);
+
+  if (!member) {
+    const { logged_out_search, logged_out_search_trafficsource } = site.settings;
+    if (!logged_out_search && !(logged_out_search_trafficsource && query.trafficsource)) {
+      throw new ApiError(403, "search_requires_login", "Sign up or log in to search.");
+    }
+  }
+
+  const geo = c.req.header("x-client-country")?.toUpperCase() ?? null;
+  const base = (query.auto_load && member && savedFilters(site, member.search_filters)) || defaults(site, member, geo);
+  const filters: SearchFilters = query.auto_load
+    ? base
+    : {
+        gender: query.gender ?? base.gender,
+        min_age: query.min_age ?? base.min_age,
+        max_age: query.max_age ?? base.max_age,
+        country: query.country ?? base.country,
+        countryregion: query.countryregion ?? 0,
+      };
+  if (filters.min_age > filters.max_age) throw invalid({ min_age: "min_age_above_max_age" });
+  if (!site.settings.countries.includes(filters.country)) throw invalid({ country: "unknown_country" });
+  if (filters.countryregion !== 0) {
+    const region = await db
+      .selectFrom("regions")
+      .select("id")
+      .where("id", "=", filters.countryregion)
+      .where("country", "=", filters.country)
+      .executeTakeFirst();
+    if (!region) throw invalid({ countryregion: "unknown_region" });
+  }
+
+  const born = birthDateRange(filters.min_age, filters.max_age);
+  let cards = selectCards(db, member?.id ?? null)
+    .where("m.country", "=", filters.country)
+    .where("m.date_of_birth", ">", born.from)
+    .where("m.date_of_birth", "<=", born.to);
+  if (filters.gender) cards = cards.where("m.gender", "=", filters.gender);
+  if (filters.countryregion) cards = cards.where("m.countryregion", "=", filters.countryregion);
+  if (member) cards = cards.where("m.id", "!=", member.id);
+
+  const [rows, total] = await Promise.all([
+    cards.orderBy("m.id", "desc").limit(query.pp).offset((query.page - 1) * query.pp).execute(),
+    cards.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+
+  if (member && query.manual_search && !query.do_not_save) {
+    await db.updateTable("members").set({ search_filters: JSON.stringify(filters) }).where("id", "=", member.id).execute();
+  }
+  const now = new Date();
+  return c.json({
+    profiles: rows.map((row) => toCard(row, now)),
+    paging: { num_results: Number(total.n), page: query.page, pp: query.pp },
+    filter_options: filters,
+  });
+});
