@@ -104,18 +104,24 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
     if (!region) throw invalid({ countryregion: "unknown_region" });
   }
 
+  // The matching ids come from the (country, gender, birth date, status) index alone, which
+  // answers the count and the page's ids without reading rows; only the page's 12 profiles are
+  // then read with their photo and like.
   const born = birthDateRange(filters.min_age, filters.max_age);
-  let cards = selectCards(db, member?.id ?? null)
+  let matching = db
+    .selectFrom("members as m")
+    .where("m.status", "=", "active")
     .where("m.country", "=", filters.country)
     .where("m.date_of_birth", ">", born.from)
     .where("m.date_of_birth", "<=", born.to);
-  if (filters.gender) cards = cards.where("m.gender", "=", filters.gender);
-  if (filters.countryregion) cards = cards.where("m.countryregion", "=", filters.countryregion);
-  if (member) cards = cards.where("m.id", "!=", member.id);
+  if (filters.gender) matching = matching.where("m.gender", "=", filters.gender);
+  if (filters.countryregion) matching = matching.where("m.countryregion", "=", filters.countryregion);
+  if (member) matching = matching.where("m.id", "!=", member.id);
+  const pageIds = matching.select("m.id").orderBy("m.id", "desc").limit(query.pp).offset((query.page - 1) * query.pp);
 
   const [rows, total] = await Promise.all([
-    cards.orderBy("m.id", "desc").limit(query.pp).offset((query.page - 1) * query.pp).execute(),
-    cards.clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    selectCards(db, member?.id ?? null).where("m.id", "in", pageIds).orderBy("m.id", "desc").execute(),
+    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
 
   if (member && query.manual_search && !query.do_not_save) {
