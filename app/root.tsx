@@ -16,8 +16,7 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/ErrorPage";
 import { LoadingBar } from "./components/LoadingBar";
 import { Toasts } from "./components/Toasts";
-import { clientCountry } from "./lib/api/headers.server";
-import { fetchSettings } from "./lib/api/site.server";
+import { siteSettings } from "./lib/api/site.server";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
 import { useTrackingMirror } from "./lib/client/tracking-mirror";
 import { useUserPolling } from "./lib/client/user-polling";
@@ -25,7 +24,7 @@ import { outgoingCookies, takeToast } from "./lib/cookies.server";
 import { userContext } from "./lib/context";
 import { messagesUrl } from "./lib/i18n";
 import { getLocale } from "./lib/i18n.server";
-import { apiContext, rootMiddleware } from "./lib/middleware.server";
+import { rootMiddleware } from "./lib/middleware.server";
 
 export const middleware = rootMiddleware;
 
@@ -37,10 +36,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = context.get(apiContext);
-  const url = new URL(request.url);
-  // Settings depend on the host and (geoip fields) the visitor's country: cache per both.
-  const settings = await fetchSettings(api, `${url.host}|${clientCountry(request) ?? ""}`);
+  const settings = await siteSettings(request, context);
   const user = context.get(userContext);
   const { toast, clear } = takeToast(request);
   if (clear) context.get(outgoingCookies).push(clear);
@@ -51,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       companyName: settings.company_name,
       supportEmail: settings.support_email,
       cdnPrefix: settings.cdn_prefix,
+      fictionalIcon: settings.fictional_icon,
+      fictionalPlural: settings.fictional_plural,
     },
     user: user && {
       name: user.profile.name,

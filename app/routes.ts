@@ -11,14 +11,21 @@ export default [
   layout("layouts/default.tsx", [
     index("routes/welcome.tsx"), //                       /         public
     route("login", "routes/login.tsx"), //                /login    public
+    route("members", "routes/members.tsx", { id: "members" }), //        /members   list (who may search: settings)
+    route("search", "routes/members.tsx", { id: "search" }), //          /search    the same
+    route("members/:memberId", "routes/member.tsx", { id: "members-memberId" }), //   optional
+    route("likes/m/:memberId", "routes/member.tsx", { id: "likes-m-memberId" }), //   optional
     loginRequired([
       route("home", "routes/home.tsx"), //                /home     login
+      route("likes", "routes/likes.tsx", { id: "likes" }), //            /likes         login
+      route("likes/:type", "routes/likes.tsx", { id: "likes-type" }), // /likes/:type   login
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),
 
   // Resource routes: no page of their own.
   route("logout", "routes/logout.ts"), //                 POST: log out
+  route("members/:memberId/like", "routes/member-like.ts"), // POST: like or unlike
   route("language", "routes/language.ts"), //             POST: switch language
   route("_i18n/:buildId/:locale/messages.json", "routes/i18n-messages.ts"),
 ] satisfies RouteConfig;

@@ -18,6 +18,8 @@ export function SiteHeader({ siteName, user, cdnPrefix }: { siteName: string; us
       </Link>
       {user ? (
         <nav className="member-header" aria-label={t("member.menu")}>
+          <Link to="/members">{t("nav.search")}</Link>
+          <Link to="/likes">{t("nav.likes")}</Link>
           {user.photo ? (
             <img className="avatar" src={cdnPrefix + user.photo} alt={t("home.photoAlt")} width={40} height={40} />
           ) : (
@@ -35,6 +37,7 @@ export function SiteHeader({ siteName, user, cdnPrefix }: { siteName: string; us
         </nav>
       ) : (
         <nav className="visitor-nav" aria-label={t("nav.main")}>
+          <Link to="/members">{t("nav.search")}</Link>
           <Link to="/login">{t("nav.login")}</Link>
         </nav>
       )}

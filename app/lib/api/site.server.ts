@@ -1,5 +1,8 @@
 /** The site calls: GET /api/settings.php (designed), /api/companyinfo.php, /api/regions.php. */
+import type { RouterContextProvider } from "react-router";
+import { apiContext } from "../middleware.server";
 import type { ApiClient } from "./client.server";
+import { clientCountry } from "./headers.server";
 import { CompanyInfoSchema, RegionsAnswerSchema, SettingsSchema, type Settings } from "./schemas";
 
 /**
@@ -24,4 +27,10 @@ export function fetchCompanyInfo(api: ApiClient) {
 
 export function fetchRegions(api: ApiClient, country: string) {
   return api.call(RegionsAnswerSchema, "/api/regions.php", { query: { country } });
+}
+
+/** The settings of the site this request is for (cached per host and the visitor's edge country). */
+export function siteSettings(request: Request, context: Readonly<RouterContextProvider>): Promise<Settings> {
+  const url = new URL(request.url);
+  return fetchSettings(context.get(apiContext), `${url.host}|${clientCountry(request) ?? ""}`);
 }

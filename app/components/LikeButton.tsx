@@ -1,0 +1,30 @@
+import { useFetcher, useLocation } from "react-router";
+import { useTranslation } from "~/lib/i18n-react";
+
+/**
+ * Like / unlike (spec §4): a form post that works without JavaScript (the page reloads at the
+ * same place); with JavaScript a fetcher sends it, the button shows the new state at once and
+ * is busy until the likes are saved and reloaded.
+ */
+export function LikeButton({ profileId, name, liked }: { profileId: number; name: string; liked: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const pending = fetcher.formData?.get("intent");
+  const shownLiked = pending ? pending === "like" : liked;
+  return (
+    <fetcher.Form method="post" action={`/members/${profileId}/like`} className="like-form">
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      <input type="hidden" name="intent" value={shownLiked ? "unlike" : "like"} />
+      <button
+        type="submit"
+        className={shownLiked ? "button small liked" : "button small"}
+        aria-pressed={shownLiked}
+        aria-busy={fetcher.state !== "idle"}
+      >
+        <span aria-hidden="true">{shownLiked ? "♥" : "♡"}</span> {t("card.like")}
+        <span className="visually-hidden"> {name}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

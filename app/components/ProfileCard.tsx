@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { LikeButton } from "~/components/LikeButton";
+import type { ProfileCard as Card } from "~/lib/api/schemas";
+import { countryName, languageName, showLanguageBadge } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n-react";
+
+export type CardPlace = "search" | "home" | "likes";
+
+/**
+ * A profile in a grid (spec §2): photo linking to the profile, name, age, city, country, and
+ * like / start-conversation / view buttons. Home hides like and chat; the likes pages hide view
+ * and chat. Fictional profiles carry the site's icon, explained in words.
+ */
+export function ProfileCard({
+  profile,
+  place,
+  cdnPrefix,
+  fictionalIcon,
+  eager = false,
+  headingLevel = 2,
+}: {
+  profile: Card;
+  place: CardPlace;
+  cdnPrefix: string;
+  fictionalIcon: string;
+  eager?: boolean;
+  /** 3 when the grid sits under its own h2. */
+  headingLevel?: 2 | 3;
+}) {
+  const { t, locale } = useTranslation();
+  const href = `/members/${profile.id}`;
+  const showLike = place !== "home";
+  const showChat = place === "search";
+  const showView = place !== "likes";
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="profile-card" aria-labelledby={`card-${profile.id}`}>
+      <Link to={href} className="card-photo" tabIndex={-1} aria-hidden="true">
+        {profile.main_image ? (
+          <img
+            src={cdnPrefix + profile.main_image.thumb_filename}
+            alt=""
+            width={240}
+            height={240}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        ) : (
+          <span className="card-no-photo" />
+        )}
+      </Link>
+      <div className="card-body">
+        <Heading id={`card-${profile.id}`} className="card-name">
+          <Link to={href}>{profile.name}</Link>
+          {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
+        </Heading>
+        <p className="card-place">
+          {[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}
+        </p>
+        <p className="card-badges">
+          {profile.fictional ? (
+            <span className="badge fictional" title={t("card.fictionalExplained")}>
+              <span aria-hidden="true">{fictionalIcon}</span> {t("card.fictional")}
+            </span>
+          ) : null}
+          {showLanguageBadge(profile.language, locale, profile.country) ? (
+            <span className="badge language">{t("card.speaks", { language: languageName(locale, profile.language) })}</span>
+          ) : null}
+        </p>
+        <div className="card-actions">
+          {showLike ? <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} /> : null}
+          {showChat ? (
+            <Link className="button small secondary" to={`/members/${profile.id}/chat`} aria-label={t("card.chatWith", { name: profile.name })}>
+              {t("card.chat")}
+            </Link>
+          ) : null}
+          {showView ? (
+            <Link className="button small secondary" to={href} aria-label={t("card.viewProfileOf", { name: profile.name })}>
+              {t("card.view")}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+/** The discover calls: search, one member's page, likes (spec §7; profile.php designed). */
+import type { ApiClient } from "./client.server";
+import { LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema, SearchAnswerSchema, type SearchFilters } from "./schemas";
+
+export type SearchRequest =
+  | { firstLoad: true; page: number; trafficsource?: string | undefined }
+  | { firstLoad: false; page: number; filters: SearchFilters; trafficsource?: string | undefined };
+
+export function search(api: ApiClient, request: SearchRequest) {
+  const query: Record<string, string> = { page: String(request.page), pp: "12" };
+  if (request.trafficsource) query.trafficsource = request.trafficsource;
+  if (request.firstLoad) {
+    Object.assign(query, { source: "search", auto_load: "1", hideNudity: "1", searchAllCountries: "1" });
+  } else {
+    const f = request.filters;
+    Object.assign(query, {
+      country: f.country,
+      countryregion: String(f.countryregion),
+      min_age: String(f.min_age),
+      max_age: String(f.max_age),
+      gender: f.gender,
+      manual_search: "1",
+    });
+  }
+  return api.call(SearchAnswerSchema, "/api/search.php", { query });
+}
+
+export function fetchProfile(api: ApiClient, id: number) {
+  return api.call(MemberAnswerSchema, "/api/profile.php", { query: { id: String(id) } });
+}
+
+export function fetchLikes(api: ApiClient) {
+  return api.call(LikesAnswerSchema, "/api/likes.php");
+}
+
+export function setLike(api: ApiClient, profile: number, like: boolean) {
+  return api.call(LikeRecordSchema, "/api/likes.php", { method: like ? "POST" : "DELETE", body: { profile } });
+}

@@ -1,0 +1,71 @@
+import { data, Link, NavLink, useRouteLoaderData } from "react-router";
+import { ProfileCard } from "~/components/ProfileCard";
+import { fetchLikes } from "~/lib/api/discover.server";
+import type { LikesAnswer } from "~/lib/api/schemas";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/likes";
+
+const TYPES = ["liked", "liked-by"] as const;
+type LikesType = (typeof TYPES)[number];
+
+/** /likes (the overview: both lists, as the classic template shows) and /likes/liked, /likes/liked-by. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const type = params.type;
+  if (type !== undefined && !TYPES.some((t) => t === type)) throw data(null, { status: 404, statusText: "Not Found" });
+  const result = await fetchLikes(context.get(apiContext));
+  if (!result.ok) throw data(null, { status: result.status });
+  return { type: TYPES.find((t) => t === type) ?? null, likes: result.data };
+}
+
+export default function Likes({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const { type, likes } = loaderData;
+  const show = (which: LikesType) => type === null || type === which;
+  return (
+    <>
+      <title>{t("likes.title", { site: site?.name ?? "" })}</title>
+      <h1>{t("likes.heading")}</h1>
+      <nav className="tabs" aria-label={t("likes.heading")}>
+        <NavLink to="/likes" end>
+          {t("likes.overview")}
+        </NavLink>
+        <NavLink to="/likes/liked">{t("likes.liked")}</NavLink>
+        <NavLink to="/likes/liked-by">
+          {t("likes.likedBy")}
+          {likes.liked_by.some((p) => p.like_new) ? (
+            <span className="badge new"> {t("likes.newCount", { count: likes.liked_by.filter((p) => p.like_new).length })}</span>
+          ) : null}
+        </NavLink>
+      </nav>
+      {show("liked-by") ? <LikeList heading={t("likes.likedBy")} empty={t("likes.emptyLikedBy")} profiles={likes.liked_by} /> : null}
+      {show("liked") ? <LikeList heading={t("likes.liked")} empty={t("likes.emptyLiked")} profiles={likes.profiles} /> : null}
+    </>
+  );
+}
+
+function LikeList({ heading, empty, profiles }: { heading: string; empty: string; profiles: LikesAnswer["profiles"] }) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  return (
+    <section className="likes-section">
+      <h2>{heading}</h2>
+      {profiles.length === 0 ? (
+        <p className="empty-state">
+          {empty} <Link to="/members">{t("likes.findPeople")}</Link>
+        </p>
+      ) : (
+        <ul className="profile-grid">
+          {profiles.map((profile) => (
+            <li key={profile.id} className={profile.like_new ? "is-new" : undefined}>
+              {profile.like_new ? <span className="badge new">{t("likes.new")}</span> : null}
+              <ProfileCard profile={profile} place="likes" headingLevel={3} cdnPrefix={site?.cdnPrefix ?? ""} fictionalIcon={site?.fictionalIcon ?? ""} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

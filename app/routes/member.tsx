@@ -1,0 +1,113 @@
+import { data, Link, useRouteLoaderData } from "react-router";
+import { LikeButton } from "~/components/LikeButton";
+import { fetchProfile } from "~/lib/api/discover.server";
+import { siteSettings } from "~/lib/api/site.server";
+import { userContext } from "~/lib/context";
+import { countryName, languageName, showLanguageBadge } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/member";
+
+/** /members/:memberId and /likes/m/:memberId (spec §2, optional auth): one member's page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = Number(params.memberId);
+  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404, statusText: "Not Found" });
+  const [settings, result] = await Promise.all([siteSettings(request, context), fetchProfile(context.get(apiContext), id)]);
+  if (!result.ok) {
+    if (result.status === 404 || result.status === 422) throw data(null, { status: 404, statusText: "Not Found" });
+    throw data(null, { status: result.status });
+  }
+  const { profile } = result.data;
+  return {
+    profile,
+    loggedIn: context.get(userContext) !== null,
+    fields: settings.visible_profile_fields,
+    notes: settings.visible_profile_notes
+      .map((name) => ({ name, text: profile.personal[name] ?? "" }))
+      .filter((note) => note.text.trim() !== ""),
+  };
+}
+
+export default function Member({ loaderData }: Route.ComponentProps) {
+  const { t, has, locale } = useTranslation();
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const { profile, fields, notes } = loaderData;
+  const fieldValue = (name: string) => {
+    if (name === "age") return profile.age === null ? null : String(profile.age);
+    if (name === "city") return profile.city;
+    if (name === "gender") return profile.gender ? t(`search.genders.${profile.gender}`) : null;
+    if (name === "country") return countryName(locale, profile.country);
+    return profile.personal[name] ?? null;
+  };
+  const label = (kind: "fields" | "notes", name: string) => {
+    const key = `member.${kind}.${name}`;
+    return has(key) ? t(key) : name;
+  };
+  return (
+    <article className="member-page">
+      <title>{t("member.title", { name: profile.name, site: site?.name ?? "" })}</title>
+      <header className="member-head">
+        <h1>
+          {profile.name}
+          {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
+        </h1>
+        <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
+        <p className="card-badges">
+          {profile.fictional ? (
+            <span className="badge fictional">
+              <span aria-hidden="true">{site?.fictionalIcon}</span> {t("card.fictional")}
+            </span>
+          ) : null}
+          {showLanguageBadge(profile.language, locale, profile.country) ? (
+            <span className="badge language">{t("card.speaks", { language: languageName(locale, profile.language) })}</span>
+          ) : null}
+        </p>
+        {profile.fictional ? (
+          <p className="muted">{t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}</p>
+        ) : null}
+        <div className="card-actions">
+          <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} />
+          <Link className="button small secondary" to={`/members/${profile.id}/chat`}>
+            {t("member.startChat")}
+          </Link>
+        </div>
+      </header>
+      {profile.images.length > 0 ? (
+        <ul className="member-photos" aria-label={t("member.photos")}>
+          {profile.images.map((image, index) => (
+            <li key={image.id}>
+              <img
+                src={(site?.cdnPrefix ?? "") + image.thumb_filename}
+                alt={t("member.photoAlt", { name: profile.name, number: index + 1 })}
+                width={480}
+                height={480}
+                loading={index === 0 ? "eager" : "lazy"}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t("member.noPhotos")}</p>
+      )}
+      <dl className="member-fields">
+        {fields.map((name) => {
+          const value = fieldValue(name);
+          return value ? (
+            <div key={name}>
+              <dt>{label("fields", name)}</dt>
+              <dd>{value}</dd>
+            </div>
+          ) : null;
+        })}
+      </dl>
+      {notes.map((note) => (
+        <section key={note.name} className="member-note">
+          <h2>{label("notes", note.name)}</h2>
+          {/* Members' own words: rendered as text, line breaks kept by CSS. */}
+          <p>{note.text}</p>
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,272 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, redirect, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
+import { ProfileCard } from "~/components/ProfileCard";
+import { search, type SearchRequest } from "~/lib/api/discover.server";
+import type { ProfileCard as Card, SearchFilters } from "~/lib/api/schemas";
+import { siteSettings } from "~/lib/api/site.server";
+import { readCookie } from "~/lib/cookies.server";
+import { userContext } from "~/lib/context";
+import { countryName } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { AGE_RANGES, ageRange, ageRangeKey, GENDERS, PAGE_SIZE, SEARCH_ALL_COUNTRIES, searchCountries } from "~/lib/search";
+import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/members";
+
+const MAX_PAGE = 1000;
+
+/**
+ * Filters from the URL (a GET form). No filter at all is the first load, where the API picks
+ * them (spec §4). A region of another country is dropped: changing country resets the region.
+ */
+function requestFrom(url: URL, countries: string[], regions: Record<string, { id: number }[]>): SearchRequest {
+  const params = url.searchParams;
+  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const country = params.get("country")?.toUpperCase() ?? "";
+  if (!["gender", "age", "country", "region"].some((name) => params.has(name)) || !countries.includes(country)) {
+    return { firstLoad: true, page };
+  }
+  const gender = params.get("gender");
+  const range = ageRange(params.get("age"));
+  const region = Number(params.get("region") ?? 0);
+  return {
+    firstLoad: false,
+    page,
+    filters: {
+      gender: gender === "male" || gender === "female" ? gender : "",
+      min_age: range.min,
+      max_age: range.max,
+      country,
+      countryregion: regions[country]?.some((r) => r.id === region) ? region : 0,
+    },
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await siteSettings(request, context);
+  const user = context.get(userContext);
+  const url = new URL(request.url);
+  const searchRequest = requestFrom(url, settings.countries, settings.region_data);
+  const network = parseTracking(readCookie(request, TRACKING_COOKIE.name)).network;
+  const result = await search(context.get(apiContext), { ...searchRequest, trafficsource: network });
+  if (!result.ok) {
+    if (result.error.error === "search_requires_login") return { locked: true as const };
+    // Filters the API refuses (a site changed its countries, say) fall back to the first load.
+    if (result.status === 422 && !searchRequest.firstLoad) throw redirect(url.pathname);
+    throw new Response(null, { status: result.status });
+  }
+  const filters = result.data.filter_options;
+  const countries = searchCountries({
+    own: user?.profile.country ?? null,
+    geo: settings.geoip_country,
+    selected: filters.country,
+    siteCountries: settings.countries,
+    allCountries: SEARCH_ALL_COUNTRIES,
+  });
+  return {
+    locked: false as const,
+    profiles: result.data.profiles,
+    total: result.data.paging.num_results,
+    page: result.data.paging.page,
+    filters,
+    countries,
+    regions: settings.region_data[filters.country] ?? [],
+  };
+}
+
+/** The URL of a page of these results: what the "more" link and the infinite scroll load. */
+function pageUrl(filters: SearchFilters, page: number): string {
+  const params = new URLSearchParams({
+    gender: filters.gender,
+    age: ageRangeKey(filters.min_age, filters.max_age),
+    country: filters.country,
+    region: String(filters.countryregion),
+    page: String(page),
+  });
+  return `/members?${params}`;
+}
+
+export default function Members({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (loaderData.locked) {
+    return (
+      <section className="narrow locked">
+        <title>{t("search.title", { site: root?.site.name ?? "" })}</title>
+        <h1>{t("search.lockedHeading")}</h1>
+        <p>{t("search.lockedText")}</p>
+        <p className="actions">
+          <Link className="button" to="/signup">
+            {t("nav.signup")}
+          </Link>
+          <Link className="button secondary" to="/login?redirectTo=%2Fmembers">
+            {t("nav.login")}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return <Results key={pageUrl(loaderData.filters, loaderData.page)} data={loaderData} />;
+}
+
+type ResultsData = Exclude<Route.ComponentProps["loaderData"], { locked: true }>;
+
+function Results({ data }: { data: ResultsData }) {
+  const { t, locale } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = root?.site;
+  const { filters, total } = data;
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  // With JavaScript, later pages are appended as the member scrolls (or clicks "more").
+  const [profiles, setProfiles] = useState<Card[]>(data.profiles);
+  const [loadedPage, setLoadedPage] = useState(data.page);
+  const more = useFetcher<typeof loader>();
+  useEffect(() => {
+    const next = more.data;
+    if (more.state !== "idle" || !next || next.locked) return;
+    setProfiles((shown) => [...shown, ...next.profiles.filter((p) => !shown.some((s) => s.id === p.id))]);
+    setLoadedPage(next.page);
+  }, [more.state, more.data]);
+  const hasMore = loadedPage < lastPage;
+  const loadMore = () => {
+    if (more.state === "idle" && hasMore) more.load(pageUrl(filters, loadedPage + 1));
+  };
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || !("IntersectionObserver" in window)) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
+    }, { rootMargin: "400px" });
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+
+  return (
+    <>
+      <title>{t("search.title", { site: site?.name ?? "" })}</title>
+      <h1>{t("search.heading")}</h1>
+      <SearchForm filters={filters} countries={data.countries} regions={data.regions} />
+      <p className="result-count" role="status">
+        {t("search.results", { count: total, formatted: new Intl.NumberFormat(locale).format(total) })}
+      </p>
+      {profiles.length === 0 ? (
+        <p className="empty-state">{t("search.empty")}</p>
+      ) : (
+        <ul className="profile-grid">
+          {profiles.map((profile, index) => (
+            <li key={profile.id}>
+              <ProfileCard
+                profile={profile}
+                place="search"
+                cdnPrefix={site?.cdnPrefix ?? ""}
+                fictionalIcon={site?.fictionalIcon ?? ""}
+                eager={index < 4}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} />
+      <nav className="pager" aria-label={t("search.pages")}>
+        {data.page > 1 ? (
+          <Link to={pageUrl(filters, data.page - 1)} rel="prev">
+            {t("search.previous")}
+          </Link>
+        ) : null}
+        {hasMore ? (
+          <Link
+            to={pageUrl(filters, loadedPage + 1)}
+            rel="next"
+            className="button secondary"
+            aria-busy={more.state !== "idle"}
+            onClick={(event) => {
+              event.preventDefault();
+              loadMore();
+            }}
+          >
+            {more.state !== "idle" ? t("loading") : t("search.more")}
+          </Link>
+        ) : null}
+      </nav>
+      {profiles.some((p) => p.fictional) ? (
+        <p className="muted fictional-note">
+          {t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A GET form, so filters work without JavaScript; with it, any change searches at once.
+ * Changing the country resets the region (spec §4).
+ */
+function SearchForm({ filters, countries, regions }: { filters: SearchFilters; countries: string[]; regions: { id: number; name: string }[] }) {
+  const { t, locale } = useTranslation();
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      action="/members"
+      className="search-form"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        const changed = event.target;
+        if (changed instanceof HTMLSelectElement && changed.name === "country") {
+          const region = form.elements.namedItem("region");
+          if (region instanceof HTMLSelectElement) region.value = "0";
+        }
+        void submit(form);
+      }}
+    >
+      <div className="field">
+        <label htmlFor="search-gender">{t("search.gender")}</label>
+        <select id="search-gender" name="gender" defaultValue={filters.gender}>
+          <option value="">{t("search.anyGender")}</option>
+          {GENDERS.map((gender) => (
+            <option key={gender} value={gender}>
+              {t(`search.genders.${gender}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="search-age">{t("search.age")}</label>
+        <select id="search-age" name="age" defaultValue={ageRangeKey(filters.min_age, filters.max_age)}>
+          {AGE_RANGES.map((range) => (
+            <option key={range.key} value={range.key}>
+              {range.key === "all" ? t("search.allAges") : range.key === "65+" ? t("search.over65") : range.key}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="search-country">{t("search.country")}</label>
+        <select id="search-country" name="country" defaultValue={filters.country}>
+          {countries.map((country) => (
+            <option key={country} value={country}>
+              {countryName(locale, country)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="search-region">{t("search.region")}</label>
+        <select id="search-region" name="region" defaultValue={String(filters.countryregion)}>
+          <option value="0">{t("search.anyRegion")}</option>
+          {regions.map((region) => (
+            <option key={region.id} value={region.id}>
+              {region.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button">
+        {t("search.submit")}
+      </button>
+    </Form>
+  );
+}

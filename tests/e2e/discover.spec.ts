@@ -1,0 +1,137 @@
+import { expect, login, test } from "./support/fixtures";
+
+const ACCOUNTS = {
+  anna: { email: "anna@example.com", password: "demo-password", name: "Anna", id: 1 },
+  ben: { email: "ben@example.com", password: "demo-password", name: "Ben", id: 2 },
+  clara: { email: "clara@example.com", password: "demo-password", name: "Clara", id: 3 },
+} as const;
+
+test("search filters narrow the results, and more results follow", async ({ page, checkA11y, javaScriptEnabled }) => {
+  await page.goto("/members");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find people near you");
+  await checkA11y();
+
+  await page.getByLabel("Looking for", { exact: true }).selectOption("female");
+  await page.getByLabel("Age", { exact: true }).selectOption("26-35");
+  await page.getByLabel("Country").selectOption("NL");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/gender=female.*age=26-35.*country=NL/);
+  await expect(page.getByLabel("Country")).toHaveValue("NL");
+  await checkA11y();
+
+  const cards = page.locator(".profile-card");
+  await expect(cards.first()).toBeVisible();
+  for (const text of await page.locator(".card-age").allTextContents()) {
+    const age = Number(text.replace(/\D/g, ""));
+    expect(age).toBeGreaterThanOrEqual(26);
+    expect(age).toBeLessThanOrEqual(35);
+  }
+  for (const place of await page.locator(".card-place").allTextContents()) expect(place).toContain("Netherlands");
+
+  const count = await cards.count();
+  const more = page.getByRole("link", { name: "More profiles" });
+  if (await more.isVisible()) {
+    await more.click();
+    if (javaScriptEnabled) {
+      await expect(cards).toHaveCount(Math.min(count + 12, 24));
+    } else {
+      await expect(page).toHaveURL(/page=2/);
+      await expect(page.getByRole("link", { name: "Previous profiles" })).toBeVisible();
+    }
+  }
+});
+
+test("changing the country resets the region", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/members?gender=&age=all&country=NL&region=0");
+  const region = page.getByLabel("Region");
+  const utrecht = await region.locator("option", { hasText: "Utrecht" }).getAttribute("value");
+  await region.selectOption(utrecht!);
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`region=${utrecht}`));
+  for (const place of await page.locator(".card-place").allTextContents()) expect(place).toContain("Netherlands");
+
+  await page.getByLabel("Country").selectOption("DE");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/country=DE/);
+  await expect(page.getByLabel("Region")).toHaveValue("0");
+});
+
+test("a visitor where logged-out search is off is asked to sign up", async ({ page, checkA11y }) => {
+  await page.goto("http://127.0.0.1:8788/members");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Zie wie er|See who is around/);
+  await expect(page.locator(".profile-card")).toHaveCount(0);
+  await checkA11y();
+});
+
+test("a member page shows photos, details and the fictional marker where it applies", async ({ page, checkA11y }) => {
+  await page.goto("/members?gender=&age=all&country=GB&region=0");
+  const first = page.locator(".card-name a").first();
+  const name = await first.textContent();
+  await first.click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name!);
+  await expect(page.getByRole("list", { name: "Photos" }).getByRole("img").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "About me" })).toBeVisible();
+  await checkA11y();
+});
+
+test("an unknown member is a 404 page", async ({ page }) => {
+  const response = await page.goto("/members/99999999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Page not found: /members/99999999")).toBeVisible();
+});
+
+test("a like shows on /likes and as new on the other member's likes, and can be taken back", async ({ page, browser, checkA11y, javaScriptEnabled }) => {
+  // Each project uses its own pair, so the two runs never see each other's likes.
+  const liker = javaScriptEnabled ? ACCOUNTS.anna : ACCOUNTS.clara;
+  const liked = ACCOUNTS.ben;
+  await login(page, liker);
+  await page.goto(`/members/${liked.id}`);
+  const like = page.getByRole("button", { name: `Like ${liked.name}` });
+  if ((await like.getAttribute("aria-pressed")) === "true") {
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", "false");
+  }
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await checkA11y();
+
+  await page.goto("/likes/liked");
+  await expect(page.getByRole("heading", { name: liked.name })).toBeVisible();
+  await checkA11y();
+
+  const other = await browser.newContext({ javaScriptEnabled });
+  const theirs = await other.newPage();
+  await login(theirs, liked);
+  await theirs.goto("/likes/liked-by");
+  const card = theirs.locator("li", { has: theirs.getByRole("heading", { name: liker.name }) });
+  await expect(card.getByText("New", { exact: true })).toBeVisible();
+  await theirs.goto(`/members/${liker.id}`);
+  await theirs.goto("/likes/liked-by");
+  await expect(card.getByText("New", { exact: true })).toHaveCount(0);
+  await other.close();
+
+  await page.goto(`/members/${liked.id}`);
+  await page.getByRole("button", { name: `Like ${liked.name}` }).click();
+  await expect(page.getByRole("button", { name: `Like ${liked.name}` })).toHaveAttribute("aria-pressed", "false");
+  await page.goto("/likes/liked");
+  await expect(page.getByRole("heading", { name: liked.name })).toHaveCount(0);
+});
+
+test("a visitor who likes is sent to login and comes back", async ({ page }) => {
+  await page.goto(`/members/${ACCOUNTS.ben.id}`);
+  await page.getByRole("button", { name: `Like ${ACCOUNTS.ben.name}` }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmembers%2F2$/);
+  await page.getByLabel("Email address").fill(ACCOUNTS.anna.email);
+  await page.getByLabel("Password").fill(ACCOUNTS.anna.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/members\/2$/);
+});
+
+test("likes pages need a member, and an unknown type is a 404", async ({ page }) => {
+  await page.goto("/likes");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Flikes$/);
+  await login(page);
+  const response = await page.goto("/likes/nonsense");
+  expect(response?.status()).toBe(404);
+});
