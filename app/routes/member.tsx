@@ -36,7 +36,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   const fieldValue = (name: string) => {
     if (name === "age") return profile.age === null ? null : String(profile.age);
     if (name === "city") return profile.city;
-    if (name === "gender") return profile.gender ? t(`search.genders.${profile.gender}`) : null;
+    if (name === "gender") return profile.gender ? t(`member.genders.${profile.gender}`) : null;
     if (name === "country") return countryName(locale, profile.country);
     return profile.personal[name] ?? null;
   };
