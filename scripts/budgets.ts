@@ -18,7 +18,7 @@ import lighthouse from "lighthouse";
 const KB = 1024;
 const FIRST_LOAD_BUDGET = 130 * KB;
 const ROUTE_CHUNK_BUDGET = 15 * KB;
-const LIGHTHOUSE_PAGES = ["/", "/login"];
+const LIGHTHOUSE_PAGES = ["/", "/login", "/members", "/members/5"];
 const LIGHTHOUSE_MIN = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
 const PORT = 8789;
 const EDGE_PORT = 8780;

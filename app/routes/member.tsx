@@ -47,6 +47,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   return (
     <article className="member-page">
       <title>{t("member.title", { name: profile.name, site: site?.name ?? "" })}</title>
+      <meta name="description" content={t("member.description", { name: profile.name, site: site?.name ?? "" })} />
       <header className="member-head">
         <h1>
           {profile.name}

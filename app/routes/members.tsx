@@ -147,6 +147,7 @@ function Results({ data }: { data: ResultsData }) {
   return (
     <>
       <title>{t("search.title", { site: site?.name ?? "" })}</title>
+      <meta name="description" content={t("search.description", { site: site?.name ?? "" })} />
       <h1>{t("search.heading")}</h1>
       <SearchForm filters={filters} countries={data.countries} regions={data.regions} />
       <p className="result-count" role="status">
