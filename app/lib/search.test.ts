@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGE_RANGES, ageRange, ageRangeKey, searchCountries } from "./search";
+import { AGE_RANGES, ageRange, ageRangeKey, searchCountries, similarFilters } from "./search";
 
 describe("age ranges", () => {
   it("are the spec's seven, 18 to 100 in all", () => {
@@ -37,5 +37,14 @@ describe("searchCountries", () => {
 
   it("offers every site country when the template searches all countries", () => {
     expect(searchCountries({ own: "NL", geo: null, selected: null, siteCountries, allCountries: true })).toEqual(siteCountries);
+  });
+});
+
+describe("similarFilters", () => {
+  it("widens the age by 5 years each way within 18..100 and drops the region", () => {
+    expect(similarFilters({ gender: "female", country: "NL", min_age: 26, max_age: 35, countryregion: 7 })).toEqual({
+      gender: "female", country: "NL", min_age: 21, max_age: 40, countryregion: 0,
+    });
+    expect(similarFilters({ min_age: 18, max_age: 100, countryregion: 0 })).toEqual({ min_age: 18, max_age: 100, countryregion: 0 });
   });
 });

@@ -54,3 +54,13 @@ export function searchCountries(options: {
 
 /** Spec §1: the classic template's profile search covers all countries. */
 export const SEARCH_ALL_COUNTRIES = true;
+
+/** Spec §9: similar profiles widen the age by 5 years each way and drop the region. */
+export function similarFilters<F extends { min_age: number; max_age: number; countryregion: number }>(filters: F): F {
+  return {
+    ...filters,
+    min_age: Math.max(MIN_AGE, filters.min_age - 5),
+    max_age: Math.min(MAX_AGE, filters.max_age + 5),
+    countryregion: 0,
+  };
+}

@@ -1,17 +1,87 @@
+import { Link, useRouteLoaderData } from "react-router";
+import { ProfileCard } from "~/components/ProfileCard";
+import { fetchLikes, search } from "~/lib/api/discover.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { useRouteLoaderData } from "react-router";
+import { apiContext } from "~/lib/middleware.server";
 import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/home";
 
-/** The member's home. Its content (new likes, conversations, suggestions) comes with the discover issue. */
-export default function Home() {
+const SUGGESTIONS = 8;
+
+/**
+ * The member's home: who liked them lately (new ones first) and suggested profiles from their
+ * saved search. Conversations join when chat lands.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const [likes, suggestions] = await Promise.all([fetchLikes(api), search(api, { firstLoad: true, page: 1 })]);
+  const likedBy = likes.ok ? likes.data.liked_by : [];
+  return {
+    newLikes: likedBy.filter((p) => p.like_new),
+    recentLikes: likedBy.filter((p) => !p.like_new).slice(0, 4),
+    suggestions: suggestions.ok ? suggestions.data.profiles.slice(0, SUGGESTIONS) : [],
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!root?.user) return null;
+  const site = root.site;
+  const likers = [...loaderData.newLikes, ...loaderData.recentLikes];
   return (
     <>
-      <title>{t("meta.homeTitle", { site: root.site.name })}</title>
+      <title>{t("meta.homeTitle", { site: site.name })}</title>
       <h1>{t("home.greeting", { name: root.user.name })}</h1>
-      <p className="lead">{t("home.lead")}</p>
+      <section className="home-section" aria-labelledby="home-likes">
+        <h2 id="home-likes">
+          {t("home.likedYou")}
+          {loaderData.newLikes.length > 0 ? (
+            <span className="badge new"> {t("likes.newCount", { count: loaderData.newLikes.length })}</span>
+          ) : null}
+        </h2>
+        {likers.length === 0 ? (
+          <p className="empty-state">{t("home.noLikes")}</p>
+        ) : (
+          <ul className="profile-grid">
+            {likers.map((profile) => (
+              <li key={profile.id}>
+                {profile.like_new ? <span className="badge new">{t("likes.new")}</span> : null}
+                <ProfileCard profile={profile} place="home" headingLevel={3} cdnPrefix={site.cdnPrefix} fictionalIcon={site.fictionalIcon} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to="/likes">{t("home.allLikes")}</Link>
+        </p>
+      </section>
+      <section className="home-section" aria-labelledby="home-suggestions">
+        <h2 id="home-suggestions">{t("home.suggestions")}</h2>
+        {loaderData.suggestions.length === 0 ? (
+          <p className="empty-state">{t("search.empty")}</p>
+        ) : (
+          <ul className="profile-grid">
+            {loaderData.suggestions.map((profile, index) => (
+              <li key={profile.id}>
+                <ProfileCard
+                  profile={profile}
+                  place="home"
+                  headingLevel={3}
+                  cdnPrefix={site.cdnPrefix}
+                  fictionalIcon={site.fictionalIcon}
+                  eager={index < 2}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link className="button secondary" to="/members">
+            {t("home.searchMore")}
+          </Link>
+        </p>
+      </section>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, redirect, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { Await, Form, Link, redirect, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
 import { ProfileCard } from "~/components/ProfileCard";
 import { search, type SearchRequest } from "~/lib/api/discover.server";
 import type { ProfileCard as Card, SearchFilters } from "~/lib/api/schemas";
@@ -9,7 +9,16 @@ import { userContext } from "~/lib/context";
 import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { AGE_RANGES, ageRange, ageRangeKey, GENDERS, PAGE_SIZE, SEARCH_ALL_COUNTRIES, searchCountries } from "~/lib/search";
+import {
+  AGE_RANGES,
+  ageRange,
+  ageRangeKey,
+  GENDERS,
+  PAGE_SIZE,
+  SEARCH_ALL_COUNTRIES,
+  searchCountries,
+  similarFilters,
+} from "~/lib/search";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/members";
@@ -57,6 +66,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw new Response(null, { status: result.status });
   }
   const filters = result.data.filter_options;
+  const { profiles } = result.data;
+  const lastPage = Math.max(1, Math.ceil(result.data.paging.num_results / PAGE_SIZE));
+  // An extra, streamed (never awaited, never rejects): on the last page, profiles like these.
+  const similar =
+    result.data.paging.page >= lastPage
+      ? search(context.get(apiContext), { firstLoad: false, page: 1, filters: similarFilters(filters), doNotSave: true, trafficsource: network })
+          .then((answer) => (answer.ok ? answer.data.profiles.filter((p) => !profiles.some((shown) => shown.id === p.id)) : null))
+          .catch(() => null)
+      : null;
   const countries = searchCountries({
     own: user?.profile.country ?? null,
     geo: settings.geoip_country,
@@ -66,7 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     locked: false as const,
-    profiles: result.data.profiles,
+    profiles,
+    similar,
     total: result.data.paging.num_results,
     page: result.data.paging.page,
     filters,
@@ -192,12 +211,46 @@ function Results({ data }: { data: ResultsData }) {
           </Link>
         ) : null}
       </nav>
+      {!hasMore ? <SimilarProfiles similar={(more.data && !more.data.locked ? more.data : data).similar} /> : null}
       {profiles.some((p) => p.fictional) ? (
         <p className="muted fictional-note">
           {t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}
         </p>
       ) : null}
     </>
+  );
+}
+
+/** Spec §4: when results run short, similar profiles follow (wider ages, any region). */
+function SimilarProfiles({ similar }: { similar: ResultsData["similar"] }) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  if (!similar) return null;
+  return (
+    <Suspense fallback={null}>
+      <Await resolve={similar}>
+        {(profiles) =>
+          profiles && profiles.length > 0 ? (
+            <section className="similar" aria-labelledby="similar-heading">
+              <h2 id="similar-heading">{t("search.similar")}</h2>
+              <ul className="profile-grid">
+                {profiles.map((profile) => (
+                  <li key={profile.id}>
+                    <ProfileCard
+                      profile={profile}
+                      place="search"
+                      headingLevel={3}
+                      cdnPrefix={site?.cdnPrefix ?? ""}
+                      fictionalIcon={site?.fictionalIcon ?? ""}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null
+        }
+      </Await>
+    </Suspense>
   );
 }
 

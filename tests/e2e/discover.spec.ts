@@ -19,14 +19,15 @@ test("search filters narrow the results, and more results follow", async ({ page
   await expect(page.getByLabel("Country")).toHaveValue("NL");
   await checkA11y();
 
-  const cards = page.locator(".profile-card");
+  // The results grid only (similar profiles, with wider ages, may follow below it).
+  const cards = page.locator("main > .profile-grid .profile-card");
   await expect(cards.first()).toBeVisible();
-  for (const text of await page.locator(".card-age").allTextContents()) {
+  for (const text of await cards.locator(".card-age").allTextContents()) {
     const age = Number(text.replace(/\D/g, ""));
     expect(age).toBeGreaterThanOrEqual(26);
     expect(age).toBeLessThanOrEqual(35);
   }
-  for (const place of await page.locator(".card-place").allTextContents()) expect(place).toContain("Netherlands");
+  for (const place of await cards.locator(".card-place").allTextContents()) expect(place).toContain("Netherlands");
 
   const count = await cards.count();
   const more = page.getByRole("link", { name: "More profiles" });
@@ -134,4 +135,32 @@ test("likes pages need a member, and an unknown type is a 404", async ({ page })
   await login(page);
   const response = await page.goto("/likes/nonsense");
   expect(response?.status()).toBe(404);
+});
+
+test("when results run short, similar profiles follow (JavaScript: they stream in)", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/members?gender=female&age=26-35&country=NL&region=0");
+  const similar = page.getByRole("region", { name: "Similar profiles" });
+  if (!javaScriptEnabled) {
+    // Streamed extras need JavaScript; the page itself is complete without them.
+    await expect(page.locator(".profile-card").first()).toBeVisible();
+    return;
+  }
+  await expect(similar).toBeVisible();
+  const ages = (await similar.locator(".card-age").allTextContents()).map((text) => Number(text.replace(/\D/g, "")));
+  expect(ages.length).toBeGreaterThan(0);
+  for (const age of ages) {
+    expect(age).toBeGreaterThanOrEqual(21);
+    expect(age).toBeLessThanOrEqual(40);
+  }
+});
+
+test("home shows who liked you and suggestions, without like or chat buttons", async ({ page, checkA11y }) => {
+  await login(page);
+  await expect(page.getByRole("heading", { name: "Suggested for you" })).toBeVisible();
+  const suggestions = page.getByRole("region", { name: "Suggested for you" });
+  await expect(suggestions.locator(".profile-card").first()).toBeVisible();
+  await expect(suggestions.getByRole("button", { name: /^Like/ })).toHaveCount(0);
+  await expect(suggestions.getByRole("link", { name: /^Chat/ })).toHaveCount(0);
+  await expect(suggestions.getByRole("link", { name: /^View/ }).first()).toBeVisible();
+  await checkA11y();
 });

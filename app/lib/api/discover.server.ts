@@ -4,7 +4,14 @@ import { LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema, SearchAnswerSc
 
 export type SearchRequest =
   | { firstLoad: true; page: number; trafficsource?: string | undefined }
-  | { firstLoad: false; page: number; filters: SearchFilters; trafficsource?: string | undefined };
+  | {
+      firstLoad: false;
+      page: number;
+      filters: SearchFilters;
+      trafficsource?: string | undefined;
+      /** Similar-profile searches must not replace the member's saved search. */
+      doNotSave?: boolean;
+    };
 
 export function search(api: ApiClient, request: SearchRequest) {
   const query: Record<string, string> = { page: String(request.page), pp: "12" };
@@ -21,6 +28,7 @@ export function search(api: ApiClient, request: SearchRequest) {
       gender: f.gender,
       manual_search: "1",
     });
+    if (request.doNotSave) query.do_not_save = "1";
   }
   return api.call(SearchAnswerSchema, "/api/search.php", { query });
 }
