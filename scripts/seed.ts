@@ -31,6 +31,10 @@ const { values } = parseArgs({
 const profileCount = Number(values.profiles);
 if (!Number.isInteger(profileCount) || profileCount < 1) throw new Error("--profiles must be a positive integer");
 
+/** Raise when the seed's data changes: states seeded by an older version are seeded again. */
+const SEED_VERSION = 2;
+const SEED_NAME = `demo-v${SEED_VERSION}`;
+
 /** Profiles past this many reuse the photos of earlier ones (benchmark scale needs no more). */
 const PHOTO_POOL = 600;
 const stateDir = path.resolve(process.env.STATE_DIR ?? ".wrangler/state");
@@ -64,7 +68,7 @@ function insertSql(table: string, columns: string[], rows: unknown[][]): string 
 async function seedIsDone(): Promise<boolean> {
   const proxy = await openBindings();
   try {
-    const done = await proxy.env.DB.prepare("SELECT profiles FROM seed_runs WHERE name = 'demo'").first<{
+    const done = await proxy.env.DB.prepare("SELECT profiles FROM seed_runs WHERE name = ?").bind(SEED_NAME).first<{
       profiles: number;
     }>();
     return done?.profiles === profileCount;
@@ -183,8 +187,8 @@ async function seed() {
         }),
       );
     }
-    await proxy.env.DB.prepare("INSERT INTO seed_runs (name, profiles, finished_at) VALUES ('demo', ?, ?)")
-      .bind(profileCount, Date.now())
+    await proxy.env.DB.prepare("INSERT INTO seed_runs (name, profiles, finished_at) VALUES (?, ?, ?)")
+      .bind(SEED_NAME, profileCount, Date.now())
       .run();
   } finally {
     await proxy.dispose();

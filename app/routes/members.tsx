@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Await, Form, Link, redirect, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
 import { ProfileCard } from "~/components/ProfileCard";
-import { search, type SearchRequest } from "~/lib/api/discover.server";
-import type { ProfileCard as Card, SearchFilters } from "~/lib/api/schemas";
+import { AdTile, CamTile } from "~/components/Tiles";
+import { fetchCams, search, type SearchRequest } from "~/lib/api/discover.server";
+import type { Cam, ProfileCard as Card, SearchFilters } from "~/lib/api/schemas";
 import { siteSettings } from "~/lib/api/site.server";
 import { readCookie } from "~/lib/cookies.server";
 import { userContext } from "~/lib/context";
@@ -19,6 +20,7 @@ import {
   searchCountries,
   similarFilters,
 } from "~/lib/search";
+import { showCamTiles, withTiles } from "~/lib/tiles";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/members";
@@ -75,6 +77,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           .then((answer) => (answer.ok ? answer.data.profiles.filter((p) => !profiles.some((shown) => shown.id === p.id)) : null))
           .catch(() => null)
       : null;
+  // Cam tiles are an extra too: streamed, an empty list when the provider fails.
+  const tiles = user
+    ? showCamTiles({
+        loggedIn: true,
+        paidUser: user.paid_user,
+        signupDate: user.signup_date,
+        now: Date.now(),
+        memberResell: settings.member_resell,
+      })
+    : false;
+  const cams = tiles
+    ? fetchCams(context.get(apiContext), filters)
+        .then((answer) => (answer.ok ? Object.values(answer.data.cams) : []))
+        .catch(() => [])
+    : null;
   const countries = searchCountries({
     own: user?.profile.country ?? null,
     geo: settings.geoip_country,
@@ -86,6 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locked: false as const,
     profiles,
     similar,
+    cams,
     total: result.data.paging.num_results,
     page: result.data.paging.page,
     filters,
@@ -174,20 +192,12 @@ function Results({ data }: { data: ResultsData }) {
       </p>
       {profiles.length === 0 ? (
         <p className="empty-state">{t("search.empty")}</p>
+      ) : data.cams ? (
+        <Suspense fallback={<Grid profiles={profiles} cams={[]} />}>
+          <Await resolve={data.cams}>{(cams) => <Grid profiles={profiles} cams={cams} />}</Await>
+        </Suspense>
       ) : (
-        <ul className="profile-grid">
-          {profiles.map((profile, index) => (
-            <li key={profile.id}>
-              <ProfileCard
-                profile={profile}
-                place="search"
-                cdnPrefix={site?.cdnPrefix ?? ""}
-                fictionalIcon={site?.fictionalIcon ?? ""}
-                eager={index < 4}
-              />
-            </li>
-          ))}
-        </ul>
+        <Grid profiles={profiles} cams={null} />
       )}
       <div ref={sentinel} />
       <nav className="pager" aria-label={t("search.pages")}>
@@ -218,6 +228,32 @@ function Results({ data }: { data: ResultsData }) {
         </p>
       ) : null}
     </>
+  );
+}
+
+/** The results, with cam and ad tiles where the member gets them (cams null: no tiles). */
+function Grid({ profiles, cams }: { profiles: Card[]; cams: Cam[] | null }) {
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  return (
+    <ul className="profile-grid">
+      {withTiles(profiles, cams ?? [], cams !== null).map((item, index) => (
+        <li key={item.kind === "profile" ? item.profile.id : `${item.kind}-${index}`}>
+          {item.kind === "profile" ? (
+            <ProfileCard
+              profile={item.profile}
+              place="search"
+              cdnPrefix={site?.cdnPrefix ?? ""}
+              fictionalIcon={site?.fictionalIcon ?? ""}
+              eager={index < 4}
+            />
+          ) : item.kind === "cam" ? (
+            <CamTile cam={item.cam} />
+          ) : (
+            <AdTile cam={item.cam} />
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

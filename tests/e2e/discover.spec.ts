@@ -164,3 +164,31 @@ test("home shows who liked you and suggestions, without like or chat buttons", a
   await expect(suggestions.getByRole("link", { name: /^View/ }).first()).toBeVisible();
   await checkA11y();
 });
+
+test("a member of more than 4 days who does not pay sees a live cam at index 1 and an ad at index 5", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "cam tiles are a streamed extra");
+  await login(page, ACCOUNTS.anna);
+  await page.goto("/members?gender=&age=all&country=NL&region=0");
+  const items = page.locator("main > .profile-grid > li");
+  await expect(items.nth(1).getByText("Live", { exact: true })).toBeVisible();
+  await expect(items.nth(5).getByText("Chat live with more people now")).toBeVisible();
+  await expect(items.nth(0).locator(".profile-card:not(.tile)")).toHaveCount(1);
+
+  const camLink = await items.nth(1).getByRole("link").first().getAttribute("href");
+  expect(camLink).toMatch(/^\/api\/xcams\/redirect\.php\?account=demo-/);
+  const redirect = await page.request.get(camLink!, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers().location).toMatch(/^https:\/\/cams\.partner\.example\/live\/demo-/);
+  const ad = await page.request.get("/api/resellpartner.php?flow=profile-search&redirect=1", { maxRedirects: 0 });
+  expect(ad.headers().location).toMatch(/^https:\/\/dating\.partner\.example\//);
+});
+
+test("paying members and visitors get no cam tiles", async ({ page }) => {
+  await page.goto("/members?gender=&age=all&country=NL&region=0");
+  await expect(page.locator(".profile-card").first()).toBeVisible();
+  await expect(page.locator(".tile")).toHaveCount(0);
+  await login(page, ACCOUNTS.clara);
+  await page.goto("/members?gender=&age=all&country=NL&region=0");
+  await expect(page.locator(".profile-card").first()).toBeVisible();
+  await expect(page.locator(".tile")).toHaveCount(0);
+});

@@ -9,6 +9,7 @@ import type { ApiContext } from "./context";
 import { createDb } from "./db/client";
 import { likes } from "./endpoints/likes";
 import { misc } from "./endpoints/misc";
+import { partners } from "./endpoints/partners";
 import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
 import { site } from "./endpoints/site";
@@ -56,6 +57,7 @@ app.route("/", site);
 app.route("/", misc);
 app.route("/", search);
 app.route("/", likes);
+app.route("/", partners);
 
 app.notFound((c) => c.json({ error: "not_found", message: "No such API call." }, 404));
 

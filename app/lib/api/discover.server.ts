@@ -1,6 +1,13 @@
 /** The discover calls: search, one member's page, likes (spec §7; profile.php designed). */
 import type { ApiClient } from "./client.server";
-import { LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema, SearchAnswerSchema, type SearchFilters } from "./schemas";
+import {
+  CamSearchAnswerSchema,
+  LikeRecordSchema,
+  LikesAnswerSchema,
+  MemberAnswerSchema,
+  SearchAnswerSchema,
+  type SearchFilters,
+} from "./schemas";
 
 export type SearchRequest =
   | { firstLoad: true; page: number; trafficsource?: string | undefined }
@@ -43,4 +50,11 @@ export function fetchLikes(api: ApiClient) {
 
 export function setLike(api: ApiClient, profile: number, like: boolean) {
   return api.call(LikeRecordSchema, "/api/likes.php", { method: like ? "POST" : "DELETE", body: { profile } });
+}
+
+/** GET /api/xcams/search.php: live cams for the tiles, in the search's gender and ages. */
+export function fetchCams(api: ApiClient, filters: SearchFilters) {
+  return api.call(CamSearchAnswerSchema, "/api/xcams/search.php", {
+    query: { gender: filters.gender, min_age: String(filters.min_age), max_age: String(filters.max_age) },
+  });
 }

@@ -71,6 +71,12 @@ export const StoredSettingsSchema = z.object({
   cdn_prefix: z.string(),
   member_resell: z.array(z.enum(["cams", "camads"])),
   signup: z.object({ showDots: z.boolean() }),
+  /**
+   * Where the cam and resell redirects go (designed). `{account}` is replaced by the cam's
+   * account. Redirects go only to hosts listed in redirect_hosts.
+   */
+  partner_urls: z.object({ cams: z.url(), resell: z.url() }).optional(),
+  redirect_hosts: z.array(z.string()).default([]),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -163,3 +169,13 @@ export const LikesAnswerSchema = z.object({
 export type LikesAnswer = z.infer<typeof LikesAnswerSchema>;
 
 export const LikeRecordSchema = z.object({ id: z.number().int(), did_like_profile: z.boolean() });
+
+/** A live cam (spec §3: "Cam profile: account"; the other fields are designed). */
+export const CamSchema = z.object({
+  account: z.string(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  snapshot: z.string(),
+});
+export type Cam = z.infer<typeof CamSchema>;
+export const CamSearchAnswerSchema = z.object({ cams: z.record(z.string(), CamSchema) });

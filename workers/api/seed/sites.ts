@@ -51,6 +51,11 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       cdn_prefix: "/api/images/",
       member_resell: ["cams", "camads"],
       signup: { showDots: true },
+      partner_urls: {
+        cams: "https://cams.partner.example/live/{account}?ref=amora",
+        resell: "https://dating.partner.example/join?ref=amora",
+      },
+      redirect_hosts: ["cams.partner.example", "dating.partner.example"],
     },
   },
   {
@@ -84,6 +89,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       cdn_prefix: "/api/images/",
       member_resell: [],
       signup: { showDots: false },
+      redirect_hosts: [],
     },
   },
 ];

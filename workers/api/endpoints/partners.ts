@@ -1,0 +1,72 @@
+/**
+ * Cams and the resell partner (spec §7): GET /api/xcams/search.php, the cam and ad redirects,
+ * and the demo provider's snapshots. Redirects go only to hosts the site allow-lists.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { MAX_AGE, MIN_AGE } from "../../../app/lib/search";
+import { DEMO_ACCOUNT, demoCamProvider, demoSnapshot, type CamProvider } from "../adapters/cams";
+import type { ApiContext } from "../context";
+import { ApiError } from "../lib/errors";
+import type { Site } from "../lib/site";
+
+const provider: CamProvider = demoCamProvider;
+
+const CamQuery = z
+  .object({
+    gender: z.enum(["male", "female", ""]).default(""),
+    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).default(MIN_AGE),
+    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).default(MAX_AGE),
+  })
+  .refine((q) => q.min_age <= q.max_age, { path: ["min_age"], message: "min_age_above_max_age" });
+
+/** The target if its host is allow-listed for this site, else null. */
+function allowed(site: Site, target: string | null | undefined): string | null {
+  if (!target) return null;
+  try {
+    const url = new URL(target);
+    return url.protocol === "https:" && site.settings.redirect_hosts.includes(url.hostname) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const noPartner = () => new ApiError(404, "no_partner", "This site has no partner for that.");
+
+export const partners = new Hono<ApiContext>()
+  .get("/xcams/search.php", async (c) => {
+    const query = CamQuery.safeParse(c.req.query());
+    if (!query.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of query.error.issues) fields[issue.path.join(".") || "_"] ??= issue.code;
+      throw new ApiError(422, "invalid_input", "Some parameters are invalid.", { fields });
+    }
+    const resell = c.var.site.settings.member_resell;
+    if (!resell.includes("cams") && !resell.includes("camads")) return c.json({ cams: {} });
+    const cams = await provider.search({ gender: query.data.gender, minAge: query.data.min_age, maxAge: query.data.max_age });
+    return c.json({ cams: Object.fromEntries(cams.map((cam) => [cam.account, cam])) });
+  })
+  .get("/xcams/redirect.php", (c) => {
+    const account = c.req.query("account") ?? "";
+    const template = c.var.site.settings.partner_urls?.cams;
+    const target = template ? allowed(c.var.site, provider.pageUrl(account, template)) : null;
+    if (!target) throw noPartner();
+    return c.redirect(target, 302);
+  })
+  .get("/xcams/snapshot.php", (c) => {
+    const account = c.req.query("account") ?? "";
+    if (!DEMO_ACCOUNT.test(account)) throw new ApiError(404, "not_found", "No such snapshot.");
+    return c.body(demoSnapshot(account), 200, {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=86400",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    });
+  })
+  .get("/resellpartner.php", (c) => {
+    const target = allowed(c.var.site, c.var.site.settings.partner_urls?.resell);
+    if (!target) throw noPartner();
+    const url = new URL(target);
+    const flow = c.req.query("flow");
+    if (flow && /^[a-z-]{1,40}$/.test(flow)) url.searchParams.set("flow", flow);
+    return c.redirect(url.href, 302);
+  });
