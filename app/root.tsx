@@ -17,6 +17,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { LoadingBar } from "./components/LoadingBar";
 import { Toasts } from "./components/Toasts";
 import { siteSettings } from "./lib/api/site.server";
+import { useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
 import { useTrackingMirror } from "./lib/client/tracking-mirror";
 import { useUserPolling } from "./lib/client/user-polling";
@@ -95,6 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useUserPolling(loaderData.user !== null);
+  useAppBadge(loaderData.user !== null);
   usePageHiddenBeacon();
   useTrackingMirror();
   return (

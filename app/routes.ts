@@ -19,6 +19,7 @@ export default [
       route("home", "routes/home.tsx"), //                /home     login
       route("likes", "routes/likes.tsx", { id: "likes" }), //            /likes         login
       route("likes/:type", "routes/likes.tsx", { id: "likes-type" }), // /likes/:type   login
+      route("notifications", "routes/notifications.tsx"), //             /notifications login
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),

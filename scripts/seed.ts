@@ -32,7 +32,7 @@ const profileCount = Number(values.profiles);
 if (!Number.isInteger(profileCount) || profileCount < 1) throw new Error("--profiles must be a positive integer");
 
 /** Raise when the seed's data changes: states seeded by an older version are seeded again. */
-const SEED_VERSION = 2;
+const SEED_VERSION = 3;
 const SEED_NAME = `demo-v${SEED_VERSION}`;
 
 /** Profiles past this many reuse the photos of earlier ones (benchmark scale needs no more). */
@@ -96,6 +96,7 @@ async function buildRows() {
   const members: unknown[][] = [];
   const images: unknown[][] = [];
   const ledger: unknown[][] = [];
+  const notices: unknown[][] = [];
   const photoJobs: { key: string; seed: string; variant: number }[] = [];
   const addImages = (memberId: number, keys: string[]) => {
     const first = images.length + 1;
@@ -119,6 +120,7 @@ async function buildRows() {
     ]);
     const credits = DEMO_SITES.find((s) => s.host === account.host)!.settings.starting_credits;
     ledger.push([id, credits, "starting_credits", `start:${id}`, SEED_EPOCH]);
+    notices.push([id, "welcome", SEED_EPOCH - 30 * 86_400_000]);
   });
 
   const secondSite = DEMO_SITES[1]!;
@@ -139,7 +141,7 @@ async function buildRows() {
 
   const sql = [
     // Start from empty so an interrupted or differently sized seed never leaves a mix.
-    ...["seed_runs", "rate_limits", "sessions", "credit_ledger", "images", "members", "cities", "regions", "sites"].map(
+    ...["seed_runs", "rate_limits", "sessions", "notices", "likes", "credit_ledger", "images", "members", "cities", "regions", "sites"].map(
       (table) => `DELETE FROM ${table};`,
     ),
     insertSql("sites", ["id", "host", "is_default", "settings"], sites),
@@ -154,6 +156,7 @@ async function buildRows() {
     ),
     insertSql("images", ["id", "member_id", "filename", "position", "created_at"], images),
     insertSql("credit_ledger", ["member_id", "amount", "reason", "idempotency_key", "created_at"], ledger),
+    insertSql("notices", ["member_id", "kind", "created_at"], notices),
   ].join("\n");
   return { sql, photoJobs };
 }

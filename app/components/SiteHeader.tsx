@@ -20,6 +20,7 @@ export function SiteHeader({ siteName, user, cdnPrefix }: { siteName: string; us
         <nav className="member-header" aria-label={t("member.menu")}>
           <Link to="/members">{t("nav.search")}</Link>
           <Link to="/likes">{t("nav.likes")}</Link>
+          <Link to="/notifications">{t("nav.notifications")}</Link>
           {user.photo ? (
             <img className="avatar" src={cdnPrefix + user.photo} alt={t("home.photoAlt")} width={40} height={40} />
           ) : (

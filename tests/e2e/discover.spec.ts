@@ -192,3 +192,19 @@ test("paying members and visitors get no cam tiles", async ({ page }) => {
   await expect(page.locator(".profile-card").first()).toBeVisible();
   await expect(page.locator(".tile")).toHaveCount(0);
 });
+
+test("notifications list account notices, are marked read once seen, and hold the email-change section", async ({ page, checkA11y }) => {
+  await page.goto("http://127.0.0.1:8788/login");
+  await page.getByLabel("Email address").fill("dirk@example.com");
+  await page.getByLabel("Password").fill("demo-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("http://127.0.0.1:8788/notifications");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
+  await expect(page.getByText("Welcome! Add a photo")).toBeVisible();
+  await checkA11y();
+  await page.goto("http://127.0.0.1:8788/home");
+  await page.goto("http://127.0.0.1:8788/notifications#email-change-incorrect");
+  await expect(page.locator(".notification.unread")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Did you not change your email address?" })).toBeVisible();
+});

@@ -9,6 +9,7 @@ import type { ApiContext } from "./context";
 import { createDb } from "./db/client";
 import { likes } from "./endpoints/likes";
 import { misc } from "./endpoints/misc";
+import { notifications } from "./endpoints/notifications";
 import { partners } from "./endpoints/partners";
 import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
@@ -58,6 +59,7 @@ app.route("/", misc);
 app.route("/", search);
 app.route("/", likes);
 app.route("/", partners);
+app.route("/", notifications);
 
 app.notFound((c) => c.json({ error: "not_found", message: "No such API call." }, 404));
 

@@ -5,6 +5,8 @@ import {
   LikeRecordSchema,
   LikesAnswerSchema,
   MemberAnswerSchema,
+  NotificationsAnswerSchema,
+  NotificationsReadAnswerSchema,
   SearchAnswerSchema,
   type SearchFilters,
 } from "./schemas";
@@ -57,4 +59,12 @@ export function fetchCams(api: ApiClient, filters: SearchFilters) {
   return api.call(CamSearchAnswerSchema, "/api/xcams/search.php", {
     query: { gender: filters.gender, min_age: String(filters.min_age), max_age: String(filters.max_age) },
   });
+}
+
+export function fetchNotifications(api: ApiClient) {
+  return api.call(NotificationsAnswerSchema, "/api/notifications.php");
+}
+
+export function markNotificationsRead(api: ApiClient) {
+  return api.call(NotificationsReadAnswerSchema, "/api/notifications.php", { method: "POST", body: { read: "all" } });
 }

@@ -179,3 +179,13 @@ export const CamSchema = z.object({
 });
 export type Cam = z.infer<typeof CamSchema>;
 export const CamSearchAnswerSchema = z.object({ cams: z.record(z.string(), CamSchema) });
+
+/** GET /api/notifications.php (designed): likes, messages and account notices, newest first. */
+export const NOTICE_KINDS = ["welcome", "email_changed"] as const;
+export const NotificationSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("like"), id: z.string(), created_at: z.number(), read: z.boolean(), profile: ProfileCardSchema }),
+  z.object({ type: z.literal("account"), id: z.string(), created_at: z.number(), read: z.boolean(), kind: z.enum(NOTICE_KINDS) }),
+]);
+export type Notification = z.infer<typeof NotificationSchema>;
+export const NotificationsAnswerSchema = z.object({ notifications: z.array(NotificationSchema), unread: z.number().int() });
+export const NotificationsReadAnswerSchema = z.object({ unread: z.literal(0) });

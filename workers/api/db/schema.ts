@@ -82,6 +82,14 @@ export interface LikesTable {
   created_at: number;
 }
 
+export interface NoticesTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: string;
+  created_at: number;
+  read_at: number | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -103,6 +111,7 @@ export interface Database {
   sessions: SessionsTable;
   credit_ledger: CreditLedgerTable;
   likes: LikesTable;
+  notices: NoticesTable;
   rate_limits: RateLimitsTable;
   seed_runs: SeedRunsTable;
 }

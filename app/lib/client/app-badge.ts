@@ -1,0 +1,55 @@
+/**
+ * The app badge (spec §4): unread messages plus new likes, on the installed app's icon
+ * (navigator.setAppBadge) or, where that is missing, in the page title. Likes are polled
+ * starting 1 000 ms after user polling starts (spec §9); a 403 re-runs the loaders (spec §8).
+ */
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { isLoggingOut, pollInterval } from "./user-polling";
+
+export const LIKES_POLL_DELAY_MS = 1_000;
+
+export function badgeCount(unreadMessages: number, newLikes: number): number {
+  return unreadMessages + newLikes;
+}
+
+/** The title with the count in front, "(3) Amora", or without it for 0. */
+export function titleWithCount(title: string, count: number): string {
+  const bare = title.replace(/^\(\d+\) /, "");
+  return count > 0 ? `(${count}) ${bare}` : bare;
+}
+
+function newLikesIn(answer: unknown): number {
+  if (typeof answer !== "object" || answer === null || !("liked_by" in answer) || !Array.isArray(answer.liked_by)) return 0;
+  return answer.liked_by.filter((p: unknown) => typeof p === "object" && p !== null && "like_new" in p && p.like_new === true).length;
+}
+
+function showBadge(count: number) {
+  if ("setAppBadge" in navigator) {
+    void (count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge()).catch(() => undefined);
+  }
+  document.title = titleWithCount(document.title, count);
+}
+
+export function useAppBadge(loggedIn: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!loggedIn) return;
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const poll = async () => {
+      if (isLoggingOut()) return;
+      const response = await fetch("/api/likes.php", { credentials: "same-origin" }).catch(() => null);
+      if (!response) return;
+      if (response.status === 403) return void revalidate();
+      if (response.ok) showBadge(badgeCount(0, newLikesIn(await response.json())));
+    };
+    const start = setTimeout(() => {
+      void poll();
+      interval = setInterval(poll, pollInterval(false));
+    }, LIKES_POLL_DELAY_MS);
+    return () => {
+      clearTimeout(start);
+      clearInterval(interval);
+    };
+  }, [loggedIn, revalidate]);
+}

@@ -1,0 +1,83 @@
+import { Link, useRouteLoaderData } from "react-router";
+import { fetchNotifications, markNotificationsRead } from "~/lib/api/discover.server";
+import type { Notification } from "~/lib/api/schemas";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/notifications";
+
+/**
+ * /notifications (login): new likes and account notices, newest first. Seeing them marks them
+ * read (the list still shows which were new this time). #email-change-incorrect is where the
+ * old address's "this wasn't me" link lands.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const result = await fetchNotifications(api);
+  if (!result.ok) throw new Response(null, { status: result.status });
+  if (result.data.unread > 0) {
+    const read = await markNotificationsRead(api);
+    if (!read.ok) console.warn("marking notifications read failed", read.status);
+  }
+  return { notifications: result.data.notifications };
+}
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  return (
+    <>
+      <title>{t("notifications.title", { site: site?.name ?? "" })}</title>
+      <h1>{t("notifications.heading")}</h1>
+      {loaderData.notifications.length === 0 ? (
+        <p className="empty-state">{t("notifications.empty")}</p>
+      ) : (
+        <ul className="notification-list">
+          {loaderData.notifications.map((notification) => (
+            <NotificationItem key={notification.id} notification={notification} cdnPrefix={site?.cdnPrefix ?? ""} />
+          ))}
+        </ul>
+      )}
+      <section id="email-change-incorrect" className="notice-box" aria-labelledby="email-change-incorrect-heading">
+        <h2 id="email-change-incorrect-heading">{t("notifications.emailChangeHeading")}</h2>
+        <p>{t("notifications.emailChangeText")}</p>
+        {site ? (
+          <p>
+            <a href={`mailto:${site.supportEmail}?subject=${encodeURIComponent(t("notifications.emailChangeSubject"))}`}>
+              {t("notifications.emailChangeContact", { email: site.supportEmail })}
+            </a>
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function NotificationItem({ notification, cdnPrefix }: { notification: Notification; cdnPrefix: string }) {
+  const { t, locale } = useTranslation();
+  // UTC on both sides, so the server's HTML and the browser's render agree.
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(notification.created_at);
+  return (
+    <li className={notification.read ? "notification" : "notification unread"}>
+      {notification.type === "like" ? (
+        <>
+          {notification.profile.main_image ? (
+            <img className="avatar" src={cdnPrefix + notification.profile.main_image.thumb_filename} alt="" width={40} height={40} />
+          ) : (
+            <span className="avatar avatar-empty" aria-hidden="true" />
+          )}
+          <p>
+            <Link to={`/likes/m/${notification.profile.id}`}>{notification.profile.name}</Link> {t("notifications.likesYou")}
+          </p>
+        </>
+      ) : (
+        <>
+          <span className="avatar avatar-empty" aria-hidden="true" />
+          <p>{t(`notifications.kinds.${notification.kind}`)}</p>
+        </>
+      )}
+      <time dateTime={new Date(notification.created_at).toISOString()}>{when}</time>
+      {notification.read ? null : <span className="badge new">{t("likes.new")}</span>}
+    </li>
+  );
+}
