@@ -16,6 +16,7 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/ErrorPage";
 import { LoadingBar } from "./components/LoadingBar";
 import { Toasts } from "./components/Toasts";
+import type { ProfileCard as ProfileCardType } from "./lib/api/schemas";
 import { siteSettings } from "./lib/api/site.server";
 import { useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
@@ -55,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: user.profile.name,
       photo: user.profile.main_image?.thumb_filename ?? null,
       credits: user.credits,
+      newLikes: user.new_likes,
     },
     toast: toast && { ...toast, id: crypto.randomUUID() },
   });
@@ -96,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useUserPolling(loaderData.user !== null);
-  useAppBadge(loaderData.user !== null);
+  useAppBadge(loaderData.user?.newLikes ?? null);
   usePageHiddenBeacon();
   useTrackingMirror();
   return (
@@ -115,8 +117,24 @@ export function ErrorBoundary() {
       typeof error.data === "object" && error.data !== null && "requestId" in error.data
         ? String(error.data.requestId)
         : null;
-    return <ErrorPage status={error.status} requestId={requestId} loggedIn={Boolean(root?.user)} siteName={root?.site.name} />;
+    return (
+      <ErrorPage
+        status={error.status}
+        requestId={requestId}
+        loggedIn={Boolean(root?.user)}
+        site={root?.site}
+        profiles={profilesIn(error.data)}
+      />
+    );
   }
   if (import.meta.env.DEV) console.error(error);
-  return <ErrorPage status={500} requestId={null} loggedIn={Boolean(root?.user)} siteName={root?.site.name} />;
+  return <ErrorPage status={500} requestId={null} loggedIn={Boolean(root?.user)} site={root?.site} profiles={[]} />;
+}
+
+/** The profiles a 404 carries for members (app/lib/not-found.server.ts), already parsed by the API client. */
+function profilesIn(data: unknown): ProfileCardType[] {
+  if (typeof data !== "object" || data === null || !("profiles" in data) || !Array.isArray(data.profiles)) return [];
+  return data.profiles.filter(
+    (p: unknown): p is ProfileCardType => typeof p === "object" && p !== null && "id" in p && "name" in p,
+  );
 }

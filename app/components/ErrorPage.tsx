@@ -1,5 +1,7 @@
-import { useTranslation } from "~/lib/i18n-react";
 import { Link, useLocation } from "react-router";
+import { ProfileCard } from "~/components/ProfileCard";
+import type { ProfileCard as Card } from "~/lib/api/schemas";
+import { useTranslation } from "~/lib/i18n-react";
 
 /**
  * The error page (spec §2, §8): "Error", the status code and its message. A 404 says which
@@ -9,13 +11,17 @@ export function ErrorPage({
   status,
   requestId,
   loggedIn,
-  siteName,
+  site,
+  profiles,
 }: {
   status: number;
   requestId: string | null;
   loggedIn: boolean;
-  siteName: string | undefined;
+  site: { name: string; cdnPrefix: string; fictionalIcon: string } | undefined;
+  /** For members: profiles from their search, shown without actions. */
+  profiles: Card[];
 }) {
+  const siteName = site?.name;
   const { t } = useTranslation();
   const location = useLocation();
   const message =
@@ -51,6 +57,15 @@ export function ErrorPage({
             {t("errors.backHome")}
           </Link>
         </p>
+        {loggedIn && profiles.length > 0 && site ? (
+          <ul className="profile-grid error-profiles">
+            {profiles.map((profile) => (
+              <li key={profile.id}>
+                <ProfileCard profile={profile} place="error" cdnPrefix={site.cdnPrefix} fictionalIcon={site.fictionalIcon} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {!loggedIn && status < 500 ? (
           <p className="signup-prompt">
             {t("errors.signupPrompt")} <Link to="/">{t("nav.signup")}</Link>

@@ -4,7 +4,8 @@ import type { ProfileCard as Card } from "~/lib/api/schemas";
 import { countryName, languageName, showLanguageBadge } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 
-export type CardPlace = "search" | "home" | "likes";
+/** Where a card is: home hides like and chat, likes hides view and chat, the error page shows no actions. */
+export type CardPlace = "search" | "home" | "likes" | "error";
 
 /**
  * A profile in a grid (spec §2): photo linking to the profile, name, age, city, country, and
@@ -29,9 +30,9 @@ export function ProfileCard({
 }) {
   const { t, locale } = useTranslation();
   const href = `/members/${profile.id}`;
-  const showLike = place !== "home";
+  const showLike = place === "search" || place === "likes";
   const showChat = place === "search";
-  const showView = place !== "likes";
+  const showView = place === "search" || place === "home";
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="profile-card" aria-labelledby={`card-${profile.id}`}>
@@ -67,19 +68,21 @@ export function ProfileCard({
             <span className="badge language">{t("card.speaks", { language: languageName(locale, profile.language) })}</span>
           ) : null}
         </p>
-        <div className="card-actions">
-          {showLike ? <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} /> : null}
-          {showChat ? (
-            <Link className="button small secondary" to={`/members/${profile.id}/chat`} aria-label={t("card.chatWith", { name: profile.name })}>
-              {t("card.chat")}
-            </Link>
-          ) : null}
-          {showView ? (
-            <Link className="button small secondary" to={href} aria-label={t("card.viewProfileOf", { name: profile.name })}>
-              {t("card.view")}
-            </Link>
-          ) : null}
-        </div>
+        {showLike || showChat || showView ? (
+          <div className="card-actions">
+            {showLike ? <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} /> : null}
+            {showChat ? (
+              <Link className="button small secondary" to={`/members/${profile.id}/chat`} aria-label={t("card.chatWith", { name: profile.name })}>
+                {t("card.chat")}
+              </Link>
+            ) : null}
+            {showView ? (
+              <Link className="button small secondary" to={href} aria-label={t("card.viewProfileOf", { name: profile.name })}>
+                {t("card.view")}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </article>
   );

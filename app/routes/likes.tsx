@@ -4,6 +4,7 @@ import { fetchLikes } from "~/lib/api/discover.server";
 import type { LikesAnswer } from "~/lib/api/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
+import { notFound } from "~/lib/not-found.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/likes";
 
@@ -13,7 +14,7 @@ type LikesType = (typeof TYPES)[number];
 /** /likes (the overview: both lists, as the classic template shows) and /likes/liked, /likes/liked-by. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const type = params.type;
-  if (type !== undefined && !TYPES.some((t) => t === type)) throw data(null, { status: 404, statusText: "Not Found" });
+  if (type !== undefined && !TYPES.some((t) => t === type)) return notFound(context);
   const result = await fetchLikes(context.get(apiContext));
   if (!result.ok) throw data(null, { status: result.status });
   return { type: TYPES.find((t) => t === type) ?? null, likes: result.data };

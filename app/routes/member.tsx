@@ -6,16 +6,17 @@ import { userContext } from "~/lib/context";
 import { countryName, languageName, showLanguageBadge } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
+import { notFound } from "~/lib/not-found.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/member";
 
 /** /members/:memberId and /likes/m/:memberId (spec §2, optional auth): one member's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
-  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404, statusText: "Not Found" });
+  if (!Number.isInteger(id) || id <= 0) return notFound(context);
   const [settings, result] = await Promise.all([siteSettings(request, context), fetchProfile(context.get(apiContext), id)]);
   if (!result.ok) {
-    if (result.status === 404 || result.status === 422) throw data(null, { status: 404, statusText: "Not Found" });
+    if (result.status === 404 || result.status === 422) return notFound(context);
     throw data(null, { status: result.status });
   }
   const { profile } = result.data;

@@ -1,12 +1,13 @@
-import { data } from "react-router";
+import { notFound } from "~/lib/not-found.server";
+import type { Route } from "./+types/not-found";
 
 /** Any path no other route matches: the 404 error page (spec §2: 'Page not found: {path}'). */
-export function loader() {
-  throw data(null, { status: 404, statusText: "Not Found" });
+export function loader({ context }: Route.LoaderArgs) {
+  return notFound(context);
 }
 
-export function action() {
-  throw data(null, { status: 404, statusText: "Not Found" });
+export function action({ context }: Route.ActionArgs) {
+  return notFound(context);
 }
 
 // A component makes this a page route, so the thrown 404 renders the error page (a route

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema, LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema } from "../../app/lib/api/schemas";
+import { ApiErrorSchema, LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema, UserAnswerSchema } from "../../app/lib/api/schemas";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);
@@ -20,10 +20,13 @@ describe("likes", () => {
 
     const theirs = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: bobCookie })).json());
     expect(theirs.liked_by).toEqual([expect.objectContaining({ id: ann.id, like_new: true })]);
+    const bobUser = UserAnswerSchema.parse(await (await call("/api/user.php", { cookie: bobCookie })).json());
+    expect(bobUser.user.new_likes).toBe(1);
 
     await call(`/api/profile.php?id=${ann.id}`, { cookie: bobCookie });
     const seen = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: bobCookie })).json());
     expect(seen.liked_by[0]!.like_new).toBe(false);
+    expect(UserAnswerSchema.parse(await (await call("/api/user.php", { cookie: bobCookie })).json()).user.new_likes).toBe(0);
   });
 
   it("liking twice and unliking twice are harmless", async () => {

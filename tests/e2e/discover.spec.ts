@@ -83,39 +83,46 @@ test("an unknown member is a 404 page", async ({ page }) => {
 });
 
 test("a like shows on /likes and as new on the other member's likes, and can be taken back", async ({ page, browser, checkA11y, javaScriptEnabled }) => {
-  // Each project uses its own pair, so the two runs never see each other's likes.
+  // Each project uses its own pair, so the two runs never see each other's likes. Pages are
+  // awaited to DOMContentLoaded: under two parallel browsers, vite preview now and then leaves
+  // a subresource hanging, which holds back the load event though the page is complete.
   const liker = javaScriptEnabled ? ACCOUNTS.anna : ACCOUNTS.clara;
   const liked = ACCOUNTS.ben;
   await login(page, liker);
-  await page.goto(`/members/${liked.id}`);
+  await page.goto(`/members/${liked.id}`, { waitUntil: "domcontentloaded" });
   const like = page.getByRole("button", { name: `Like ${liked.name}` });
+  // aria-busy ends when the like is saved (with JavaScript the button shows the new state at once).
   if ((await like.getAttribute("aria-pressed")) === "true") {
     await like.click();
     await expect(like).toHaveAttribute("aria-pressed", "false");
+    await expect(like).toHaveAttribute("aria-busy", "false");
   }
   await like.click();
   await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(like).toHaveAttribute("aria-busy", "false");
   await checkA11y();
 
-  await page.goto("/likes/liked");
+  await page.goto("/likes/liked", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { name: liked.name })).toBeVisible();
   await checkA11y();
 
   const other = await browser.newContext({ javaScriptEnabled });
   const theirs = await other.newPage();
   await login(theirs, liked);
-  await theirs.goto("/likes/liked-by");
+  await theirs.goto("/likes/liked-by", { waitUntil: "domcontentloaded" });
   const card = theirs.locator("li", { has: theirs.getByRole("heading", { name: liker.name }) });
   await expect(card.getByText("New", { exact: true })).toBeVisible();
-  await theirs.goto(`/members/${liker.id}`);
-  await theirs.goto("/likes/liked-by");
+  await theirs.goto(`/members/${liker.id}`, { waitUntil: "domcontentloaded" });
+  await theirs.goto("/likes/liked-by", { waitUntil: "domcontentloaded" });
   await expect(card.getByText("New", { exact: true })).toHaveCount(0);
   await other.close();
 
-  await page.goto(`/members/${liked.id}`);
-  await page.getByRole("button", { name: `Like ${liked.name}` }).click();
-  await expect(page.getByRole("button", { name: `Like ${liked.name}` })).toHaveAttribute("aria-pressed", "false");
-  await page.goto("/likes/liked");
+  await page.goto(`/members/${liked.id}`, { waitUntil: "domcontentloaded" });
+  const unlike = page.getByRole("button", { name: `Like ${liked.name}` });
+  await unlike.click();
+  await expect(unlike).toHaveAttribute("aria-pressed", "false");
+  await expect(unlike).toHaveAttribute("aria-busy", "false");
+  await page.goto("/likes/liked", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { name: liked.name })).toHaveCount(0);
 });
 
@@ -207,4 +214,16 @@ test("notifications list account notices, are marked read once seen, and hold th
   await page.goto("http://127.0.0.1:8788/notifications#email-change-incorrect");
   await expect(page.locator(".notification.unread")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Did you not change your email address?" })).toBeVisible();
+});
+
+test("a member's 404 page shows profiles from their search, without actions", async ({ page, checkA11y }) => {
+  await login(page);
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Page not found: /no/such/page")).toBeVisible();
+  const cards = page.locator(".error-profiles .profile-card");
+  await expect(cards.first()).toBeVisible();
+  await expect(page.locator(".error-profiles").getByRole("button")).toHaveCount(0);
+  await expect(page.locator(".error-profiles .card-actions")).toHaveCount(0);
+  await checkA11y();
 });

@@ -117,6 +117,8 @@ export const UserSchema = z.object({
   signup_date: z.number().int(),
   /** Credit balance (sum of the ledger). */
   credits: z.number().int(),
+  /** Likes the member has not looked at yet (designed; feeds the app badge). */
+  new_likes: z.number().int(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -13,7 +13,7 @@ describe("app badge", () => {
     expect(titleWithCount("(3) Amora", 0)).toBe("Amora");
   });
 
-  it("starts likes polling one second after user polling", () => {
+  it("runs likes polling one second behind user polling", () => {
     expect(LIKES_POLL_DELAY_MS).toBe(1_000);
   });
 });

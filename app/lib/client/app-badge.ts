@@ -1,7 +1,8 @@
 /**
  * The app badge (spec §4): unread messages plus new likes, on the installed app's icon
- * (navigator.setAppBadge) or, where that is missing, in the page title. Likes are polled
- * starting 1 000 ms after user polling starts (spec §9); a 403 re-runs the loaders (spec §8).
+ * (navigator.setAppBadge) or, where that is missing, in the page title. The page arrives with
+ * the count (the user answer's new_likes); likes polling then runs on user polling's interval,
+ * 1 000 ms behind it (spec §9). A 403 re-runs the loaders (spec §8).
  */
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
@@ -31,8 +32,13 @@ function showBadge(count: number) {
   document.title = titleWithCount(document.title, count);
 }
 
-export function useAppBadge(loggedIn: boolean) {
+/** `newLikes` is null for visitors: no badge, no polling. */
+export function useAppBadge(newLikes: number | null) {
   const { revalidate } = useRevalidator();
+  const loggedIn = newLikes !== null;
+  useEffect(() => {
+    if (newLikes !== null) showBadge(badgeCount(0, newLikes));
+  }, [newLikes]);
   useEffect(() => {
     if (!loggedIn) return;
     let interval: ReturnType<typeof setInterval> | undefined;
@@ -43,10 +49,11 @@ export function useAppBadge(loggedIn: boolean) {
       if (response.status === 403) return void revalidate();
       if (response.ok) showBadge(badgeCount(0, newLikesIn(await response.json())));
     };
+    const every = pollInterval(false);
     const start = setTimeout(() => {
       void poll();
-      interval = setInterval(poll, pollInterval(false));
-    }, LIKES_POLL_DELAY_MS);
+      interval = setInterval(poll, every);
+    }, every + LIKES_POLL_DELAY_MS);
     return () => {
       clearTimeout(start);
       clearInterval(interval);

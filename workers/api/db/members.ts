@@ -72,8 +72,22 @@ export async function creditBalance(db: Db, memberId: number): Promise<number> {
   return Number(row.balance);
 }
 
+async function newLikes(db: Db, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom("likes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("profile_id", "=", memberId)
+    .where("is_new", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {
-  const [profile, credits] = await Promise.all([toProfile(db, member), creditBalance(db, member.id)]);
+  const [profile, credits, new_likes] = await Promise.all([
+    toProfile(db, member),
+    creditBalance(db, member.id),
+    newLikes(db, member.id),
+  ]);
   return {
     email: member.email ?? "",
     profile,
@@ -82,5 +96,6 @@ export async function toUser(db: Db, site: Site, member: MemberRow): Promise<Use
     paid_user: member.paid_user === 1,
     signup_date: member.signup_date,
     credits,
+    new_likes,
   };
 }
