@@ -58,16 +58,7 @@ export function ProfileCard({
         <p className="card-place">
           {[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}
         </p>
-        <p className="card-badges">
-          {profile.fictional ? (
-            <span className="badge fictional" title={t("card.fictionalExplained")}>
-              <span aria-hidden="true">{fictionalIcon}</span> {t("card.fictional")}
-            </span>
-          ) : null}
-          {showLanguageBadge(profile.language, locale, profile.country) ? (
-            <span className="badge language">{t("card.speaks", { language: languageName(locale, profile.language) })}</span>
-          ) : null}
-        </p>
+        <ProfileBadges profile={profile} fictionalIcon={fictionalIcon} />
         {showLike || showChat || showView ? (
           <div className="card-actions">
             {showLike ? <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} /> : null}
@@ -85,5 +76,28 @@ export function ProfileCard({
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** The fictional marker (the site's icon, in words) and the language badge of spec §9. */
+export function ProfileBadges({
+  profile,
+  fictionalIcon,
+}: {
+  profile: Pick<Card, "fictional" | "language" | "country">;
+  fictionalIcon: string;
+}) {
+  const { t, locale } = useTranslation();
+  return (
+    <p className="card-badges">
+      {profile.fictional ? (
+        <span className="badge fictional" title={t("card.fictionalExplained")}>
+          <span aria-hidden="true">{fictionalIcon}</span> {t("card.fictional")}
+        </span>
+      ) : null}
+      {showLanguageBadge(profile.language, locale, profile.country) ? (
+        <span className="badge language">{t("card.speaks", { language: languageName(locale, profile.language) })}</span>
+      ) : null}
+    </p>
   );
 }

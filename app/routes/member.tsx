@@ -1,9 +1,10 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import { LikeButton } from "~/components/LikeButton";
+import { ProfileBadges } from "~/components/ProfileCard";
 import { fetchProfile } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { userContext } from "~/lib/context";
-import { countryName, languageName, showLanguageBadge } from "~/lib/format";
+import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { notFound } from "~/lib/not-found.server";
@@ -55,16 +56,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
         </h1>
         <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
-        <p className="card-badges">
-          {profile.fictional ? (
-            <span className="badge fictional">
-              <span aria-hidden="true">{site?.fictionalIcon}</span> {t("card.fictional")}
-            </span>
-          ) : null}
-          {showLanguageBadge(profile.language, locale, profile.country) ? (
-            <span className="badge language">{t("card.speaks", { language: languageName(locale, profile.language) })}</span>
-          ) : null}
-        </p>
+        <ProfileBadges profile={profile} fictionalIcon={site?.fictionalIcon ?? ""} />
         {profile.fictional ? (
           <p className="muted">{t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}</p>
         ) : null}

@@ -126,18 +126,19 @@ export const UserAnswerSchema = z.object({ user: UserSchema });
 export const RegionsAnswerSchema = z.object({ country: countryCode, regions: z.array(RegionSchema) });
 export const LogoutAnswerSchema = z.literal("done");
 
-/** A profile as search, likes and cards show it. */
-export const ProfileCardSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  age: z.number().int().nullable(),
-  city: z.string().nullable(),
-  country: countryCode.nullable(),
-  countryregion: z.number().int().nullable(),
-  language: z.string(),
-  gender: z.enum(["male", "female"]).nullable(),
-  main_image: z.object({ thumb_filename: z.string() }).nullable(),
-  fictional: z.boolean(),
+/** A profile as search, likes and cards show it: the Profile's public summary, and the like. */
+export const ProfileCardSchema = ProfileSchema.pick({
+  id: true,
+  name: true,
+  age: true,
+  city: true,
+  country: true,
+  countryregion: true,
+  language: true,
+  gender: true,
+  main_image: true,
+  fictional: true,
+}).extend({
   /** Whether the logged-in member likes this profile (false for visitors). */
   liked: z.boolean(),
 });
