@@ -44,7 +44,8 @@ export default defineConfig({
   webServer: [
     {
       command: `bash scripts/serve-e2e.sh ${E2E_PORT}`,
-      url: `http://127.0.0.1:${E2E_PORT}/robots.txt`,
+      // A rendered page: static files answer before the workers are ready.
+      url: `http://127.0.0.1:${E2E_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 240_000,
       stdout: "ignore",

@@ -64,7 +64,7 @@ await run("npm", ["run", "--silent", "db:migrate"], env);
 await run("npm", ["run", "--silent", "db:seed", "--", "--profiles", values.profiles!], env);
 const server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], { env, stdio: "ignore", detached: true });
 try {
-  await waitFor(`http://127.0.0.1:${PORT}/robots.txt`);
+  await waitFor(`http://127.0.0.1:${PORT}/`);
   const login = await fetch(`${base}/api/login.php`, {
     method: "POST",
     headers: { "content-type": "application/json" },
