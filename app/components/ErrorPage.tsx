@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { ProfileCard } from "~/components/ProfileCard";
+import { ProfileGrid } from "~/components/ProfileCard";
 import type { ProfileCard as Card } from "~/lib/api/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 
@@ -17,7 +17,7 @@ export function ErrorPage({
   status: number;
   requestId: string | null;
   loggedIn: boolean;
-  site: { name: string; cdnPrefix: string; fictionalIcon: string } | undefined;
+  site: { name: string } | undefined;
   /** For members: profiles from their search, shown without actions. */
   profiles: Card[];
 }) {
@@ -57,14 +57,8 @@ export function ErrorPage({
             {t("errors.backHome")}
           </Link>
         </p>
-        {loggedIn && profiles.length > 0 && site ? (
-          <ul className="profile-grid error-profiles">
-            {profiles.map((profile) => (
-              <li key={profile.id}>
-                <ProfileCard profile={profile} place="error" cdnPrefix={site.cdnPrefix} fictionalIcon={site.fictionalIcon} />
-              </li>
-            ))}
-          </ul>
+        {loggedIn && profiles.length > 0 ? (
+          <ProfileGrid profiles={profiles} place="error" className="error-profiles" />
         ) : null}
         {!loggedIn && status < 500 ? (
           <p className="signup-prompt">

@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { LikeButton } from "~/components/LikeButton";
 import type { ProfileCard as Card } from "~/lib/api/schemas";
 import { countryName, languageName, showLanguageBadge } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
+import type { loader as rootLoader } from "~/root";
 
 /** Where a card is: home hides like and chat, likes hides view and chat, the error page shows no actions. */
 export type CardPlace = "search" | "home" | "likes" | "error";
@@ -99,5 +100,43 @@ export function ProfileBadges({
         <span className="badge language">{t("card.speaks", { language: languageName(locale, profile.language) })}</span>
       ) : null}
     </p>
+  );
+}
+
+/**
+ * A grid of cards with the site's photo prefix and fictional icon. Profiles that carry
+ * like_new (likes, home) get a "New" badge.
+ */
+export function ProfileGrid({
+  profiles,
+  place,
+  headingLevel = 2,
+  eagerCount = 0,
+  className,
+}: {
+  profiles: (Card & { like_new?: boolean })[];
+  place: CardPlace;
+  headingLevel?: 2 | 3;
+  eagerCount?: number;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  return (
+    <ul className={className ? `profile-grid ${className}` : "profile-grid"}>
+      {profiles.map((profile, index) => (
+        <li key={profile.id}>
+          {profile.like_new ? <span className="badge new">{t("likes.new")}</span> : null}
+          <ProfileCard
+            profile={profile}
+            place={place}
+            headingLevel={headingLevel}
+            cdnPrefix={site?.cdnPrefix ?? ""}
+            fictionalIcon={site?.fictionalIcon ?? ""}
+            eager={index < eagerCount}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -10,12 +10,19 @@ import { TRACKING_COOKIE, type Tracking } from "./tracking";
 /** Set-Cookie headers to add to whatever response this request ends in (see middleware). */
 export const outgoingCookies = createContext<string[]>([]);
 
-export function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+/** The name=value pairs of a Cookie header, values as sent. */
+export function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name) cookies.set(name, value.join("="));
   }
-  return undefined;
+  return cookies;
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const value = parseCookies(request.headers.get("cookie")).get(name);
+  return value === undefined ? undefined : decodeURIComponent(value);
 }
 
 function serialize(name: string, value: string, options: { maxAge: number; httpOnly: boolean; secure: boolean }) {

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { ProfileCard } from "~/components/ProfileCard";
+import { ProfileGrid } from "~/components/ProfileCard";
 import { fetchLikes, search } from "~/lib/api/discover.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -43,14 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {likers.length === 0 ? (
           <p className="empty-state">{t("home.noLikes")}</p>
         ) : (
-          <ul className="profile-grid">
-            {likers.map((profile) => (
-              <li key={profile.id}>
-                {profile.like_new ? <span className="badge new">{t("likes.new")}</span> : null}
-                <ProfileCard profile={profile} place="home" headingLevel={3} cdnPrefix={site.cdnPrefix} fictionalIcon={site.fictionalIcon} />
-              </li>
-            ))}
-          </ul>
+          <ProfileGrid profiles={likers} place="home" headingLevel={3} />
         )}
         <p>
           <Link to="/likes">{t("home.allLikes")}</Link>
@@ -61,20 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {loaderData.suggestions.length === 0 ? (
           <p className="empty-state">{t("search.empty")}</p>
         ) : (
-          <ul className="profile-grid">
-            {loaderData.suggestions.map((profile, index) => (
-              <li key={profile.id}>
-                <ProfileCard
-                  profile={profile}
-                  place="home"
-                  headingLevel={3}
-                  cdnPrefix={site.cdnPrefix}
-                  fictionalIcon={site.fictionalIcon}
-                  eager={index < 2}
-                />
-              </li>
-            ))}
-          </ul>
+          <ProfileGrid profiles={loaderData.suggestions} place="home" headingLevel={3} eagerCount={2} />
         )}
         <p>
           <Link className="button secondary" to="/members">

@@ -1,5 +1,5 @@
 import { data, Link, NavLink, useRouteLoaderData } from "react-router";
-import { ProfileCard } from "~/components/ProfileCard";
+import { ProfileGrid } from "~/components/ProfileCard";
 import { fetchLikes } from "~/lib/api/discover.server";
 import type { LikesAnswer } from "~/lib/api/schemas";
 import { useTranslation } from "~/lib/i18n-react";
@@ -49,7 +49,6 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
 
 function LikeList({ heading, empty, profiles }: { heading: string; empty: string; profiles: LikesAnswer["profiles"] }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   return (
     <section className="likes-section">
       <h2>{heading}</h2>
@@ -58,14 +57,7 @@ function LikeList({ heading, empty, profiles }: { heading: string; empty: string
           {empty} <Link to="/members">{t("likes.findPeople")}</Link>
         </p>
       ) : (
-        <ul className="profile-grid">
-          {profiles.map((profile) => (
-            <li key={profile.id} className={profile.like_new ? "is-new" : undefined}>
-              {profile.like_new ? <span className="badge new">{t("likes.new")}</span> : null}
-              <ProfileCard profile={profile} place="likes" headingLevel={3} cdnPrefix={site?.cdnPrefix ?? ""} fictionalIcon={site?.fictionalIcon ?? ""} />
-            </li>
-          ))}
-        </ul>
+        <ProfileGrid profiles={profiles} place="likes" headingLevel={3} />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Await, Form, Link, redirect, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
-import { ProfileCard } from "~/components/ProfileCard";
+import { ProfileCard, ProfileGrid } from "~/components/ProfileCard";
 import { AdTile, CamTile } from "~/components/Tiles";
 import { fetchCams, search, type SearchRequest } from "~/lib/api/discover.server";
 import type { Cam, ProfileCard as Card, SearchFilters } from "~/lib/api/schemas";
@@ -260,7 +260,6 @@ function Grid({ profiles, cams }: { profiles: Card[]; cams: Cam[] | null }) {
 /** Spec §4: when results run short, similar profiles follow (wider ages, any region). */
 function SimilarProfiles({ similar }: { similar: ResultsData["similar"] }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   if (!similar) return null;
   return (
     <Suspense fallback={null}>
@@ -269,19 +268,7 @@ function SimilarProfiles({ similar }: { similar: ResultsData["similar"] }) {
           profiles && profiles.length > 0 ? (
             <section className="similar" aria-labelledby="similar-heading">
               <h2 id="similar-heading">{t("search.similar")}</h2>
-              <ul className="profile-grid">
-                {profiles.map((profile) => (
-                  <li key={profile.id}>
-                    <ProfileCard
-                      profile={profile}
-                      place="search"
-                      headingLevel={3}
-                      cdnPrefix={site?.cdnPrefix ?? ""}
-                      fictionalIcon={site?.fictionalIcon ?? ""}
-                    />
-                  </li>
-                ))}
-              </ul>
+              <ProfileGrid profiles={profiles} place="search" headingLevel={3} />
             </section>
           ) : null
         }

@@ -9,6 +9,7 @@
  */
 import { data } from "react-router";
 import type { z } from "zod";
+import { parseCookies } from "../cookies.server";
 import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
 import { ApiErrorSchema, type ApiErrorBody } from "./schemas";
 
@@ -23,17 +24,14 @@ interface CallOptions {
 export class ApiClient {
   /** Set-Cookie headers to relay to the browser. */
   readonly setCookies: string[] = [];
-  private readonly cookies = new Map<string, string>();
+  private readonly cookies: Map<string, string>;
 
   constructor(
     private readonly request: Request,
     private readonly env: ApiBindings,
     readonly requestId: string,
   ) {
-    for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-      const [name, ...value] = part.trim().split("=");
-      if (name) this.cookies.set(name, value.join("="));
-    }
+    this.cookies = parseCookies(request.headers.get("cookie"));
   }
 
   cookie(name: string): string | undefined {
