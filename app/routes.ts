@@ -11,6 +11,12 @@ export default [
   layout("layouts/default.tsx", [
     index("routes/welcome.tsx"), //                       /         public
     route("login", "routes/login.tsx"), //                /login    public
+    route("signup", "routes/signup.tsx"), //              /signup   public (steps 0 to 7)
+    route("activate/done", "routes/activate-result.tsx", { id: "activate-done" }), //   public
+    route("activate/error", "routes/activate-result.tsx", { id: "activate-error" }), // public
+    route("pages/terms", "routes/pages.terms.tsx"), //    public
+    route("pages/privacy", "routes/pages.privacy.tsx"), // public
+    route("_dev/mailbox", "routes/dev-mailbox.tsx"), //   developer only (the local mail outbox)
     route("members", "routes/members.tsx", { id: "members" }), //        /members   list (who may search: settings)
     route("search", "routes/members.tsx", { id: "search" }), //          /search    the same
     route("members/:memberId", "routes/member.tsx", { id: "members-memberId" }), //   optional

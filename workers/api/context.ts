@@ -3,9 +3,17 @@ import type { Site } from "./lib/site";
 
 /** Hono's typing for every handler: the worker's bindings plus what the middleware sets. */
 export interface ApiContext {
-  Bindings: ApiEnv;
+  Bindings: ApiEnv & ApiSecrets;
   Variables: {
     db: Db;
     site: Site;
+    /** The host the visitor typed, without port (x-original-host). */
+    host: string;
   };
+}
+
+/** Secrets are set with `wrangler secret put`, so `wrangler types` cannot see them. */
+export interface ApiSecrets {
+  SIGNING_SECRET?: string;
+  RESEND_API_KEY?: string;
 }

@@ -7,12 +7,17 @@ import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import type { ApiContext } from "./context";
 import { createDb } from "./db/client";
+import { activation } from "./endpoints/activation";
+import { dev } from "./endpoints/dev";
+import { geocode } from "./endpoints/geocode";
 import { likes } from "./endpoints/likes";
 import { misc } from "./endpoints/misc";
 import { notifications } from "./endpoints/notifications";
 import { partners } from "./endpoints/partners";
+import { profileImage } from "./endpoints/profile-image";
 import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
+import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
 import { ApiError } from "./lib/errors";
 import { findSite, hostOf } from "./lib/site";
@@ -33,12 +38,12 @@ app.use(
   }),
 );
 
-app.use(
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: "payload_too_large", message: "The request body is over 1 MB." }, 413),
-  }),
-);
+const jsonBodyLimit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => c.json({ error: "payload_too_large", message: "The request body is over 1 MB." }, 413),
+});
+// Photo uploads have their own, larger limit (endpoints/profile-image.ts).
+app.use((c, next) => (c.req.path.endsWith("/profileimage.php") ? next() : jsonBodyLimit(c, next)));
 
 app.use(async (c, next) => {
   // Cross-site requests that change state are refused (DESIGN.md §7). Browsers always send
@@ -49,7 +54,9 @@ app.use(async (c, next) => {
   }
   const db = createDb(c.env.DB);
   c.set("db", db);
-  c.set("site", await findSite(db, hostOf(c.req.header("x-original-host") ?? c.req.header("host"))));
+  const host = hostOf(c.req.header("x-original-host") ?? c.req.header("host"));
+  c.set("host", host);
+  c.set("site", await findSite(db, host));
   await next();
 });
 
@@ -60,6 +67,11 @@ app.route("/", search);
 app.route("/", likes);
 app.route("/", partners);
 app.route("/", notifications);
+app.route("/", signup);
+app.route("/", profileImage);
+app.route("/", geocode);
+app.route("/", activation);
+app.route("/", dev);
 
 app.notFound((c) => c.json({ error: "not_found", message: "No such API call." }, 404));
 

@@ -48,6 +48,13 @@ export interface MembersTable {
   last_seen: number | null;
   /** JSON of the last search's filters (see endpoints/search.ts). */
   search_filters: string | null;
+  /** JSON: the profile definition's select fields (migration 0004). */
+  fields: Generated<string>;
+  /** JSON tracking object at sign-up. */
+  trafficsource: string | null;
+  timezone: string | null;
+  activated_at: number | null;
+  push_state: "denied" | null;
 }
 
 export interface ImagesTable {
@@ -90,6 +97,36 @@ export interface NoticesTable {
   read_at: number | null;
 }
 
+export interface MailOutboxTable {
+  id: Generated<number>;
+  site_id: number;
+  member_id: number | null;
+  kind: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  created_at: number;
+  delivered_at: number | null;
+  failed_at: number | null;
+  error: string | null;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  member_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+export interface UsedTokensTable {
+  token_hash: string;
+  member_id: number | null;
+  used_at: number;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -112,6 +149,9 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   likes: LikesTable;
   notices: NoticesTable;
+  mail_outbox: MailOutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
+  used_tokens: UsedTokensTable;
   rate_limits: RateLimitsTable;
   seed_runs: SeedRunsTable;
 }

@@ -33,3 +33,8 @@ export async function findSite(db: Db, host: string): Promise<Site> {
   }
   return { id: row.id, host: row.host, settings: parsed.data };
 }
+
+/** localhost, 127.0.0.0/8 and [::1]: hosts only a developer's own machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
+}
