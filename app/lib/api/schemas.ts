@@ -70,7 +70,11 @@ export const StoredSettingsSchema = z.object({
   delete_discount: z.number().min(0).max(100),
   cdn_prefix: z.string(),
   member_resell: z.array(z.enum(["cams", "camads"])),
-  signup: z.object({ showDots: z.boolean() }),
+  signup: z.object({
+    showDots: z.boolean(),
+    /** Step 7 offers a button into the member area before the address is confirmed (designed). */
+    skipDoubleOptIn: z.boolean().default(false),
+  }),
   /**
    * Where the cam and resell redirects go (designed). `{account}` is replaced by the cam's
    * account. Redirects go only to hosts listed in redirect_hosts.
@@ -104,6 +108,8 @@ export const ProfileSchema = z.object({
   personal: z.record(z.string(), z.string()),
   lastSignupStep: z.number().int().min(0).max(7),
   fictional: z.boolean(),
+  /** The profile definition's select fields (GET /api/profile_fields.php), by field name. */
+  fields: z.record(z.string(), z.string()).default({}),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -60,6 +60,7 @@ export async function toProfile(db: Db, member: MemberRow): Promise<Profile> {
     personal: JSON.parse(member.personal) as Record<string, string>,
     lastSignupStep: member.last_signup_step,
     fictional: member.is_fictional === 1,
+    fields: JSON.parse(member.fields) as Record<string, string>,
   };
 }
 

@@ -23,13 +23,16 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
     settings: {
       ...company,
       name: "Amora",
+      // Tradename 2 is the US operating company: the terms page adds DMCA and 2257 sections.
+      company_tradenames: [...company.company_tradenames, { id: 2, name: "Demo Dating US LLC" }],
       domain: "localhost",
       domain_language: "en",
       niche: 1,
       signups: "all",
       logged_out_search: true,
       logged_out_search_trafficsource: true,
-      push_pub: "",
+      // Demo VAPID key pair (local use only); its private half is DEMO_VAPID_PRIVATE_KEY below.
+      push_pub: "BP1e0DkLTd5H_rcD7cRqvLp_BDIxeF5BPoRRi_aLVWFjMhHuejsbzlMAmsebeNCH8nonNyK9kXXMLpAZncmPBSQ",
       fictional_icon: "✦",
       fictional_plural: "entertainment profiles",
       countries: ["NL", "BE", "DE", "AT", "US", "CA", "GB", "IE", "AU", "NZ", "FR", "IT", "ES", "PL"],
@@ -50,7 +53,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       delete_discount: 30,
       cdn_prefix: "/api/images/",
       member_resell: ["cams", "camads"],
-      signup: { showDots: true },
+      signup: { showDots: true, skipDoubleOptIn: true },
       partner_urls: {
         cams: "https://cams.partner.example/live/{account}?ref=amora",
         resell: "https://dating.partner.example/join?ref=amora",
@@ -88,7 +91,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       delete_discount: 0,
       cdn_prefix: "/api/images/",
       member_resell: [],
-      signup: { showDots: false },
+      signup: { showDots: false, skipDoubleOptIn: false },
       redirect_hosts: [],
     },
   },
@@ -103,3 +106,6 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export const DEMO_PASSWORD = "demo-password";
+
+/** The private half of Amora's demo VAPID key (d, base64url): for sending push locally, never in production. */
+export const DEMO_VAPID_PRIVATE_KEY = "IT42qfTZK6Gf9Dwf9-NVYRRmJjcOHN939PNDMp9Hwfs";
