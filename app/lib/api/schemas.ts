@@ -125,6 +125,10 @@ export const UserSchema = z.object({
   credits: z.number().int(),
   /** Likes the member has not looked at yet (designed; feeds the app badge). */
   new_likes: z.number().int(),
+  /** not_confirmed until the activation link is opened (designed). */
+  status: z.enum(["active", "not_confirmed"]).default("active"),
+  /** Push on the account (designed): a subscription stored, refused, or never asked. */
+  push: z.enum(["subscribed", "denied"]).nullable().default(null),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -198,3 +202,34 @@ export const NotificationSchema = z.discriminatedUnion("type", [
 export type Notification = z.infer<typeof NotificationSchema>;
 export const NotificationsAnswerSchema = z.object({ notifications: z.array(NotificationSchema), unread: z.number().int() });
 export const NotificationsReadAnswerSchema = z.object({ unread: z.literal(0) });
+
+/** GET /api/csrf.php (designed): the single-use token a sign-up form carries. */
+export const CsrfAnswerSchema = z.object({ csrf: z.string() });
+
+/** GET /api/validate_email.php (spec §3 "Email check response"). */
+export const EmailCheckSchema = z.object({
+  token: z.string(),
+  status: z.enum(["new", "invalid", "active", "not_confirmed", "deleted"]),
+  request_email: z.string(),
+  email: z.string(),
+});
+export type EmailCheck = z.infer<typeof EmailCheckSchema>;
+
+/** GET /api/profile_fields.php (designed): select fields with allowed values, and the about-me texts. */
+export const ProfileFieldSchema = z.discriminatedUnion("type", [
+  z.object({
+    name: z.string(),
+    type: z.literal("select"),
+    label: z.string(),
+    allowed_values: z.array(z.object({ value: z.string(), label: z.string() })),
+  }),
+  z.object({ name: z.string(), type: z.literal("text"), label: z.string(), max_length: z.number().int() }),
+]);
+export type ProfileField = z.infer<typeof ProfileFieldSchema>;
+export const ProfileFieldsAnswerSchema = z.object({ fields: z.array(ProfileFieldSchema) });
+
+/** GET /api/interests.php (designed). */
+export const InterestsAnswerSchema = z.object({ interests: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+/** POST /api/user.php?push=1 (designed answer). */
+export const PushAnswerSchema = z.object({ push: z.enum(["subscribed", "denied"]) });

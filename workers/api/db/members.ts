@@ -83,11 +83,17 @@ async function newLikes(db: Db, memberId: number): Promise<number> {
   return Number(row.n);
 }
 
+async function hasPushSubscription(db: Db, memberId: number): Promise<boolean> {
+  const row = await db.selectFrom("push_subscriptions").select("id").where("member_id", "=", memberId).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {
-  const [profile, credits, new_likes] = await Promise.all([
+  const [profile, credits, new_likes, subscribed] = await Promise.all([
     toProfile(db, member),
     creditBalance(db, member.id),
     newLikes(db, member.id),
+    hasPushSubscription(db, member.id),
   ]);
   return {
     email: member.email ?? "",
@@ -98,5 +104,7 @@ export async function toUser(db: Db, site: Site, member: MemberRow): Promise<Use
     signup_date: member.signup_date,
     credits,
     new_likes,
+    status: member.status === "not_confirmed" ? "not_confirmed" : "active",
+    push: member.push_state === "denied" ? "denied" : subscribed ? "subscribed" : null,
   };
 }

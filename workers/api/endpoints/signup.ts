@@ -1,5 +1,409 @@
-import { Hono } from "hono";
+/**
+ * Sign-up (spec §3–§7): GET /api/csrf.php (designed), GET /api/validate_email.php,
+ * POST /api/user.php?new=1 (create), POST /api/user.php?push=1 (push subscription),
+ * PUT /api/user.php (location, profile fields, lastSignupStep), GET /api/profile_fields.php and
+ * GET /api/interests.php.
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { isLocale } from "../../../app/lib/i18n";
+import {
+  CITY_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PERSONAL_MAX,
+  isValidDateOfBirth,
+  mailproviderOf,
+  nameOrDefault,
+  nameRuleError,
+} from "../../../app/lib/signup/rules";
 import type { ApiContext } from "../context";
+import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
+import { findMember, toUser } from "../db/members";
+import { isDeliverable, normaliseEmail } from "../lib/email";
+import { ApiError, notLoggedIn } from "../lib/errors";
+import { requestLocale, translatorFor } from "../lib/i18n";
+import { hashPassword, verifyPassword } from "../lib/passwords";
+import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
+import { clientIp, readBody } from "../lib/request";
+import { currentMemberId, startSession } from "../lib/sessions";
+import { signToken, signingSecret, tokenHash, verifyToken } from "../lib/tokens";
+import { queueActivationMail } from "../mail/activation";
 
-// Stub: being written (issue 3).
-export const signup = new Hono<ApiContext>();
+const HOUR = 60 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const CSRF_TTL = 2 * HOUR;
+const EMAIL_TOKEN_TTL = 2 * HOUR;
+
+/** What validate_email.php says about an address (spec §4 "Email check status"). */
+type EmailStatus = "new" | "invalid" | "active" | "not_confirmed" | "deleted";
+
+async function emailStatus(c: Context<ApiContext>, email: string): Promise<EmailStatus> {
+  if (!isDeliverable(email)) return "invalid";
+  const existing = await c.var.db
+    .selectFrom("members")
+    .select("status")
+    .where("site_id", "=", c.var.site.id)
+    .where("email", "=", email)
+    .executeTakeFirst();
+  return existing?.status ?? "new";
+}
+
+/** The API error for an address that cannot sign up (message keys of spec §8). */
+function emailRefusal(status: Exclude<EmailStatus, "new">): ApiError {
+  if (status === "invalid") {
+    return new ApiError(422, "invalid_email", "This address cannot receive mail.", { fields: { email: "invalid_email" } });
+  }
+  if (status === "deleted") {
+    return new ApiError(409, "deleted_account_exists", "An account with this address was deleted.", {
+      fields: { email: "deleted_account_exists" },
+    });
+  }
+  return new ApiError(409, "existing_account_active", "An account with this address exists.", {
+    fields: { email: "existing_account_active" },
+  });
+}
+
+const trackingValue = z.string().trim().max(200).optional();
+
+const SignupBody = z.object({
+  email: z.string().trim().min(1).max(EMAIL_MAX),
+  name: z.string().max(NAME_MAX * 4).optional(),
+  password: z.string().min(1).max(PASSWORD_MAX),
+  trafficsource: z
+    .object({ network: trackingValue, ref: trackingValue, sub1: trackingValue, sub2: trackingValue, sub3: trackingValue })
+    .partial()
+    .nullish(),
+  timezone: z.string().max(64).optional(),
+  country: z.string().regex(/^[A-Z]{2}$/).nullish(),
+  language: z.string().optional(),
+  profile: z.object({ gender: z.enum(["male", "female"]).optional() }).optional(),
+  form_path: z.string().max(500).optional(),
+  referrer: z.string().max(2000).optional(),
+  csrf: z.string().max(2000).optional(),
+  token: z.string().max(2000).optional(),
+  /** Accepted for compatibility with the PHP API's payload; unused here. */
+  n: z.unknown().optional(),
+});
+
+function validTimezone(zone: string | undefined): string | null {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+const PushBody = z.object({
+  subscription: z.union([
+    z.literal("denied"),
+    z.object({
+      endpoint: z.url({ protocol: /^https$/ }).max(1000),
+      keys: z.object({
+        p256dh: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(200),
+        auth: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(100),
+      }),
+    }),
+  ]),
+});
+
+const UpdateBody = z
+  .object({
+    country: z.string().regex(/^[A-Z]{2}$/).nullable(),
+    countryregion: z.number().int().positive().nullable(),
+    city: z.string().trim().max(CITY_MAX).nullable(),
+    gender: z.enum(["male", "female"]).nullable(),
+    /** YYYY-MM-DD; null clears it. */
+    date_of_birth: z.string().nullable(),
+    personal: z.record(z.string(), z.string().trim().max(PERSONAL_MAX)),
+    fields: z.record(z.string(), z.string().max(500)),
+    lastSignupStep: z.number().int().min(0).max(7),
+  })
+  .partial()
+  .strict();
+
+async function requireMember(c: Context<ApiContext>) {
+  const memberId = await currentMemberId(c);
+  const member = memberId === null ? undefined : await findMember(c.var.db, c.var.site.id, memberId);
+  if (!member || member.is_fictional) throw notLoggedIn();
+  return member;
+}
+
+function invalid(fields: Record<string, string>, message = "Some fields are missing or invalid."): ApiError {
+  return new ApiError(422, "invalid_input", message, { fields });
+}
+
+export const signup = new Hono<ApiContext>()
+  .get("/csrf.php", async (c) => {
+    const csrf = await signToken(signingSecret(c.env, c.var.host), "signup-csrf", { s: c.var.site.id }, CSRF_TTL);
+    c.header("Cache-Control", "no-store");
+    return c.json({ csrf });
+  })
+
+  .get("/validate_email.php", async (c) => {
+    const requestEmail = c.req.query("email") ?? "";
+    if (requestEmail.trim() === "" || requestEmail.length > EMAIL_MAX) {
+      throw invalid({ email: requestEmail.trim() === "" ? "required" : "too_big" });
+    }
+    // Every check counts: the call tells whether an address has an account.
+    const limit: Limit = { key: `email-check:ip:${clientIp(c)}`, max: 100, windowMs: FIFTEEN_MINUTES };
+    await assertUnderLimit(c.var.db, limit);
+    await recordFailure(c.var.db, limit);
+    const email = normaliseEmail(requestEmail);
+    const status = await emailStatus(c, email);
+    const token =
+      status === "new"
+        ? await signToken(signingSecret(c.env, c.var.host), "email-check", { e: email, s: c.var.site.id }, EMAIL_TOKEN_TTL)
+        : "";
+    c.header("Cache-Control", "no-store");
+    return c.json({ token, status, request_email: requestEmail, email });
+  })
+
+  .post("/user.php", async (c) => {
+    if (c.req.query("push") !== undefined) return savePush(c);
+    if (c.req.query("new") === undefined) throw new ApiError(400, "invalid_input", "Use ?new=1 or ?push=1.");
+    const body = await readBody(c, SignupBody);
+    const { db, site } = c.var;
+    const secret = signingSecret(c.env, c.var.host);
+
+    const limit: Limit = { key: `signup:ip:${clientIp(c)}`, max: 20, windowMs: HOUR };
+    await assertUnderLimit(db, limit);
+
+    if (site.settings.signups === "other" || (site.settings.signups === "with_trafficsource" && !body.trafficsource?.network)) {
+      throw new ApiError(403, "signup_closed", "Sign-up on this site is by invitation only.");
+    }
+
+    const csrf = await verifyToken(secret, "signup-csrf", body.csrf);
+    if (!csrf || csrf.s !== site.id || !body.csrf) {
+      throw new ApiError(403, "csrf_invalid", "The form has expired. Reload the page and try again.");
+    }
+    const csrfHash = await tokenHash(body.csrf);
+    const email = normaliseEmail(body.email);
+
+    // The same form sent again (a double click, the back button, a retried request): the token
+    // is used, so answer with the account it made rather than a second one (or an error).
+    const used = await db.selectFrom("used_tokens").selectAll().where("token_hash", "=", csrfHash).executeTakeFirst();
+    if (used) return replayedSignup(c, used.member_id, email, body.password);
+
+    const emailToken = await verifyToken(secret, "email-check", body.token);
+    if (!emailToken || emailToken.e !== email || emailToken.s !== site.id) {
+      throw invalid({ token: "invalid" }, "Check the address with validate_email.php first.");
+    }
+    const status = await emailStatus(c, email);
+    if (status !== "new") throw emailRefusal(status);
+
+    const name = nameOrDefault(body.name, email);
+    const nameError = name.length > NAME_MAX ? "too_big" : nameRuleError(name, email);
+    if (nameError) throw invalid({ name: nameError });
+    if (body.country && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
+
+    await recordFailure(db, limit); // counts sign-ups per IP, successful or not past this point
+    // Claim the token first: of two identical posts racing, only one gets past this insert.
+    const claimed = await db
+      .insertInto("used_tokens")
+      .values({ token_hash: csrfHash, member_id: null, used_at: Date.now() })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+      throw new ApiError(409, "signup_in_progress", "This form is already being sent.");
+    }
+
+    const password = await hashPassword(body.password);
+    const now = Date.now();
+    const language = isLocale(body.language) ? body.language : site.settings.domain_language;
+    let memberId: number;
+    try {
+      const row = await db
+        .insertInto("members")
+        .values({
+          site_id: site.id,
+          email,
+          password_hash: password.hash,
+          password_salt: password.salt,
+          password_iterations: password.iterations,
+          name,
+          gender: body.profile?.gender ?? null,
+          date_of_birth: null,
+          country: body.country ?? null,
+          countryregion: null,
+          city: null,
+          language,
+          last_signup_step: 1,
+          status: "not_confirmed",
+          mailprovider: mailproviderOf(email),
+          main_image_id: null,
+          signup_date: now,
+          last_seen: now,
+          search_filters: null,
+          trafficsource: body.trafficsource ? JSON.stringify(body.trafficsource) : null,
+          timezone: validTimezone(body.timezone),
+          activated_at: null,
+          push_state: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      memberId = row.id;
+    } catch (error) {
+      // The unique (site, email) index: another request created this account a moment ago.
+      await db.deleteFrom("used_tokens").where("token_hash", "=", csrfHash).execute();
+      if (String(error).includes("UNIQUE")) throw emailRefusal("active");
+      throw error;
+    }
+    await Promise.all([
+      db.updateTable("used_tokens").set({ member_id: memberId }).where("token_hash", "=", csrfHash).execute(),
+      db
+        .insertInto("credit_ledger")
+        .values({
+          member_id: memberId,
+          amount: site.settings.starting_credits,
+          reason: "starting_credits",
+          idempotency_key: `start:${memberId}`,
+          created_at: now,
+        })
+        .execute(),
+      db.insertInto("notices").values({ member_id: memberId, kind: "welcome", created_at: now, read_at: null }).execute(),
+    ]);
+    await startSession(c, memberId);
+    await queueActivationMail(c, { id: memberId, email, name, language });
+    const member = await findMember(db, site.id, memberId);
+    if (!member) throw new Error("the new member could not be read back");
+    return c.json({ user: await toUser(db, site, member) }, 201);
+  })
+
+  .put("/user.php", async (c) => {
+    const member = await requireMember(c);
+    const body = await readBody(c, UpdateBody);
+    const { db, site } = c.var;
+    const update: Record<string, string | number | null> = {};
+
+    if (body.country !== undefined) {
+      if (body.country !== null && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
+      update.country = body.country;
+      if (body.country !== member.country && body.countryregion === undefined) update.countryregion = null;
+    }
+    if (body.countryregion !== undefined) {
+      const country = body.country !== undefined ? body.country : member.country;
+      if (body.countryregion !== null) {
+        const region = await db
+          .selectFrom("regions")
+          .select("id")
+          .where("id", "=", body.countryregion)
+          .where("country", "=", country ?? "")
+          .executeTakeFirst();
+        if (!region) throw invalid({ countryregion: "not_in_country" });
+      }
+      update.countryregion = body.countryregion;
+    }
+    if (body.city !== undefined) update.city = body.city === "" ? null : body.city;
+    if (body.gender !== undefined) update.gender = body.gender;
+    if (body.date_of_birth !== undefined) {
+      if (body.date_of_birth !== null && !isValidDateOfBirth(body.date_of_birth)) {
+        throw invalid({ date_of_birth: "date_of_birth_error" });
+      }
+      update.date_of_birth = body.date_of_birth;
+    }
+    if (body.personal !== undefined) {
+      const allowed = site.settings.visible_profile_notes;
+      const unknown = Object.keys(body.personal).find((key) => !allowed.includes(key));
+      if (unknown) throw invalid({ [`personal.${unknown}`]: "unknown_field" });
+      const personal = { ...(JSON.parse(member.personal) as Record<string, string>), ...body.personal };
+      for (const [key, value] of Object.entries(personal)) if (value === "") delete personal[key];
+      update.personal = JSON.stringify(personal);
+    }
+    if (body.fields !== undefined) {
+      const fields = { ...(JSON.parse(member.fields) as Record<string, string>) };
+      for (const [key, value] of Object.entries(body.fields)) {
+        if (key === "interests") {
+          const ids = value === "" ? [] : value.split(",");
+          if (!ids.every((id) => (INTERESTS as readonly string[]).includes(id))) throw invalid({ "fields.interests": "not_allowed" });
+        } else if (!isSelectField(key)) {
+          throw invalid({ [`fields.${key}`]: "unknown_field" });
+        } else if (value !== "" && !(SELECT_FIELDS[key] as readonly string[]).includes(value)) {
+          throw invalid({ [`fields.${key}`]: "not_allowed" });
+        }
+        if (value === "") delete fields[key];
+        else fields[key] = value;
+      }
+      update.fields = JSON.stringify(fields);
+    }
+    if (body.lastSignupStep !== undefined) update.last_signup_step = body.lastSignupStep;
+
+    if (Object.keys(update).length > 0) {
+      await db.updateTable("members").set(update).where("id", "=", member.id).execute();
+    }
+    const updated = await findMember(db, site.id, member.id);
+    if (!updated) throw notLoggedIn();
+    return c.json({ user: await toUser(db, site, updated) });
+  })
+
+  .get("/profile_fields.php", (c) => {
+    const { t, has } = translatorFor(requestLocale(c));
+    const label = (key: string, fallback: string) => (has(key) ? t(key) : fallback);
+    const selects = Object.entries(SELECT_FIELDS).map(([name, values]) => ({
+      name,
+      type: "select" as const,
+      label: label(`profileFields.${name}.label`, name),
+      allowed_values: values.map((value) => ({ value, label: label(`profileFields.${name}.values.${value}`, value) })),
+    }));
+    const notes = c.var.site.settings.visible_profile_notes.map((name) => ({
+      name,
+      type: "text" as const,
+      label: label(`profileNotes.${name}`, name),
+      max_length: PERSONAL_MAX,
+    }));
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.json({ fields: [...selects, ...notes] });
+  })
+
+  .get("/interests.php", (c) => {
+    const { t } = translatorFor(requestLocale(c));
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.json({ interests: INTERESTS.map((id) => ({ id, name: t(`interests.${id}`) })) });
+  });
+
+/** A signup form posted again after it made an account: the same person gets that account back. */
+async function replayedSignup(c: Context<ApiContext>, memberId: number | null, email: string, password: string) {
+  const member = memberId === null ? undefined : await findMember(c.var.db, c.var.site.id, memberId);
+  const same =
+    member?.email === email &&
+    member.password_hash !== null &&
+    member.password_salt !== null &&
+    member.password_iterations !== null &&
+    (await verifyPassword(password, {
+      hash: member.password_hash,
+      salt: member.password_salt,
+      iterations: member.password_iterations,
+    }));
+  if (!member || !same) throw new ApiError(403, "csrf_invalid", "The form has expired. Reload the page and try again.");
+  await startSession(c, member.id);
+  return c.json({ user: await toUser(c.var.db, c.var.site, member) }, 200);
+}
+
+async function savePush(c: Context<ApiContext>) {
+  const member = await requireMember(c);
+  const { subscription } = await readBody(c, PushBody);
+  const { db } = c.var;
+  if (subscription === "denied") {
+    await db.updateTable("members").set({ push_state: "denied" }).where("id", "=", member.id).execute();
+    return c.json({ push: "denied" as const });
+  }
+  // One row per endpoint: a browser that changes hands moves its subscription to the new member.
+  await db
+    .insertInto("push_subscriptions")
+    .values({
+      member_id: member.id,
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      created_at: Date.now(),
+    })
+    .onConflict((oc) =>
+      oc.column("endpoint").doUpdateSet({ member_id: member.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }),
+    )
+    .execute();
+  await db.updateTable("members").set({ push_state: null }).where("id", "=", member.id).execute();
+  return c.json({ push: "subscribed" as const });
+}

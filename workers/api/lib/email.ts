@@ -1,0 +1,45 @@
+/**
+ * The server's email check (GET /api/validate_email.php): normalises an address, corrects
+ * domains that are certainly mistyped, and judges whether it can receive mail. The browser's
+ * did-you-mean suggestion (mailcheck) only suggests; this corrects, and the app shows the result.
+ */
+import { EMAIL_MAX } from "../../../app/lib/signup/rules";
+
+/** Misspellings of the biggest mail domains that are never real mail domains themselves. */
+const CERTAIN_TYPOS: Record<string, string> = {
+  "gmial.com": "gmail.com",
+  "gmal.com": "gmail.com",
+  "gmaill.com": "gmail.com",
+  "gmail.con": "gmail.com",
+  "gmail.cmo": "gmail.com",
+  "gnail.com": "gmail.com",
+  "hotmial.com": "hotmail.com",
+  "hotmail.con": "hotmail.com",
+  "hotmal.com": "hotmail.com",
+  "outlok.com": "outlook.com",
+  "outlook.con": "outlook.com",
+  "yahooo.com": "yahoo.com",
+  "yaho.com": "yahoo.com",
+};
+
+/** Domains that can never receive mail (RFC 2606 / 6761), besides a missing dot. */
+const UNDELIVERABLE_TLDS = new Set(["invalid", "test", "localhost", "local"]);
+
+/** Trimmed, lower-cased, and with a certain domain typo corrected. */
+export function normaliseEmail(email: string): string {
+  const trimmed = email.trim().replace(/\s+/g, "").toLowerCase();
+  const at = trimmed.lastIndexOf("@");
+  if (at < 0) return trimmed;
+  const domain = trimmed.slice(at + 1).replace(/\.+$/, "");
+  return `${trimmed.slice(0, at)}@${CERTAIN_TYPOS[domain] ?? domain}`;
+}
+
+/** Whether a (normalised) address is well-formed and its domain could receive mail. */
+export function isDeliverable(email: string): boolean {
+  if (email.length > EMAIL_MAX) return false;
+  const match = /^([^\s@"(),:;<>[\]\\]+)@((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]+))$/.exec(email);
+  if (!match) return false;
+  const [, local = "", , tld = ""] = match;
+  if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false;
+  return !UNDELIVERABLE_TLDS.has(tld);
+}

@@ -1,0 +1,25 @@
+/** Translations in the API (mail, profile field labels): the app's messages and translator. */
+import type { Context } from "hono";
+import { createTranslator, type Translator } from "../../../app/lib/translator";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../app/lib/i18n";
+import { messages } from "../../../app/locales";
+import type { ApiContext } from "../context";
+
+export function translatorFor(locale: Locale): Translator {
+  return createTranslator(locale, messages[locale]);
+}
+
+/**
+ * The language of an answer: `?language=`, else the first supported Accept-Language, else the
+ * site's language.
+ */
+export function requestLocale(c: Context<ApiContext>): Locale {
+  const asked = c.req.query("language");
+  if (isLocale(asked)) return asked;
+  for (const part of (c.req.header("accept-language") ?? "").split(",")) {
+    const tag = part.split(";")[0]?.trim().toLowerCase().slice(0, 2);
+    if (isLocale(tag)) return tag;
+  }
+  const site = c.var.site.settings.domain_language;
+  return isLocale(site) ? site : DEFAULT_LOCALE;
+}

@@ -1,0 +1,103 @@
+/**
+ * Every mail goes through here: written to mail_outbox first (GET /api/activate.php reads its
+ * delivery state there, the development mailbox lists it), then handed to the configured
+ * adapter after the answer has gone, so the request that caused it never waits for a mail
+ * service. The row ends with delivered_at, or failed_at and the error.
+ */
+import type { Context } from "hono";
+import type { ApiContext } from "../context";
+import type { Db } from "../db/client";
+import { mailAdapter, type MailAdapter } from "./adapters";
+import type { RenderedMail } from "./template";
+
+export interface MailToQueue extends RenderedMail {
+  kind: "activation";
+  memberId: number | null;
+  to: string;
+}
+
+/** "Amora <hello@amora.example>", with characters that would break the header removed. */
+export function fromAddress(siteName: string, address: string): string {
+  const name = siteName.replace(/["<>\\\r\n]/g, "").trim();
+  return name ? `${name} <${address}>` : address;
+}
+
+/** Writes the row and delivers it (in the background when the runtime allows). Returns the row id. */
+export async function queueMail(c: Context<ApiContext>, mail: MailToQueue): Promise<number> {
+  const { db, site } = c.var;
+  const row = await db
+    .insertInto("mail_outbox")
+    .values({
+      site_id: site.id,
+      member_id: mail.memberId,
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      created_at: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  let adapter: MailAdapter | Error;
+  try {
+    adapter = mailAdapter(c.env);
+  } catch (error) {
+    adapter = error instanceof Error ? error : new Error(String(error));
+  }
+  const delivery = deliver(db, adapter, {
+    id: row.id,
+    from: fromAddress(site.settings.name, site.settings.email),
+    to: mail.to,
+    replyTo: site.settings.support_email,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+  });
+  await runAfterAnswer(c, delivery);
+  return row.id;
+}
+
+/**
+ * Hands the adapter one mail and records the outcome on its row. Never rejects: a failure is
+ * state (failed_at, error), logged once.
+ */
+export async function deliver(
+  db: Db,
+  adapter: MailAdapter | Error,
+  mail: Parameters<MailAdapter["send"]>[0],
+): Promise<void> {
+  try {
+    if (adapter instanceof Error) throw adapter;
+    await adapter.send(mail);
+    await db.updateTable("mail_outbox").set({ delivered_at: Date.now() }).where("id", "=", mail.id).execute();
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    console.error(`mail ${mail.id} was not delivered:`, message);
+    await db
+      .updateTable("mail_outbox")
+      .set({ failed_at: Date.now(), error: message })
+      .where("id", "=", mail.id)
+      .execute()
+      .catch((dbError: unknown) => console.error(`mail ${mail.id}: recording the failure failed`, dbError));
+  }
+}
+
+/**
+ * c.executionCtx.waitUntil(work) in the Workers runtime. Hono's getter throws where there is no
+ * execution context (app.request in tests); then the work is awaited by the caller instead.
+ */
+function runAfterAnswer(c: Context<ApiContext>, work: Promise<void>): Promise<void> | void {
+  let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    ctx = undefined;
+  }
+  if (ctx) {
+    ctx.waitUntil(work);
+    return;
+  }
+  return work;
+}

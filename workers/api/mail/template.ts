@@ -1,0 +1,107 @@
+/**
+ * The site-branded mail layout: an HTML version (inline styles only, no tables, no images, no
+ * external resources, so every mail client shows it the same) and a plain-text version with the
+ * same content. Every interpolated value is escaped in the HTML; the texts come from
+ * app/locales (key "mail"), interpolated first and escaped as a whole.
+ */
+import type { StoredSettings } from "../../../app/lib/api/schemas";
+import type { Locale } from "../../../app/lib/i18n";
+
+export const BRAND_COLOUR = "#b0124f";
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+export interface MailContent {
+  locale: Locale;
+  subject: string;
+  /** Hidden preview line most mail clients show after the subject. */
+  preheader: string;
+  greeting: string;
+  /** Paragraphs before the button. */
+  intro: string[];
+  button: { label: string; url: string };
+  /** "Or copy this link…": the button's URL is shown in full after it. */
+  linkIntro: string;
+  /** Paragraphs after the link. */
+  outro: string[];
+  signature: string;
+  /** Why the reader got this mail. */
+  reason: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** "Demo Dating B.V. · Keizersgracht 1 · Amsterdam · Netherlands": the parts a site has. */
+export function companyLine(settings: StoredSettings, separator: string): string {
+  return [settings.company_name, settings.company_address, settings.company_city, settings.company_country]
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .join(separator);
+}
+
+const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+export function renderMail(settings: StoredSettings, content: MailContent): RenderedMail {
+  const e = escapeHtml;
+  const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${e(text)}</p>`;
+  const url = e(content.button.url);
+  const html = `<!doctype html>
+<html lang="${e(content.locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(content.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f1f2;color:#1f1f1f;${FONT}">
+<div style="display:none;max-height:0;overflow:hidden">${e(content.preheader)}</div>
+<div style="max-width:560px;margin:0 auto;padding:24px 16px">
+<div style="background:${BRAND_COLOUR};color:#ffffff;padding:20px 24px;border-radius:8px 8px 0 0;font-size:24px;font-weight:bold">${e(settings.name)}</div>
+<div style="background:#ffffff;padding:24px;border-radius:0 0 8px 8px">
+${paragraph(content.greeting)}
+${content.intro.map(paragraph).join("\n")}
+<div style="margin:24px 0;text-align:center">
+<a href="${url}" style="display:inline-block;background:${BRAND_COLOUR};color:#ffffff;padding:14px 28px;border-radius:6px;font-size:18px;font-weight:bold;text-decoration:none">${e(content.button.label)}</a>
+</div>
+<p style="margin:0 0 8px;font-size:14px;line-height:1.5">${e(content.linkIntro)}</p>
+<p style="margin:0 0 16px;font-size:14px;line-height:1.5;word-break:break-all"><a href="${url}" style="color:${BRAND_COLOUR}">${url}</a></p>
+${content.outro.map(paragraph).join("\n")}
+${paragraph(content.signature)}
+</div>
+<div style="padding:16px 8px;color:#5f5f5f;font-size:12px;line-height:1.5;text-align:center">
+<p style="margin:0 0 8px">${e(content.reason)}</p>
+<p style="margin:0">${e(companyLine(settings, " · "))}</p>
+</div>
+</div>
+</body>
+</html>
+`;
+
+  const text = [
+    settings.name,
+    "",
+    content.greeting,
+    "",
+    ...content.intro.flatMap((p) => [p, ""]),
+    `${content.button.label}:`,
+    content.button.url,
+    "",
+    ...content.outro.flatMap((p) => [p, ""]),
+    content.signature,
+    "",
+    "-- ",
+    content.reason,
+    companyLine(settings, ", "),
+    "",
+  ].join("\n");
+
+  return { subject: content.subject, html, text };
+}
