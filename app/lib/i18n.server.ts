@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import resources from "~/locales";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES } from "./i18n";
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from "./i18n";
 
 export const localeCookie = createCookie(LOCALE_COOKIE.name, {
   path: "/",
@@ -20,3 +20,9 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
   },
   i18next: { resources, interpolation: { escapeValue: false } },
 });
+
+/** The request's interface language, as one of ours (detection only ever picks supported ones). */
+export function requestLocale(context: Parameters<typeof getLocale>[0]): Locale {
+  const locale = getLocale(context);
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}

@@ -1,4 +1,58 @@
-// Stub: being written (issue 3).
-export default function Stub() {
-  return null;
+import { href, Link, useMatches, useRouteLoaderData } from "react-router";
+import { useTranslation } from "~/lib/i18n-react";
+import type { loader as rootLoader } from "~/root";
+
+/**
+ * /activate/done and /activate/error (public): where the activation link in the mail lands
+ * (GET /api/activate.php?token=… answers 303 to one of them). One module, two route ids
+ * (app/routes.ts): "activate-done" and "activate-error". On done the API has already logged the
+ * clicker in, so the button leads home; a visitor without the session goes to log in.
+ */
+export default function ActivateResult() {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const done = useMatches().some((match) => match.id === "activate-done");
+  const site = root?.site.name ?? "";
+  const supportEmail = root?.site.supportEmail;
+
+  if (done) {
+    return (
+      <div className="narrow stack">
+        <title>{t("activate.doneTitle", { site })}</title>
+        <meta name="robots" content="noindex" />
+        <h1>{t("activate.doneHeading")}</h1>
+        <p className="lead">{t("activate.doneText", { site })}</p>
+        <p className="actions">
+          {root?.user ? (
+            <Link className="button" to={href("/home")}>
+              {t("activate.toHome")}
+            </Link>
+          ) : (
+            <Link className="button" to={href("/login")}>
+              {t("activate.toLogin")}
+            </Link>
+          )}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="narrow stack">
+      <title>{t("activate.errorTitle", { site })}</title>
+      <meta name="robots" content="noindex" />
+      <h1>{t("activate.errorHeading")}</h1>
+      <p className="lead">{t("activate.errorText")}</p>
+      <p className="actions">
+        <Link className="button" to={href("/login")}>
+          {t("activate.toLogin")}
+        </Link>
+      </p>
+      {supportEmail ? (
+        <p>
+          <a href={`mailto:${supportEmail}`}>{t("activate.contactSupport", { email: supportEmail })}</a>
+        </p>
+      ) : null}
+    </div>
+  );
 }

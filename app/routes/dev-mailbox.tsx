@@ -1,4 +1,87 @@
-// Stub: being written (issue 3).
-export default function Stub() {
-  return null;
+import { useRouteLoaderData } from "react-router";
+import { mailbox } from "~/lib/api/activation.server";
+import type { MailboxMail } from "~/lib/api/schemas";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { notFound } from "~/lib/not-found.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/dev-mailbox";
+
+/**
+ * /_dev/mailbox (developer only): the mails this site has "sent" on this machine (the outbox
+ * adapter keeps them in D1), newest first, with working links, so a newcomer can activate an
+ * account without a mail server. The API answers 404 unless it runs with DEV_TOOLS="1" on a
+ * loopback host; then this page is a 404 too.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await mailbox(context.get(apiContext));
+  if (!result.ok) {
+    if (result.status === 404) return notFound(context);
+    throw new Response(null, { status: result.status });
+  }
+  return { mails: result.data.mails };
+}
+
+export default function DevMailbox({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
+  return (
+    <>
+      <title>{t("devMailbox.title", { site })}</title>
+      <meta name="robots" content="noindex" />
+      <h1>{t("devMailbox.heading")}</h1>
+      <p className="lead">{t("devMailbox.lead")}</p>
+      {loaderData.mails.length === 0 ? (
+        <p className="empty-state">{t("devMailbox.empty")}</p>
+      ) : (
+        <ol className="mailbox stack" reversed>
+          {loaderData.mails.map((mail) => (
+            <MailItem key={mail.id} mail={mail} />
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+const URL_IN_TEXT = /(https?:\/\/[^\s<>"']+)/g;
+
+function MailItem({ mail }: { mail: MailboxMail }) {
+  const { t, locale } = useTranslation();
+  // UTC on both sides, so the server's HTML and the browser's render agree.
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "long", timeZone: "UTC" });
+  const headingId = `mail-${mail.id}`;
+  return (
+    <li>
+      <article className="notice-box" aria-labelledby={headingId}>
+        <h2 id={headingId}>{mail.subject}</h2>
+        <dl className="member-fields">
+          <dt>{t("devMailbox.to")}</dt>
+          <dd>{mail.to}</dd>
+          <dt>{t("devMailbox.sent")}</dt>
+          <dd>
+            <time dateTime={new Date(mail.created_at).toISOString()}>{format.format(mail.created_at)}</time>
+          </dd>
+          <dt>{t("devMailbox.delivered")}</dt>
+          <dd>
+            {mail.delivered_at === null ? (
+              t("devMailbox.notDelivered")
+            ) : (
+              <time dateTime={new Date(mail.delivered_at).toISOString()}>{format.format(mail.delivered_at)}</time>
+            )}
+          </dd>
+        </dl>
+        <pre className="mail-text">
+          {/* split() with a capturing group puts the URLs at the odd indexes */}
+          {mail.text.split(URL_IN_TEXT).map((part, i) => (i % 2 === 1 ? <a key={i} href={part}>{part}</a> : part))}
+        </pre>
+        <details>
+          <summary>{t("devMailbox.htmlSource")}</summary>
+          <pre className="mail-html">
+            <code>{mail.html}</code>
+          </pre>
+        </details>
+      </article>
+    </li>
+  );
 }

@@ -1,4 +1,64 @@
-// Stub: being written (issue 3).
-export default function Stub() {
-  return null;
+import { useEffect } from "react";
+import { AccountStep } from "~/components/signup/AccountStep";
+import { ActivationProgressStep, CheckEmailStep } from "~/components/signup/MailSteps";
+import { AboutStep, LocationStep, PersonalInfoStep, PhotoStep, PushStep } from "~/components/signup/ProfileSteps";
+import { InviteOnly, ProgressDots } from "~/components/signup/SignupChrome";
+import { detectPushSupport, reportPushSupport } from "~/lib/client/push";
+import { useTranslation } from "~/lib/i18n-react";
+import { loadSignup, signupAction } from "~/lib/signup/flow.server";
+import type { Route } from "./+types/signup";
+
+/**
+ * /signup (public): the eight-step sign-up of spec §2 and §4. The loader decides the step from
+ * the server's record (lib/signup/flow.server.ts); each step is a form that works without
+ * JavaScript; with it, the email is checked as it is typed, photos upload on drop, the location
+ * comes from the device, and push can be turned on.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadSignup(request, context);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return signupAction(request, context);
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const view = loaderData;
+
+  // Tell the server what this browser can do for push, so it can skip step 1 when push is not offered.
+  useEffect(() => {
+    void detectPushSupport().then(({ support }) => reportPushSupport(support));
+  }, []);
+
+  if (view.step === "closed") return <InviteOnly siteName={view.siteName} />;
+  return (
+    <div className="narrow signup">
+      <title>{t("signup.title", { site: view.siteName })}</title>
+      <meta name="description" content={t("signup.description", { site: view.siteName })} />
+      {view.showDots && <ProgressDots step={view.step} />}
+      <StepView view={view} actionData={actionData} />
+    </div>
+  );
+}
+
+function StepView({ view, actionData }: { view: Exclude<Route.ComponentProps["loaderData"], { step: "closed" }>; actionData: Route.ComponentProps["actionData"] }) {
+  switch (view.step) {
+    case 0:
+      return <AccountStep view={view} actionData={actionData} />;
+    case 1:
+      return <PushStep publicKey={view.publicKey} />;
+    case 2:
+      return <PhotoStep images={view.images} cdnPrefix={view.cdnPrefix} actionData={actionData} />;
+    case 3:
+      return <LocationStep view={view} actionData={actionData} />;
+    case 4:
+      return <PersonalInfoStep view={view} actionData={actionData} />;
+    case 5:
+      return <AboutStep view={view} actionData={actionData} />;
+    case 6:
+      return <ActivationProgressStep tick={view.tick} />;
+    case 7:
+      return <CheckEmailStep view={view} actionData={actionData} />;
+  }
 }

@@ -19,6 +19,8 @@ interface CallOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   query?: Record<string, string>;
   body?: unknown;
+  /** A multipart body (photo uploads), sent as is. */
+  formData?: FormData;
 }
 
 export class ApiClient {
@@ -53,7 +55,7 @@ export class ApiClient {
         new Request(url, {
           method,
           headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
           signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)),
         }),
       );

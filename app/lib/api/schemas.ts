@@ -91,7 +91,7 @@ export const SettingsSchema = StoredSettingsSchema.extend({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-const ImageSchema = z.object({ id: z.number().int(), thumb_filename: z.string() });
+export const ImageSchema = z.object({ id: z.number().int(), thumb_filename: z.string() });
 
 export const ProfileSchema = z.object({
   id: z.number().int(),
@@ -233,3 +233,31 @@ export const InterestsAnswerSchema = z.object({ interests: z.array(z.object({ id
 
 /** POST /api/user.php?push=1 (designed answer). */
 export const PushAnswerSchema = z.object({ push: z.enum(["subscribed", "denied"]) });
+
+// GET /api/activate.php (spec §7): the newest activation mail's delivery state (polled by step 6).
+export const ActivationStateSchema = z.object({
+  delivered: z.boolean(),
+  status: z.enum(["queued", "delivered", "failed", "none"]),
+  /** The member has opened an activation link (status 'active'). */
+  activated: z.boolean(),
+});
+export type ActivationState = z.infer<typeof ActivationStateSchema>;
+
+// GET /api/dev/mailbox.php (designed, developer only): this site's newest outbox mails.
+export const MailboxMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  /** The http(s) URLs in the text body. */
+  links: z.array(z.string()),
+  created_at: z.number().int(),
+  delivered_at: z.number().int().nullable(),
+});
+export type MailboxMail = z.infer<typeof MailboxMailSchema>;
+export const MailboxAnswerSchema = z.object({ mails: z.array(MailboxMailSchema) });
+export type MailboxAnswer = z.infer<typeof MailboxAnswerSchema>;
+
+/** POST /api/profileimage.php (designed answer): the new photo and all of the member's photos. */
+export const ProfileImageAnswerSchema = z.object({ image: ImageSchema, images: z.array(ImageSchema) });

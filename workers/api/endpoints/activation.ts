@@ -1,5 +1,93 @@
-import { Hono } from "hono";
+/**
+ * GET /api/activate.php (spec §7), two uses:
+ *
+ * - without `token`: the logged-in member's newest activation mail. Sign-up step 6 polls it
+ *   every 900 ms until `delivered` (or its timeout): { delivered, status, activated }.
+ * - with `token` (the link in the activation mail, opened in the browser through the app's
+ *   /api passthrough): confirms the address, logs the clicker in and answers 303 to
+ *   /activate/done; an invalid, expired, foreign or outdated link answers 303 to /activate/error.
+ *   Opening a valid link again lands on /activate/done again.
+ */
+import { Hono, type Context } from "hono";
+import type { ActivationState } from "../../../app/lib/api/schemas";
 import type { ApiContext } from "../context";
+import { ApiError, notLoggedIn } from "../lib/errors";
+import { currentMemberId, startSession } from "../lib/sessions";
+import { matchesAddress, readActivationToken } from "../mail/activation";
 
-// Stub: being written (issue 3).
-export const activation = new Hono<ApiContext>();
+export const activation = new Hono<ApiContext>().get("/activate.php", async (c) => {
+  const token = c.req.query("token");
+  if (token !== undefined) return openLink(c, token);
+
+  const me = await currentMemberId(c);
+  if (me === null) throw notLoggedIn();
+  const { db, site } = c.var;
+  const [member, mail] = await Promise.all([
+    db.selectFrom("members").select("status").where("id", "=", me).executeTakeFirst(),
+    db
+      .selectFrom("mail_outbox")
+      .select(["delivered_at", "failed_at"])
+      .where("member_id", "=", me)
+      .where("site_id", "=", site.id)
+      .where("kind", "=", "activation")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  if (!member) throw notLoggedIn();
+  const status: ActivationState["status"] = !mail
+    ? "none"
+    : mail.delivered_at !== null
+      ? "delivered"
+      : mail.failed_at !== null
+        ? "failed"
+        : "queued";
+  const answer: ActivationState = { delivered: status === "delivered", status, activated: member.status === "active" };
+  c.header("cache-control", "no-store");
+  return c.json(answer);
+});
+
+async function openLink(c: Context<ApiContext>, token: string) {
+  // The token is in the URL: keep it out of caches and out of the next page's Referer.
+  c.header("cache-control", "no-store");
+  c.header("referrer-policy", "no-referrer");
+  const error = () => c.redirect("/activate/error", 303);
+
+  let claim: Awaited<ReturnType<typeof readActivationToken>>;
+  try {
+    claim = await readActivationToken(c, token);
+  } catch (cause) {
+    // No signing secret on a deployed site: logged where it is found; the clicker gets the
+    // error page rather than JSON.
+    if (cause instanceof ApiError) return error();
+    throw cause;
+  }
+  if (!claim) return error();
+
+  const { db, site } = c.var;
+  const member = await db
+    .selectFrom("members")
+    .select(["id", "email", "status", "activated_at"])
+    .where("id", "=", claim.memberId)
+    .where("site_id", "=", site.id)
+    .executeTakeFirst();
+  // A deleted account, or a link sent to an address the member has since changed, is spent.
+  if (!member || member.status === "deleted" || !(await matchesAddress(claim.fingerprint, member.email))) {
+    return error();
+  }
+
+  if (member.status === "not_confirmed" || member.activated_at === null) {
+    await db
+      .updateTable("members")
+      .set({
+        activated_at: member.activated_at ?? Date.now(),
+        ...(member.status === "not_confirmed" ? { status: "active" as const } : {}),
+      })
+      .where("id", "=", member.id)
+      .where("status", "!=", "deleted")
+      .execute();
+  }
+  await startSession(c, member.id);
+  return c.redirect("/activate/done", 303);
+}

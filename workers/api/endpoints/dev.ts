@@ -1,5 +1,49 @@
-import { Hono } from "hono";
+/**
+ * Developer-only calls. GET /api/dev/mailbox.php: this site's newest outbox mails, for the
+ * development mailbox page (/_dev/mailbox), so a newcomer can open the activation link without
+ * a mail server. Answers only when DEV_TOOLS is "1" AND the request is for a loopback host;
+ * everywhere else it does not exist (404, the same answer as an unknown call).
+ */
+import { Hono, type Context } from "hono";
+import type { MailboxAnswer } from "../../../app/lib/api/schemas";
 import type { ApiContext } from "../context";
+import { ApiError } from "../lib/errors";
+import { isLoopbackHost } from "../lib/site";
 
-// Stub: being written (issue 3).
-export const dev = new Hono<ApiContext>();
+const LIMIT = 50;
+const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
+
+export function devToolsEnabled(c: Context<ApiContext>): boolean {
+  return c.env.DEV_TOOLS === "1" && isLoopbackHost(c.var.host);
+}
+
+/** The http(s) URLs in a plain-text mail body, in order, without duplicates. */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(URL_IN_TEXT) ?? [])];
+}
+
+export const dev = new Hono<ApiContext>().get("/dev/mailbox.php", async (c) => {
+  if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+  const rows = await c.var.db
+    .selectFrom("mail_outbox")
+    .select(["id", "to_address", "subject", "text", "html", "created_at", "delivered_at"])
+    .where("site_id", "=", c.var.site.id)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(LIMIT)
+    .execute();
+  const answer: MailboxAnswer = {
+    mails: rows.map((row) => ({
+      id: row.id,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      links: linksIn(row.text),
+      created_at: row.created_at,
+      delivered_at: row.delivered_at,
+    })),
+  };
+  c.header("cache-control", "no-store");
+  return c.json(answer);
+});

@@ -121,6 +121,8 @@ const UpdateBody = z
     personal: z.record(z.string(), z.string().trim().max(PERSONAL_MAX)),
     fields: z.record(z.string(), z.string().max(500)),
     lastSignupStep: z.number().int().min(0).max(7),
+    /** Only before the address is confirmed (step 7's correction); a new activation mail goes out. */
+    email: z.string().trim().min(1).max(EMAIL_MAX),
   })
   .partial()
   .strict();
@@ -330,12 +332,27 @@ export const signup = new Hono<ApiContext>()
       update.fields = JSON.stringify(fields);
     }
     if (body.lastSignupStep !== undefined) update.last_signup_step = body.lastSignupStep;
+    let newEmail: string | null = null;
+    if (body.email !== undefined) {
+      if (member.status !== "not_confirmed") {
+        throw new ApiError(403, "email_change_not_allowed", "A confirmed address is changed through the mail-change flow.");
+      }
+      const email = normaliseEmail(body.email);
+      if (email !== member.email) {
+        const status = await emailStatus(c, email);
+        if (status !== "new") throw emailRefusal(status);
+        update.email = email;
+        update.mailprovider = mailproviderOf(email);
+        newEmail = email;
+      }
+    }
 
     if (Object.keys(update).length > 0) {
       await db.updateTable("members").set(update).where("id", "=", member.id).execute();
     }
     const updated = await findMember(db, site.id, member.id);
     if (!updated) throw notLoggedIn();
+    if (newEmail) await queueActivationMail(c, { id: updated.id, email: newEmail, name: updated.name, language: updated.language });
     return c.json({ user: await toUser(db, site, updated) });
   })
 

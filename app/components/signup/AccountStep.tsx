@@ -1,0 +1,192 @@
+/**
+ * Sign-up step 0: email, name, password. With JavaScript the address is checked by the API as it
+ * is typed (a corrected address replaces the typed one; the previous check is aborted) and a
+ * did-you-mean suggestion can be taken with one click; without it the action does both.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { ErrorList, Field } from "~/components/Field";
+import { AccountSchema } from "~/lib/forms/signup";
+import { useTranslation } from "~/lib/i18n-react";
+import { suggestEmail } from "~/lib/signup/did-you-mean";
+import { isWorthChecking } from "~/lib/signup/rules";
+import type { loader as rootLoader } from "~/root";
+import { LegalLink } from "./LegalDialog";
+import { Busy, type StepActionData } from "./SignupChrome";
+
+type Constraint = Parameters<typeof useForm>[0]["constraint"];
+
+/** What the API's email check said, as the form shows it. */
+type EmailCheckState =
+  | { state: "idle" }
+  | { state: "checking" }
+  | { state: "ok" }
+  | { state: "refused"; error: "invalid_email" | "existing_account_active" | "deleted_account_exists" };
+
+const CHECK_DELAY_MS = 400;
+
+/** Spec §5 and §7: GET /api/validate_email.php as the address changes; only 'new' passes. */
+function useEmailCheck(onCorrected: (email: string) => void) {
+  const [check, setCheck] = useState<EmailCheckState>({ state: "idle" });
+  const controller = useRef<AbortController | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const run = (email: string) => {
+    controller.current?.abort();
+    if (timer.current) clearTimeout(timer.current);
+    if (!isWorthChecking(email)) {
+      setCheck({ state: "idle" });
+      return;
+    }
+    timer.current = setTimeout(() => {
+      const aborter = new AbortController();
+      controller.current = aborter;
+      setCheck({ state: "checking" });
+      fetch(`/api/validate_email.php?email=${encodeURIComponent(email)}`, { signal: aborter.signal, credentials: "same-origin" })
+        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+        .then((answer: { status?: string; email?: string }) => {
+          if (answer.status === "new") {
+            if (answer.email && answer.email !== email) onCorrected(answer.email);
+            setCheck({ state: "ok" });
+          } else if (answer.status === "active" || answer.status === "not_confirmed") {
+            setCheck({ state: "refused", error: "existing_account_active" });
+          } else if (answer.status === "deleted") {
+            setCheck({ state: "refused", error: "deleted_account_exists" });
+          } else {
+            setCheck({ state: "refused", error: "invalid_email" });
+          }
+        })
+        .catch((error: unknown) => {
+          // An aborted check means nothing (a newer one runs); a failed one counts as invalid (spec §8).
+          if (error instanceof DOMException && error.name === "AbortError") return;
+          setCheck({ state: "refused", error: "invalid_email" });
+        });
+    }, CHECK_DELAY_MS);
+  };
+  return { check, run };
+}
+
+export function AccountStep({
+  view,
+  actionData,
+}: {
+  view: { csrf: string; constraint: Constraint; referrer: string };
+  actionData: StepActionData;
+}) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const supportEmail = root?.site.supportEmail ?? "";
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: view.constraint,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: AccountSchema }),
+  });
+  const [suggestion, setSuggestion] = useState<string | null>(actionData?.suggestion ?? null);
+  const [timezone, setTimezone] = useState("");
+  const [hydrated, setHydrated] = useState(false);
+  const setEmail = (email: string) => form.update({ name: fields.email.name, value: email });
+  const { check, run } = useEmailCheck(setEmail);
+
+  useEffect(() => {
+    setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    setHydrated(true);
+  }, []);
+
+  const email = fields.email.value ?? "";
+  const onEmailChange = (value: string) => {
+    setSuggestion(suggestEmail(value));
+    run(value.trim());
+  };
+
+  const emailErrors = [...(fields.email.errors ?? []), ...(check.state === "refused" ? [`errors.${check.error}`] : [])];
+  const accountExists = emailErrors.some((e) => e === "errors.existing_account_active");
+  const accountDeleted = emailErrors.some((e) => e === "errors.deleted_account_exists");
+  const hasErrors = Boolean(form.errors?.length || fields.name.errors?.length || fields.password.errors?.length) || emailErrors.length > 0;
+  // Spec §5: no submitting while a check runs, while submitting, or while any error shows. Only
+  // once the page runs: without JavaScript the button must stay usable to send the fixes.
+  const blocked = hydrated && (submitting || check.state === "checking" || hasErrors);
+
+  return (
+    <>
+      <h1>{t("signup.account.heading")}</h1>
+      <p>{t("signup.account.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label={t("signup.account.email")}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            onChange: (event) => onEmailChange(event.currentTarget.value),
+          }}
+          errors={emailErrors}
+        />
+        {accountExists && (
+          <p className="field-help">
+            <Link to="/login">{t("signup.account.loginInstead")}</Link>
+          </p>
+        )}
+        {accountDeleted && (
+          <p className="field-help">
+            <a href={`mailto:${supportEmail}`}>{t("signup.account.contactService", { email: supportEmail })}</a>
+          </p>
+        )}
+        {check.state === "checking" && <Busy label={t("signup.account.checking")} />}
+        {suggestion && (
+          <div className="suggestion" role="status">
+            {t("signup.account.didYouMean")}{" "}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setEmail(suggestion);
+                setSuggestion(null);
+                run(suggestion);
+              }}
+            >
+              {suggestion}
+            </button>
+            ?
+            {actionData?.suggestion === suggestion && <span className="field-help"> {t("signup.account.keepOrFix")}</span>}
+          </div>
+        )}
+        {/* A suggestion that was seen and not taken does not stop the form a second time. */}
+        {suggestion && <input type="hidden" name="keepEmail" value={email} />}
+        <Field
+          label={t("signup.account.name")}
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "given-name" }}
+          errors={fields.name.errors}
+        />
+        <p className="field-help" id="name-help">
+          {t("signup.account.nameHelp")}
+        </p>
+        <Field
+          label={t("signup.account.password")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <input type="hidden" name="csrf" value={view.csrf} />
+        <input type="hidden" name="timezone" value={timezone} />
+        <input type="hidden" name="referrer" value={view.referrer} />
+        <p className="terms-notice">
+          {t("signup.account.acceptTermsBefore")} <LegalLink page="terms">{t("signup.account.terms")}</LegalLink>{" "}
+          {t("signup.account.acceptTermsAnd")} <LegalLink page="privacy">{t("signup.account.privacy")}</LegalLink>
+          {t("signup.account.acceptTermsAfter")}
+        </p>
+        <button type="submit" name="intent" value="create" className="button large" disabled={blocked} aria-busy={submitting}>
+          {submitting ? t("signup.account.submitting") : t("signup.account.submit")}
+        </button>
+      </Form>
+      <p>
+        {t("signup.account.haveAccount")} <Link to="/login">{t("signup.account.loginLink")}</Link>
+      </p>
+    </>
+  );
+}

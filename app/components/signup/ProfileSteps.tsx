@@ -1,0 +1,434 @@
+/**
+ * Sign-up steps 1 to 5: push notifications, photo, location, personal info, about me. Each is a
+ * form with a save button and its own continue-without button; all work without JavaScript
+ * (step 1 is only offered where the browser can do push, which needs JavaScript).
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { useEffect, useRef, useState } from "react";
+import { Form, useFetcher, useSubmit } from "react-router";
+import { ErrorList, Field } from "~/components/Field";
+import type { ProfileField } from "~/lib/api/schemas";
+import { subscribePush } from "~/lib/client/push";
+import { countryName } from "~/lib/format";
+import { AboutSchema, LocationSchema, PersonalInfoSchema } from "~/lib/forms/signup";
+import { useTranslation } from "~/lib/i18n-react";
+import { MAX_AGE, MIN_AGE } from "~/lib/signup/rules";
+import { Busy, FormErrors, StepButtons, type StepActionData } from "./SignupChrome";
+
+type Constraint = Parameters<typeof useForm>[0]["constraint"];
+
+// --- Step 1 -----------------------------------------------------------------------------------
+
+export function PushStep({ publicKey }: { publicKey: string }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const [state, setState] = useState<"idle" | "asking" | "failed">("idle");
+  const turnOn = async () => {
+    setState("asking");
+    const result = await subscribePush(publicKey);
+    if (result === null) {
+      setState("failed");
+      return;
+    }
+    // A refusal is recorded as 'denied' (spec §8); a subscription is stored on the account.
+    await submit({ intent: "push", subscription: result === "denied" ? "denied" : JSON.stringify(result) }, { method: "post" });
+  };
+  return (
+    <>
+      <h1>{t("signup.push.heading")}</h1>
+      <p>{t("signup.push.body")}</p>
+      {state === "failed" && <p className="error-list" role="alert">{t("signup.push.failed")}</p>}
+      {state === "asking" && <Busy label={t("signup.push.asking")} />}
+      <Form method="post" className="step-buttons">
+        <button type="button" className="button" onClick={() => void turnOn()} disabled={state === "asking"}>
+          {t("signup.push.turnOn")}
+        </button>
+        <button type="submit" name="intent" value="skip" className="button secondary">
+          {t("signup.push.decline")}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+// --- Step 2 -----------------------------------------------------------------------------------
+
+const PHOTO_TYPES = "image/png,image/jpeg";
+
+export function PhotoStep({
+  images,
+  cdnPrefix,
+  actionData,
+}: {
+  images: { id: number; thumb_filename: string }[];
+  cdnPrefix: string;
+  actionData: StepActionData;
+}) {
+  const { t } = useTranslation();
+  const upload = useFetcher<StepActionData>();
+  const [dragging, setDragging] = useState(false);
+  const uploading = upload.state !== "idle";
+  const errors = upload.data?.formErrors ?? actionData?.formErrors;
+
+  const send = (file: File | undefined) => {
+    if (!file) return;
+    const formData = new FormData();
+    formData.set("intent", "photo");
+    formData.set("file", file);
+    void upload.submit(formData, { method: "post", encType: "multipart/form-data" });
+  };
+
+  return (
+    <>
+      <h1>{t("signup.photo.heading")}</h1>
+      <p>{t("signup.photo.body")}</p>
+      {images.length > 0 && (
+        <ul className="photo-grid" aria-label={t("signup.photo.yours")}>
+          {images.map((image) => (
+            <li key={image.id}>
+              <img src={cdnPrefix + image.thumb_filename} alt={t("signup.photo.alt")} width={120} height={120} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" encType="multipart/form-data" className="stack">
+        <ErrorList id="photo-errors" errors={errors} />
+        <label
+          className={dragging ? "drop-zone dragging" : "drop-zone"}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            send(event.dataTransfer.files[0]);
+          }}
+        >
+          <span className="drop-zone-text">{t("signup.photo.choose")}</span>
+          <input
+            type="file"
+            name="file"
+            accept={PHOTO_TYPES}
+            aria-describedby={errors?.length ? "photo-errors" : "photo-help"}
+            onChange={(event) => send(event.currentTarget.files?.[0])}
+          />
+        </label>
+        <p className="field-help" id="photo-help">
+          {t("signup.photo.help")}
+        </p>
+        {uploading && <Busy label={t("signup.photo.uploading")} />}
+        <noscript>
+          <button type="submit" name="intent" value="photo" className="button">
+            {t("signup.photo.upload")}
+          </button>
+        </noscript>
+      </Form>
+      <Form method="post">
+        <StepButtons skip={images.length > 0 ? "signup.continue" : "signup.photo.skip"} busy={uploading} />
+      </Form>
+    </>
+  );
+}
+
+// --- Step 3 -----------------------------------------------------------------------------------
+
+interface LocationView {
+  countries: string[];
+  regionData: Record<string, { id: number; name: string }[]>;
+  country: string;
+  countryregion: number | null;
+  city: string;
+  showCity: boolean;
+  constraint: Constraint;
+}
+
+const GEOCODE_CACHE_KEY = "geolocation_geocode";
+const GEO_CACHE_MS = 60 * 60 * 1000; // spec §9: one hour
+
+interface Geocode {
+  country: string | null;
+  countryregion: number | null;
+  city: string | null;
+}
+
+/** Spec §4: step 3 asks the device where it is, and the API which place that is (cached an hour). */
+async function locate(): Promise<Geocode | null> {
+  try {
+    const cached: unknown = JSON.parse(localStorage.getItem(GEOCODE_CACHE_KEY) ?? "null");
+    if (cached && typeof cached === "object" && "at" in cached && typeof cached.at === "number" && Date.now() - cached.at < GEO_CACHE_MS && "geocode" in cached) {
+      return cached.geocode as Geocode;
+    }
+  } catch {
+    // An unreadable cache is simply not used.
+  }
+  const position = await new Promise<GeolocationPosition>((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(resolve, reject, { maximumAge: GEO_CACHE_MS, timeout: 15_000 }),
+  );
+  const { latitude, longitude } = position.coords;
+  const response = await fetch(`/api/geocode.php?lat=${latitude.toFixed(4)}&lon=${longitude.toFixed(4)}`);
+  if (!response.ok) throw new Error(`geocode answered ${response.status}`);
+  const geocode = (await response.json()) as Geocode;
+  localStorage.setItem(GEOCODE_CACHE_KEY, JSON.stringify({ at: Date.now(), geocode }));
+  return geocode;
+}
+
+export function LocationStep({ view, actionData }: { view: LocationView; actionData: StepActionData }) {
+  const { t, locale } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: view.constraint,
+    defaultValue: { country: view.country, countryregion: view.countryregion ? String(view.countryregion) : "", city: view.city },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: LocationSchema }),
+  });
+  const [country, setCountry] = useState(view.country);
+  const [locating, setLocating] = useState(false);
+  const regionRef = useRef<HTMLSelectElement>(null);
+  const cityRef = useRef<HTMLInputElement>(null);
+  const countryRef = useRef<HTMLSelectElement>(null);
+
+  useEffect(() => {
+    if (!("geolocation" in navigator)) return;
+    let cancelled = false;
+    setLocating(true);
+    locate()
+      .then((place) => {
+        if (cancelled || !place?.country || !view.countries.includes(place.country)) return;
+        // Prefill only what the member has not typed or chosen yet.
+        setCountry(place.country);
+        if (countryRef.current) countryRef.current.value = place.country;
+        if (place.countryregion && regionRef.current && regionRef.current.value === "") regionRef.current.value = String(place.countryregion);
+        if (place.city && cityRef.current && cityRef.current.value === "") cityRef.current.value = place.city;
+      })
+      .catch((error: unknown) => console.info("geolocation gave no place", error)) // spec §8: logged only
+      .finally(() => !cancelled && setLocating(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [view.countries]);
+
+  const regionCountries = view.countries.length > 1 ? view.countries : [view.countries[0] ?? view.country];
+  return (
+    <>
+      <h1>{t("signup.location.heading")}</h1>
+      <p>{t("signup.location.body")}</p>
+      {locating && <Busy label={t("signup.location.locating")} />}
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors actionData={actionData} />
+        {view.countries.length > 1 ? (
+          <div className="field">
+            <label htmlFor={fields.country.id}>{t("signup.location.country")}</label>
+            <select
+              {...getSelectProps(fields.country)}
+              ref={countryRef}
+              key={undefined}
+              defaultValue={country}
+              onChange={(event) => {
+                setCountry(event.currentTarget.value);
+                // Spec §4: a new country resets the region.
+                if (regionRef.current) regionRef.current.value = "";
+              }}
+            >
+              {view.countries.map((code) => (
+                <option key={code} value={code}>
+                  {countryName(locale, code)}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={fields.country.errorId} errors={fields.country.errors} />
+          </div>
+        ) : (
+          <input type="hidden" name="country" value={view.countries[0]} />
+        )}
+        <div className="field">
+          <label htmlFor={fields.countryregion.id}>{t("signup.location.region")}</label>
+          <select {...getSelectProps(fields.countryregion)} ref={regionRef} key={undefined}>
+            <option value="">{t("signup.location.noRegion")}</option>
+            {/* Without JavaScript every allowed country's regions are there, grouped; with it, the chosen country's. */}
+            {regionCountries.map((code) => (
+              <optgroup key={code} label={countryName(locale, code)} hidden={code !== country} disabled={code !== country && undefined}>
+                {(view.regionData[code] ?? []).map((region) => (
+                  <option key={region.id} value={region.id}>
+                    {region.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <ErrorList id={fields.countryregion.errorId} errors={fields.countryregion.errors} />
+        </div>
+        {view.showCity && (
+          <Field
+            label={t("signup.location.city")}
+            inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2", ref: cityRef }}
+            errors={fields.city.errors}
+          />
+        )}
+        <StepButtons save="signup.location.save" intent="location" skip="signup.location.skip" />
+      </Form>
+    </>
+  );
+}
+
+// --- Step 4 -----------------------------------------------------------------------------------
+
+interface PersonalInfoView {
+  gender: string;
+  dob: { year: string; month: string; day: string };
+  selects: ProfileField[];
+  values: Record<string, string>;
+  thisYear: number;
+}
+
+export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView; actionData: StepActionData }) {
+  const { t, locale } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { gender: view.gender, dobDay: view.dob.day, dobMonth: view.dob.month, dobYear: view.dob.year, fields: view.values },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: PersonalInfoSchema }),
+  });
+  const months = Array.from({ length: 12 }, (_, i) =>
+    new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, i, 1))),
+  );
+  // Spec §9: the picker covers ages 18 to 100.
+  const years = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => view.thisYear - MIN_AGE - i);
+  const dobErrors = fields.dobDay.errors;
+  const selectFields = fields.fields.getFieldset();
+  return (
+    <>
+      <h1>{t("signup.personal.heading")}</h1>
+      <p>{t("signup.personal.body")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors actionData={actionData} />
+        <fieldset className="field choice-group">
+          <legend>{t("signup.personal.gender")}</legend>
+          {(["female", "male"] as const).map((gender) => (
+            <label key={gender} className="choice">
+              <input type="radio" name={fields.gender.name} value={gender} defaultChecked={view.gender === gender} />
+              {t(`signup.personal.${gender}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="field" aria-describedby={dobErrors?.length ? "dob-errors" : "dob-help"}>
+          <legend>{t("signup.personal.dateOfBirth")}</legend>
+          <div className="date-parts">
+            <select name={fields.dobDay.name} defaultValue={view.dob.day} aria-label={t("signup.personal.day")} aria-invalid={dobErrors?.length ? true : undefined}>
+              <option value="">{t("signup.personal.day")}</option>
+              {Array.from({ length: 31 }, (_, i) => (
+                <option key={i + 1} value={i + 1}>
+                  {i + 1}
+                </option>
+              ))}
+            </select>
+            <select name={fields.dobMonth.name} defaultValue={view.dob.month} aria-label={t("signup.personal.month")}>
+              <option value="">{t("signup.personal.month")}</option>
+              {months.map((month, i) => (
+                <option key={month} value={i + 1}>
+                  {month}
+                </option>
+              ))}
+            </select>
+            <select name={fields.dobYear.name} defaultValue={view.dob.year} aria-label={t("signup.personal.year")}>
+              <option value="">{t("signup.personal.year")}</option>
+              {years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p className="field-help" id="dob-help">
+            {t("signup.personal.ageOnly")}
+          </p>
+          <ErrorList id="dob-errors" errors={dobErrors} />
+        </fieldset>
+        {view.selects.map((field) =>
+          field.type === "select" ? (
+            <div className="field" key={field.name}>
+              <label htmlFor={`field-${field.name}`}>{field.label}</label>
+              <select id={`field-${field.name}`} name={`fields.${field.name}`} defaultValue={view.values[field.name] ?? ""}>
+                <option value="">{t("signup.personal.noAnswer")}</option>
+                {field.allowed_values.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              <ErrorList errors={selectFields[field.name]?.errors} />
+            </div>
+          ) : null,
+        )}
+        <StepButtons save="signup.personal.save" intent="personal" skip="signup.personal.skip" />
+      </Form>
+    </>
+  );
+}
+
+// --- Step 5 -----------------------------------------------------------------------------------
+
+interface AboutView {
+  notes: ProfileField[];
+  personal: Record<string, string>;
+  interests: { id: string; name: string }[];
+  chosen: string[];
+}
+
+export function AboutStep({ view, actionData }: { view: AboutView; actionData: StepActionData }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { personal: view.personal, interests: view.chosen },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: AboutSchema }),
+  });
+  const personal = fields.personal.getFieldset();
+  return (
+    <>
+      <h1>{t("signup.about.heading")}</h1>
+      <p>{t("signup.about.body")}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <FormErrors actionData={actionData} />
+        {view.notes.map((note) => {
+          if (note.type !== "text") return null;
+          const field = personal[note.name];
+          const errors = field?.errors;
+          const id = `personal-${note.name}`;
+          return (
+            <div className="field" key={note.name}>
+              <label htmlFor={id}>{note.label}</label>
+              <textarea
+                {...(field ? getTextareaProps(field) : {})}
+                id={id}
+                name={`personal.${note.name}`}
+                rows={2}
+                maxLength={note.max_length}
+                defaultValue={view.personal[note.name] ?? ""}
+                aria-invalid={errors?.length ? true : undefined}
+                aria-describedby={errors?.length ? `${id}-error` : undefined}
+              />
+              <ErrorList id={`${id}-error`} errors={errors} />
+            </div>
+          );
+        })}
+        {view.interests.length > 0 && (
+          <fieldset className="field interest-list">
+            <legend>{t("signup.about.interests")}</legend>
+            {view.interests.map((interest) => (
+              <label key={interest.id} className="choice">
+                <input type="checkbox" name="interests" value={interest.id} defaultChecked={view.chosen.includes(interest.id)} />
+                {interest.name}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <StepButtons save="signup.about.save" intent="about" skip="signup.about.skip" />
+      </Form>
+    </>
+  );
+}

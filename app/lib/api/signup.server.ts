@@ -1,0 +1,80 @@
+/**
+ * The sign-up calls: GET /api/csrf.php (designed), GET /api/validate_email.php,
+ * POST /api/user.php?new=1, PUT /api/user.php, POST /api/user.php?push=1,
+ * POST /api/profileimage.php, GET /api/profile_fields.php, GET /api/interests.php.
+ */
+import type { Locale } from "../i18n";
+import type { Tracking } from "../tracking";
+import type { ApiClient } from "./client.server";
+import {
+  CsrfAnswerSchema,
+  EmailCheckSchema,
+  InterestsAnswerSchema,
+  ProfileFieldsAnswerSchema,
+  ProfileImageAnswerSchema,
+  PushAnswerSchema,
+  UserAnswerSchema,
+} from "./schemas";
+
+export function fetchCsrf(api: ApiClient) {
+  return api.call(CsrfAnswerSchema, "/api/csrf.php");
+}
+
+export function checkEmail(api: ApiClient, email: string) {
+  return api.call(EmailCheckSchema, "/api/validate_email.php", { query: { email } });
+}
+
+/** The signup payload of spec §3. */
+export interface SignupPayload {
+  email: string;
+  name: string;
+  password: string;
+  trafficsource: Pick<Tracking, "network" | "ref" | "sub1" | "sub2" | "sub3">;
+  timezone?: string | undefined;
+  country: string | null;
+  language: Locale;
+  profile: Record<string, string>;
+  form_path: string;
+  referrer: string;
+  csrf: string;
+  token: string;
+}
+
+export function createAccount(api: ApiClient, payload: SignupPayload) {
+  return api.call(UserAnswerSchema, "/api/user.php", { method: "POST", query: { new: "1" }, body: payload });
+}
+
+/** PUT /api/user.php: location, profile fields, lastSignupStep (see docs/api.md). */
+export interface UserUpdate {
+  country?: string | null;
+  countryregion?: number | null;
+  city?: string | null;
+  gender?: "male" | "female" | null;
+  date_of_birth?: string | null;
+  personal?: Record<string, string>;
+  fields?: Record<string, string>;
+  lastSignupStep?: number;
+  email?: string;
+}
+
+export function updateUser(api: ApiClient, update: UserUpdate) {
+  return api.call(UserAnswerSchema, "/api/user.php", { method: "PUT", body: update });
+}
+
+export function savePushSubscription(api: ApiClient, subscription: PushSubscriptionJSON | "denied") {
+  return api.call(PushAnswerSchema, "/api/user.php", { method: "POST", query: { push: "1" }, body: { subscription } });
+}
+
+export function uploadPhoto(api: ApiClient, file: File) {
+  const formData = new FormData();
+  formData.set("file", file);
+  return api.call(ProfileImageAnswerSchema, "/api/profileimage.php", { method: "POST", formData });
+}
+
+export function fetchProfileFields(api: ApiClient, language: Locale) {
+  return api.call(ProfileFieldsAnswerSchema, "/api/profile_fields.php", { query: { language } });
+}
+
+export function fetchInterests(api: ApiClient, language: Locale) {
+  return api.call(InterestsAnswerSchema, "/api/interests.php", { query: { language } });
+}

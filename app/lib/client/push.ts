@@ -1,0 +1,76 @@
+/**
+ * Web push in the browser (spec §1, §4, §6): what this browser can do, and subscribing with the
+ * site's VAPID key through the push worker at /sw-push.js?v=2. The sign-up page reports the
+ * support in a cookie, so the server can skip step 1 where push is not offered.
+ */
+import type { PushSupport } from "../signup/steps";
+
+export const PUSH_WORKER_URL = "/sw-push.js?v=2";
+/** Its own scope: "/" belongs to /sw.js, and push reaches a registration whatever its scope. */
+const PUSH_SCOPE = "/push/";
+
+function capable(): boolean {
+  return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+}
+
+/** The subscription this browser already holds for our push worker, if any. */
+async function existingSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration(PUSH_SCOPE);
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+export async function detectPushSupport(): Promise<{ support: PushSupport; subscription: PushSubscriptionJSON | null }> {
+  if (!capable()) return { support: "unsupported", subscription: null };
+  if (Notification.permission === "denied") return { support: "denied", subscription: null };
+  try {
+    const subscription = await existingSubscription();
+    return subscription ? { support: "subscribed", subscription: subscription.toJSON() } : { support: "available", subscription: null };
+  } catch {
+    return { support: "available", subscription: null };
+  }
+}
+
+/** Remembers the support for the server (read by the sign-up loader and action). */
+export function reportPushSupport(support: PushSupport): void {
+  document.cookie = `push_support=${support}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replaceAll("-", "+").replaceAll("_", "/");
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Resolves once the registration's worker is active (subscribing needs an active worker). */
+function activation(registration: ServiceWorkerRegistration): Promise<void> {
+  const worker = registration.installing ?? registration.waiting;
+  if (registration.active || !worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "activated") resolve();
+    });
+  });
+}
+
+/**
+ * Asks for permission and subscribes. "denied" when the member (or the browser) refuses;
+ * null when subscribing failed for another reason (no push service reachable, say).
+ */
+export async function subscribePush(publicKey: string): Promise<PushSubscriptionJSON | "denied" | null> {
+  if (!capable()) return null;
+  const permission = await Notification.requestPermission();
+  if (permission === "denied") return "denied";
+  if (permission !== "granted") return null;
+  try {
+    const registration = await navigator.serviceWorker.register(PUSH_WORKER_URL, { scope: PUSH_SCOPE });
+    await activation(registration);
+    const subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(publicKey),
+    });
+    return subscription.toJSON();
+  } catch (error) {
+    console.warn("push subscription failed", error);
+    return Notification.permission === "denied" ? "denied" : null;
+  }
+}

@@ -1,0 +1,367 @@
+/**
+ * The sign-up flow on the server: which step a request sees (the loader) and what each step's
+ * form does (the action). The step lives on the server (profile.lastSignupStep), so a reload
+ * or another device resumes where the member was; every step is a plain form post.
+ */
+import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import * as v from "valibot";
+import type { ApiClient } from "../api/client.server";
+import type { ApiErrorBody, Settings, User } from "../api/schemas";
+import { activationState } from "../api/activation.server";
+import {
+  checkEmail,
+  createAccount,
+  fetchCsrf,
+  fetchInterests,
+  fetchProfileFields,
+  savePushSubscription,
+  updateUser,
+  uploadPhoto,
+  type UserUpdate,
+} from "../api/signup.server";
+import { siteSettings } from "../api/site.server";
+import { readCookie } from "../cookies.server";
+import { userContext } from "../context";
+import { AboutSchema, AccountSchema, ChangeEmailSchema, LocationSchema, PersonalInfoSchema, submittedDateOfBirth } from "../forms/signup";
+import { requestLocale } from "../i18n.server";
+import { apiContext } from "../middleware.server";
+import { parseTracking, TRACKING_COOKIE } from "../tracking";
+import { suggestEmail } from "./did-you-mean";
+import { deviceOf, mailSearchUrl } from "./mail-provider";
+import { nameOrDefault } from "./rules";
+import {
+  activationComplete,
+  ACTIVATION_TIMEOUT_TICKS,
+  nextStep,
+  pushOffered,
+  resumeStep,
+  signupOpen,
+  stepAfterCreation,
+  type PushSupport,
+  type SignupStep,
+} from "./steps";
+
+/** The cookie the sign-up page's script sets with what the browser can do for push. */
+export const PUSH_SUPPORT_COOKIE = "push_support";
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+function pushSupportOf(request: Request): PushSupport {
+  const value = readCookie(request, PUSH_SUPPORT_COOKIE);
+  return value === "available" || value === "subscribed" || value === "denied" ? value : "unsupported";
+}
+
+function offeredTo(request: Request, user: User, settings: Settings): boolean {
+  return pushOffered({
+    loggedIn: true,
+    support: pushSupportOf(request),
+    accountPush: user.push,
+    publicKey: settings.push_pub,
+  });
+}
+
+/** The step a member is on, by the spec's resume rules and the step kept on the server. */
+export function currentStep(request: Request, user: User, settings: Settings): SignupStep {
+  return resumeStep(user.profile, offeredTo(request, user, settings));
+}
+
+function imagesOf(user: User) {
+  return user.profile.images.map((image) => ({ id: image.id, thumb_filename: image.thumb_filename }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The loader: what each step shows.
+
+export async function loadSignup(request: Request, context: Readonly<RouterContextProvider>) {
+  const api = context.get(apiContext);
+  const settings = await siteSettings(request, context);
+  const user = context.get(userContext);
+  const url = new URL(request.url);
+  const common = { showDots: settings.signup.showDots, siteName: settings.name };
+
+  if (!user) {
+    const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+    if (!signupOpen(settings.signups, tracking.network)) return { ...common, step: "closed" as const };
+    const csrf = await fetchCsrf(api);
+    if (!csrf.ok) throw data(null, { status: csrf.status });
+    return {
+      ...common,
+      step: 0 as const,
+      csrf: csrf.data.csrf,
+      constraint: getValibotConstraint(AccountSchema),
+      referrer: request.headers.get("referer") ?? "",
+    };
+  }
+
+  const step = currentStep(request, user, settings);
+  if (step === 7 && user.status === "active" && !url.searchParams.has("change-email")) throw redirect("/home");
+
+  switch (step) {
+    case 0:
+    case 1:
+      return { ...common, step: 1 as const, publicKey: settings.push_pub };
+    case 2:
+      return { ...common, step: 2 as const, images: imagesOf(user), cdnPrefix: settings.cdn_prefix };
+    case 3: {
+      const country = user.profile.country ?? settings.geoip_selected_country;
+      return {
+        ...common,
+        step: 3 as const,
+        countries: settings.countries,
+        regionData: settings.region_data,
+        country: settings.countries.includes(country) ? country : settings.countries[0]!,
+        countryregion: user.profile.countryregion,
+        city: user.profile.city ?? "",
+        showCity: settings.visible_profile_fields.includes("city"),
+        constraint: getValibotConstraint(LocationSchema),
+      };
+    }
+    case 4: {
+      const fields = await fetchProfileFields(api, requestLocale(context));
+      const [year = "", month = "", day = ""] = (user.profile.date_of_birth ?? "").split("-");
+      return {
+        ...common,
+        step: 4 as const,
+        gender: user.profile.gender ?? "",
+        dob: { year: year.replace(/^0+/, ""), month: month.replace(/^0+/, ""), day: day.replace(/^0+/, "") },
+        selects: fields.ok ? fields.data.fields.filter((f) => f.type === "select") : [],
+        values: user.profile.fields,
+        thisYear: new Date().getUTCFullYear(),
+      };
+    }
+    case 5: {
+      const locale = requestLocale(context);
+      const [fields, interests] = await Promise.all([fetchProfileFields(api, locale), fetchInterests(api, locale)]);
+      return {
+        ...common,
+        step: 5 as const,
+        notes: fields.ok ? fields.data.fields.filter((f) => f.type === "text") : [],
+        personal: user.profile.personal,
+        interests: interests.ok ? interests.data.interests : [],
+        chosen: (user.profile.fields.interests ?? "").split(",").filter(Boolean),
+      };
+    }
+    case 6: {
+      // Without JavaScript the page refreshes itself (?tick=n) until the mail is out.
+      const tick = Math.min(ACTIVATION_TIMEOUT_TICKS, Math.max(0, Number(url.searchParams.get("tick")) || 0));
+      const state = await activationState(api);
+      if (activationComplete(tick, state.ok && state.data.delivered)) {
+        await saveStep(api, user, 7);
+        throw redirect("/signup");
+      }
+      return { ...common, step: 6 as const, tick };
+    }
+    case 7:
+      return {
+        ...common,
+        step: 7 as const,
+        email: user.email,
+        confirmed: user.status === "active",
+        changeEmail: url.searchParams.has("change-email"),
+        mailSearchUrl: mailSearchUrl(user.mailprovider, settings.name, deviceOf(request.headers.get("user-agent") ?? "")),
+        skipDoubleOptIn: settings.signup.skipDoubleOptIn,
+      };
+  }
+}
+
+export type SignupView = Awaited<ReturnType<typeof loadSignup>>;
+
+// ---------------------------------------------------------------------------------------------
+// The action: one form per step, told apart by `intent`.
+
+/** Conform's reply shape, plus the API's field errors mapped to message keys. */
+function apiErrorKey(error: ApiErrorBody): string {
+  const known = [
+    "invalid_email",
+    "existing_account_active",
+    "deleted_account_exists",
+    "csrf_invalid",
+    "signup_closed",
+    "rate_limited",
+    "file_too_large",
+    "unsupported_image",
+    "too_many_images",
+    "date_of_birth_error",
+  ];
+  const field = Object.values(error.fields ?? {}).find((code) => known.includes(code));
+  if (error.error === "rate_limited") {
+    return `errors.rate_limited|${JSON.stringify({ minutes: Math.max(1, Math.ceil((error.retry_after ?? 60) / 60)) })}`;
+  }
+  const code = known.includes(error.error) ? error.error : field;
+  return code ? `errors.${code}` : "errors.generic";
+}
+
+/** Stores the step (never going back) together with what the step saved. */
+async function saveStep(api: ApiClient, user: User, step: SignupStep, update: UserUpdate = {}) {
+  return updateUser(api, { ...update, lastSignupStep: Math.max(step, user.profile.lastSignupStep) });
+}
+
+export async function signupAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const api = context.get(apiContext);
+  const settings = await siteSettings(request, context);
+  const user = context.get(userContext);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+
+  if (!user) {
+    if (intent !== "create") throw redirect("/signup");
+    return createStep(request, context, api, settings, formData);
+  }
+
+  const step = currentStep(request, user, settings);
+  const advance = async (update: UserUpdate = {}) => {
+    // The profile as it will be after this save decides the auto-skips.
+    const profile = { ...user.profile, ...update, personal: update.personal ?? user.profile.personal };
+    const result = await saveStep(api, user, nextStep(step, profile), update);
+    if (!result.ok) return data({ formErrors: [apiErrorKey(result.error)], fieldErrors: fieldErrorsOf(result.error) }, { status: 400 });
+    throw redirect("/signup");
+  };
+
+  switch (intent) {
+    case "skip":
+      // Continuing without personal info clears the date of birth (spec §2, step 4).
+      return advance(step === 4 ? { date_of_birth: null } : {});
+
+    case "push": {
+      const raw = String(formData.get("subscription") ?? "");
+      const subscription = raw === "denied" ? "denied" : parseSubscription(raw);
+      if (subscription) {
+        const saved = await savePushSubscription(api, subscription);
+        if (!saved.ok) console.warn("push subscription not saved", saved.status, saved.error.error);
+      }
+      return advance();
+    }
+
+    case "photo": {
+      const file = formData.get("file");
+      if (!(file instanceof File) || file.size === 0) return data({ formErrors: ["errors.photoRequired"], fieldErrors: {} }, { status: 400 });
+      if (file.size > MAX_PHOTO_BYTES) return data({ formErrors: ["errors.file_too_large"], fieldErrors: {} }, { status: 413 });
+      const uploaded = await uploadPhoto(api, file);
+      if (!uploaded.ok) return data({ formErrors: [apiErrorKey(uploaded.error)], fieldErrors: {} }, { status: uploaded.status });
+      throw redirect("/signup");
+    }
+
+    case "location": {
+      const submission = parseWithValibot(formData, { schema: LocationSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      const { country, countryregion, city } = submission.value;
+      const region = countryregion ? Number(countryregion) : null;
+      const known = region === null || (settings.region_data[country] ?? []).some((r) => r.id === region);
+      if (!settings.countries.includes(country) || !known) {
+        const fieldErrors: Record<string, string[]> = settings.countries.includes(country)
+          ? { countryregion: ["errors.regionNotInCountry"] }
+          : { country: ["errors.not_allowed"] };
+        return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+      }
+      return advance({ country, countryregion: region, city: city || null });
+    }
+
+    case "personal": {
+      const submission = parseWithValibot(formData, { schema: PersonalInfoSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      return advance({
+        gender: submission.value.gender ?? null,
+        date_of_birth: submittedDateOfBirth(submission.value),
+        fields: Object.fromEntries(Object.entries(submission.value.fields ?? {}).filter(([name]) => name !== "interests")),
+      });
+    }
+
+    case "about": {
+      const submission = parseWithValibot(formData, { schema: AboutSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      return advance({
+        personal: submission.value.personal ?? {},
+        fields: { interests: (submission.value.interests ?? []).join(",") },
+      });
+    }
+
+    case "activation-complete":
+      if (step === 6) await saveStep(api, user, 7);
+      throw redirect("/signup");
+
+    case "change-email": {
+      const submission = parseWithValibot(formData, { schema: ChangeEmailSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      const result = await updateUser(api, { email: submission.value.email });
+      if (!result.ok) {
+        return data({ result: submission.reply({ fieldErrors: { email: [apiErrorKey(result.error)] } }) }, { status: 400 });
+      }
+      throw redirect("/signup");
+    }
+
+    default:
+      throw redirect("/signup");
+  }
+}
+
+function fieldErrorsOf(error: ApiErrorBody): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, code]) => [field, [`errors.${code}`]]));
+}
+
+const SubscriptionSchema = v.object({
+  endpoint: v.pipe(v.string(), v.url(), v.maxLength(1000)),
+  keys: v.object({ p256dh: v.pipe(v.string(), v.maxLength(200)), auth: v.pipe(v.string(), v.maxLength(100)) }),
+});
+
+/** The subscription the page's script put in the form (the API checks it again). */
+function parseSubscription(raw: string): PushSubscriptionJSON | null {
+  try {
+    const parsed = v.safeParse(SubscriptionSchema, JSON.parse(raw));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+async function createStep(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  api: ApiClient,
+  settings: Settings,
+  formData: FormData,
+) {
+  const submission = parseWithValibot(formData, { schema: AccountSchema });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}, status = 400) =>
+    data({ result: submission.reply({ ...options, hideFields: ["password"] }) }, { status });
+  if (submission.status !== "success") return reply();
+
+  const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+  if (!signupOpen(settings.signups, tracking.network)) throw redirect("/signup");
+
+  const typed = submission.value.email;
+  // Without JavaScript the did-you-mean suggestion comes back as a question first.
+  const suggestion = suggestEmail(typed);
+  if (suggestion && submission.value.keepEmail !== typed) {
+    return data({ result: submission.reply({ hideFields: ["password"] }), suggestion }, { status: 400 });
+  }
+
+  const check = await checkEmail(api, typed);
+  if (!check.ok) return reply({ formErrors: [apiErrorKey(check.error)] }, check.status);
+  if (check.data.status !== "new") {
+    const key = check.data.status === "invalid" ? "invalid_email" : check.data.status === "deleted" ? "deleted_account_exists" : "existing_account_active";
+    return reply({ fieldErrors: { email: [`errors.${key}`] } });
+  }
+  const email = check.data.email;
+  const created = await createAccount(api, {
+    email,
+    name: nameOrDefault(submission.value.name, email),
+    password: submission.value.password,
+    trafficsource: { network: tracking.network, ref: tracking.ref, sub1: tracking.sub1, sub2: tracking.sub2, sub3: tracking.sub3 },
+    timezone: submission.value.timezone,
+    country: settings.geoip_country && settings.countries.includes(settings.geoip_country) ? settings.geoip_country : null,
+    language: requestLocale(context),
+    profile: {},
+    form_path: new URL(request.url).pathname,
+    referrer: String(formData.get("referrer") ?? "").slice(0, 2000),
+    csrf: submission.value.csrf ?? "",
+    token: check.data.token,
+  });
+  if (!created.ok) {
+    const fieldErrors = fieldErrorsOf(created.error);
+    return reply(Object.keys(fieldErrors).length > 0 && created.error.error !== "csrf_invalid" ? { fieldErrors } : { formErrors: [apiErrorKey(created.error)] }, created.status);
+  }
+  const support = pushSupportOf(request);
+  const next = stepAfterCreation(offeredTo(request, created.data.user, settings), support === "subscribed");
+  await updateUser(api, { lastSignupStep: next });
+  throw redirect("/signup");
+}
