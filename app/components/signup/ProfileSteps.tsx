@@ -184,11 +184,10 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: LocationSchema }),
   });
-  const [country, setCountry] = useState(view.country);
+  const country = fields.country.value ?? view.country;
   const [locating, setLocating] = useState(false);
-  const regionRef = useRef<HTMLSelectElement>(null);
-  const cityRef = useRef<HTMLInputElement>(null);
-  const countryRef = useRef<HTMLSelectElement>(null);
+  const current = useRef({ region: fields.countryregion.value, city: fields.city.value });
+  current.current = { region: fields.countryregion.value, city: fields.city.value };
 
   useEffect(() => {
     if (!("geolocation" in navigator)) return;
@@ -197,18 +196,21 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
     locate()
       .then((place) => {
         if (cancelled || !place?.country || !view.countries.includes(place.country)) return;
-        // Prefill only what the member has not typed or chosen yet.
-        setCountry(place.country);
-        if (countryRef.current) countryRef.current.value = place.country;
-        if (place.countryregion && regionRef.current && regionRef.current.value === "") regionRef.current.value = String(place.countryregion);
-        if (place.city && cityRef.current && cityRef.current.value === "") cityRef.current.value = place.city;
+        // Prefill only what the member has not chosen or typed yet.
+        form.update({ name: fields.country.name, value: place.country });
+        if (place.countryregion && !current.current.region) {
+          form.update({ name: fields.countryregion.name, value: String(place.countryregion) });
+        }
+        if (place.city && !current.current.city) form.update({ name: fields.city.name, value: place.city });
       })
       .catch((error: unknown) => console.info("geolocation gave no place", error)) // spec §8: logged only
       .finally(() => !cancelled && setLocating(false));
     return () => {
       cancelled = true;
     };
-  }, [view.countries]);
+    // Once, when the step opens (spec §4: step 3 triggers geolocation).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const regionCountries = view.countries.length > 1 ? view.countries : [view.countries[0] ?? view.country];
   return (
@@ -223,13 +225,9 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
             <label htmlFor={fields.country.id}>{t("signup.location.country")}</label>
             <select
               {...getSelectProps(fields.country)}
-              ref={countryRef}
-              key={undefined}
-              defaultValue={country}
-              onChange={(event) => {
-                setCountry(event.currentTarget.value);
+              onChange={() => {
                 // Spec §4: a new country resets the region.
-                if (regionRef.current) regionRef.current.value = "";
+                form.update({ name: fields.countryregion.name, value: "" });
               }}
             >
               {view.countries.map((code) => (
@@ -245,11 +243,11 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
         )}
         <div className="field">
           <label htmlFor={fields.countryregion.id}>{t("signup.location.region")}</label>
-          <select {...getSelectProps(fields.countryregion)} ref={regionRef} key={undefined}>
+          <select {...getSelectProps(fields.countryregion)}>
             <option value="">{t("signup.location.noRegion")}</option>
             {/* Without JavaScript every allowed country's regions are there, grouped; with it, the chosen country's. */}
             {regionCountries.map((code) => (
-              <optgroup key={code} label={countryName(locale, code)} hidden={code !== country} disabled={code !== country && undefined}>
+              <optgroup key={code} label={countryName(locale, code)} hidden={code !== country}>
                 {(view.regionData[code] ?? []).map((region) => (
                   <option key={region.id} value={region.id}>
                     {region.name}
@@ -263,7 +261,7 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
         {view.showCity && (
           <Field
             label={t("signup.location.city")}
-            inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2", ref: cityRef }}
+            inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }}
             errors={fields.city.errors}
           />
         )}

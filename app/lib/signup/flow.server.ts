@@ -249,7 +249,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
       const known = region === null || (settings.region_data[country] ?? []).some((r) => r.id === region);
       if (!settings.countries.includes(country) || !known) {
         const fieldErrors: Record<string, string[]> = settings.countries.includes(country)
-          ? { countryregion: ["errors.regionNotInCountry"] }
+          ? { countryregion: ["errors.not_in_country"] }
           : { country: ["errors.not_allowed"] };
         return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
       }

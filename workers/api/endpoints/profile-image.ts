@@ -28,8 +28,10 @@ export const LARGE_MAX_SIDE = 1600;
 export const THUMB_MAX_SIDE = 480;
 /** JPEGs are decoded at 1/8…1 scale, so even this many pixels stay small in memory. */
 const JPEG_MAX_PIXELS = 100_000_000;
-/** PNGs are inflated whole (about 8 bytes a pixel while decoding). */
-const PNG_MAX_PIXELS = 8_400_000;
+/** PNGs stream row by row, so this bounds CPU time, not memory. */
+const PNG_MAX_PIXELS = 40_000_000;
+/** Interlaced PNGs are assembled whole first: 3 bytes a pixel. */
+const PNG_INTERLACED_MAX_PIXELS = 8_400_000;
 const LARGE_QUALITY = 82;
 const THUMB_QUALITY = 80;
 
@@ -174,37 +176,42 @@ export function sniff(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-/** An RGB raster whose rows are handed out one at a time (3 bytes a pixel, no alpha). */
-interface RowSource {
-  width: number;
-  height: number;
-  row(y: number): Uint8Array;
-}
 
 interface Raster {
   width: number;
   height: number;
-  data: Uint8Array; // RGB
+  data: Uint8Array; // RGB, 3 bytes a pixel
 }
+
+/** A decoder announces the size, then hands over RGB rows top to bottom. */
+type Begin = (width: number, height: number) => (row: Uint8Array) => void;
 
 /** The display version and the thumbnail, upright, as JPEG bytes without any metadata. */
 export async function makeVersions(bytes: Uint8Array, kind: ImageKind): Promise<{ large: Uint8Array; thumb: Uint8Array }> {
-  let source: RowSource;
+  let scaler: AreaScaler | undefined;
+  const begin: Begin = (width, height) => {
+    const s = new AreaScaler(width, height, LARGE_MAX_SIDE);
+    scaler = s;
+    return (row) => s.push(row);
+  };
   let orientation = 1;
+  let large: Raster;
   try {
     if (kind === "jpeg") {
       orientation = jpegOrientation(bytes);
-      source = decodeJpegScaled(bytes, LARGE_MAX_SIDE);
+      decodeJpegScaled(bytes, LARGE_MAX_SIDE, begin);
     } else {
-      source = await decodePng(bytes);
+      await decodePng(bytes, begin);
     }
+    if (!scaler) throw new Error("no pixels");
+    large = scaler.finish();
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    console.log('DEBUG decode error', error);
     throw unsupported(); // the decoder gave up: bytes that only look like an image
   }
-  const largeRaster = scaleToFit(source, LARGE_MAX_SIDE);
-  const thumbRaster = scaleToFit(rasterRows(largeRaster), THUMB_MAX_SIDE);
+  const thumbScaler = new AreaScaler(large.width, large.height, THUMB_MAX_SIDE);
+  for (let y = 0; y < large.height; y++) thumbScaler.push(large.data.subarray(y * large.width * 3, (y + 1) * large.width * 3));
+  const thumb = thumbScaler.finish();
   // Photon runs only on pixels we made ourselves, never on the upload's bytes.
   const { PhotonImage } = await import("@cf-wasm/photon/workerd");
   const encode = (raster: Raster, quality: number) => {
@@ -216,7 +223,7 @@ export async function makeVersions(bytes: Uint8Array, kind: ImageKind): Promise<
       image.free();
     }
   };
-  return { large: encode(largeRaster, LARGE_QUALITY), thumb: encode(thumbRaster, THUMB_QUALITY) };
+  return { large: encode(large, LARGE_QUALITY), thumb: encode(thumb, THUMB_QUALITY) };
 }
 
 /** The EXIF orientation (1–8) of a JPEG, 1 when it has none. */
@@ -288,7 +295,7 @@ function isTurboJpeg(exports: WebAssembly.Exports): exports is WebAssembly.Expor
  * which here unwinds as a JavaScript exception and leaves that instance unusable; a fresh one
  * also hands its memory back once the upload is done.
  */
-function decodeJpegScaled(bytes: Uint8Array, minLongSide: number): RowSource {
+function decodeJpegScaled(bytes: Uint8Array, minLongSide: number, begin: Begin): void {
   const refuse = (name: string) => () => {
     throw new Error(`jpeg-turbo called ${name}`);
   };
@@ -306,10 +313,10 @@ function decodeJpegScaled(bytes: Uint8Array, minLongSide: number): RowSource {
   const tj = instance.exports;
   if (!isTurboJpeg(tj)) throw new Error("unexpected jpeg-turbo build");
   const input = tj.malloc(bytes.byteLength);
-  new Uint8Array(tj.memory.buffer, input, bytes.byteLength).set(bytes);
-  const handle = tj.tjInitDecompress();
   const header = tj.malloc(16);
+  const handle = tj.tjInitDecompress();
   if (!handle || !input || !header) throw new Error("jpeg-turbo is out of memory");
+  new Uint8Array(tj.memory.buffer, input, bytes.byteLength).set(bytes);
   if (tj.tjDecompressHeader3(handle, input, bytes.byteLength, header, header + 4, header + 8, header + 12) !== 0) {
     throw new Error("bad JPEG header");
   }
@@ -324,6 +331,7 @@ function decodeJpegScaled(bytes: Uint8Array, minLongSide: number): RowSource {
       break;
     }
   }
+  // libjpeg-turbo offers every n/8 and rounds scaled sizes up, as here.
   const w = Math.ceil((width * eighths) / 8);
   const h = Math.ceil((height * eighths) / 8);
   const out = tj.malloc(w * h * 3);
@@ -332,125 +340,270 @@ function decodeJpegScaled(bytes: Uint8Array, minLongSide: number): RowSource {
   // there, as browsers would show them. Fatal errors arrive as the longjmp exception.
   tj.tjDecompress2(handle, input, bytes.byteLength, out, w, w * 3, h, TJPF_RGB, 0);
   const pixels = new Uint8Array(tj.memory.buffer, out, w * h * 3);
-  return { width: w, height: h, row: (y) => pixels.subarray(y * w * 3, (y + 1) * w * 3) };
+  const push = begin(w, h);
+  for (let y = 0; y < h; y++) push(pixels.subarray(y * w * 3, (y + 1) * w * 3));
 }
 
-async function decodePng(bytes: Uint8Array): Promise<RowSource> {
-  // IHDR comes first: refuse images too big to inflate before inflating them.
-  if (bytes.length < 33 || String.fromCharCode(...bytes.subarray(12, 16)) !== "IHDR") throw new Error("no IHDR");
-  const header = new DataView(bytes.buffer, bytes.byteOffset + 16, 8);
-  const [width, height] = [header.getUint32(0), header.getUint32(4)];
-  if (width === 0 || height === 0) throw new Error("bad PNG size");
-  if (width * height > PNG_MAX_PIXELS) throw tooLarge("The PNG has too many pixels; send it as a JPEG.");
-  const { decode } = await import("fast-png");
-  const png = decode(bytes);
-  const { channels, depth, palette, data } = png;
-  const samplesPerLine = width * channels;
-  const line = depth === 16 ? samplesPerLine : Math.ceil((samplesPerLine * depth) / 8);
-  const max = depth === 16 ? 0 : (1 << depth) - 1;
-  const sample = (offset: number, i: number): number => {
-    if (depth === 16) return data[offset + i]! >> 8;
-    if (depth === 8) return data[offset + i]!;
-    const bit = i * depth;
-    return (data[offset + (bit >> 3)]! >> (8 - depth - (bit & 7))) & max;
-  };
-  const scale = (v: number) => (depth === 16 || depth === 8 || palette ? v : Math.round((v * 255) / max));
-  const out = new Uint8Array(width * 3);
-  // Transparent pixels are laid on white: a JPEG has no alpha.
-  const put = (x: number, r: number, g: number, b: number, a: number) => {
-    const keep = a / 255;
-    out[x * 3] = Math.round(r * keep + 255 * (1 - keep));
-    out[x * 3 + 1] = Math.round(g * keep + 255 * (1 - keep));
-    out[x * 3 + 2] = Math.round(b * keep + 255 * (1 - keep));
-  };
-  return {
-    width,
-    height,
-    row(y) {
-      const offset = y * line;
-      for (let x = 0; x < width; x++) {
-        const s = x * channels;
-        if (palette) {
-          const color = palette[sample(offset, x)] ?? [0, 0, 0];
-          put(x, color[0] ?? 0, color[1] ?? 0, color[2] ?? 0, color[3] ?? 255);
-        } else if (channels === 1) {
-          const g = scale(sample(offset, s));
-          put(x, g, g, g, 255);
-        } else if (channels === 2) {
-          const g = scale(sample(offset, s));
-          put(x, g, g, g, scale(sample(offset, s + 1)));
-        } else {
-          const a = channels === 4 ? scale(sample(offset, s + 3)) : 255;
-          put(x, scale(sample(offset, s)), scale(sample(offset, s + 1)), scale(sample(offset, s + 2)), a);
-        }
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+const PNG_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+
+/**
+ * A streaming PNG decoder: the zlib data goes through the runtime's DecompressionStream and
+ * comes out one scanline at a time, so a non-interlaced PNG never exists whole in memory.
+ * Interlaced (Adam7) ones are assembled first, which is why they have a lower pixel cap.
+ */
+async function decodePng(bytes: Uint8Array, begin: Begin): Promise<void> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ascii = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  let offset = 8;
+  let ihdr: { width: number; height: number; depth: number; colorType: number; interlaced: boolean } | undefined;
+  let palette: Uint8Array | undefined; // RGBA for 256 entries
+  let transparent: number[] | undefined; // the tRNS colour of a grey or RGB image, in raw samples
+  const idat: Uint8Array[] = [];
+  while (offset + 12 <= bytes.length) {
+    const length = view.getUint32(offset);
+    const type = ascii(offset + 4);
+    const data = bytes.subarray(offset + 8, offset + 8 + length);
+    if (offset + 12 + length > bytes.length) throw new Error(`PNG chunk ${type} runs past the end`);
+    offset += 12 + length;
+    if (!ihdr && type !== "IHDR") throw new Error("PNG without IHDR first");
+    if (type === "IHDR") {
+      if (length !== 13) throw new Error("bad IHDR");
+      const d = new DataView(data.buffer, data.byteOffset, 13);
+      const [width, height, depth, colorType] = [d.getUint32(0), d.getUint32(4), data[8]!, data[9]!];
+      if (!width || !height || !PNG_DEPTHS[colorType]?.includes(depth) || data[10] !== 0 || data[11] !== 0 || data[12]! > 1) {
+        throw new Error("unsupported PNG header");
       }
-      return out;
-    },
-  };
-}
-
-function rasterRows(raster: Raster): RowSource {
-  const stride = raster.width * 3;
-  return { width: raster.width, height: raster.height, row: (y) => raster.data.subarray(y * stride, (y + 1) * stride) };
-}
-
-/** Which source indices (and how much of each) one output index covers, for every output index. */
-function coverage(sourceSize: number, targetSize: number) {
-  const ratio = sourceSize / targetSize;
-  const first: number[] = [];
-  const weights: number[][] = [];
-  for (let o = 0; o < targetSize; o++) {
-    const start = o * ratio;
-    const end = Math.min(sourceSize, (o + 1) * ratio);
-    const from = Math.floor(start);
-    const ws: number[] = [];
-    for (let s = from; s < end; s++) ws.push(Math.min(s + 1, end) - Math.max(s, start));
-    const total = ws.reduce((a, b) => a + b, 0);
-    first.push(from);
-    weights.push(ws.map((w) => w / total));
+      ihdr = { width, height, depth, colorType, interlaced: data[12] === 1 };
+      const cap = ihdr.interlaced ? PNG_INTERLACED_MAX_PIXELS : PNG_MAX_PIXELS;
+      if (width * height > cap) throw tooLarge("The PNG has too many pixels; send it as a JPEG.");
+    } else if (type === "PLTE") {
+      palette = new Uint8Array(256 * 4).fill(255);
+      for (let i = 0; i < Math.min(256, Math.floor(length / 3)); i++) palette.set(data.subarray(i * 3, i * 3 + 3), i * 4);
+    } else if (type === "tRNS") {
+      const d = new DataView(data.buffer, data.byteOffset, data.byteLength);
+      if (palette) data.slice(0, 256).forEach((alpha, i) => (palette![i * 4 + 3] = alpha));
+      else if (length >= 6) transparent = [d.getUint16(0), d.getUint16(2), d.getUint16(4)];
+      else if (length >= 2) transparent = [d.getUint16(0)];
+    } else if (type === "IDAT") {
+      idat.push(data);
+    } else if (type === "IEND") {
+      break;
+    }
   }
-  return { first, weights };
+  if (!ihdr || idat.length === 0) throw new Error("PNG without image data");
+  const { width, height, depth, colorType, interlaced } = ihdr;
+  if (colorType === 3 && !palette) throw new Error("PNG without palette");
+  const channels = PNG_CHANNELS[colorType]!;
+  const bitsPerPixel = channels * depth;
+  const bpp = Math.max(1, bitsPerPixel >> 3);
+  const max = (1 << Math.min(depth, 8)) - 1;
+
+  // The zlib stream, fed one IDAT at a time (copied, so the upload's buffer stays ours).
+  let next = 0;
+  const inflated = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next < idat.length) controller.enqueue(idat[next++]!.slice());
+      else controller.close();
+    },
+  }).pipeThrough(new DecompressionStream("deflate"));
+  const reader = inflated.getReader();
+  let chunk = new Uint8Array(0);
+  let at = 0;
+  const fill = async (target: Uint8Array) => {
+    let filled = 0;
+    while (filled < target.length) {
+      if (at >= chunk.length) {
+        const result = await reader.read();
+        if (result.done) throw new Error("PNG data ends early");
+        chunk = result.value;
+        at = 0;
+        continue;
+      }
+      const n = Math.min(target.length - filled, chunk.length - at);
+      target.set(chunk.subarray(at, at + n), filled);
+      filled += n;
+      at += n;
+    }
+  };
+
+  const raw = (line: Uint8Array, i: number): number => {
+    if (depth === 16) return (line[i * 2]! << 8) | line[i * 2 + 1]!;
+    if (depth === 8) return line[i]!;
+    const bit = i * depth;
+    return (line[bit >> 3]! >> (8 - depth - (bit & 7))) & max;
+  };
+  const to8 = (v: number) => (depth === 16 ? v >> 8 : depth === 8 ? v : Math.round((v * 255) / max));
+  // Transparent pixels are laid on white: a JPEG has no alpha.
+  const put = (row: Uint8Array, x: number, r: number, g: number, b: number, a: number) => {
+    row[x * 3] = (r * a + 255 * (255 - a) + 127) / 255;
+    row[x * 3 + 1] = (g * a + 255 * (255 - a) + 127) / 255;
+    row[x * 3 + 2] = (b * a + 255 * (255 - a) + 127) / 255;
+  };
+  const toRgb = (line: Uint8Array, count: number, row: Uint8Array) => {
+    for (let x = 0; x < count; x++) {
+      if (colorType === 3) {
+        const p = raw(line, x) * 4;
+        put(row, x, palette![p]!, palette![p + 1]!, palette![p + 2]!, palette![p + 3]!);
+      } else if (colorType === 0) {
+        const v = raw(line, x);
+        const g = to8(v);
+        put(row, x, g, g, g, transparent && v === transparent[0] ? 0 : 255);
+      } else if (colorType === 4) {
+        const g = to8(raw(line, x * 2));
+        put(row, x, g, g, g, to8(raw(line, x * 2 + 1)));
+      } else {
+        const [r, g, b] = [raw(line, x * channels), raw(line, x * channels + 1), raw(line, x * channels + 2)];
+        const a = colorType === 6 ? to8(raw(line, x * 4 + 3)) : transparent && r === transparent[0] && g === transparent[1] && b === transparent[2] ? 0 : 255;
+        put(row, x, to8(r), to8(g), to8(b), a);
+      }
+    }
+  };
+
+  const passes = interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
+  const whole = interlaced ? new Uint8Array(width * height * 3) : undefined;
+  const push = interlaced ? undefined : begin(width, height);
+  try {
+    for (const [x0, y0, dx, dy] of passes) {
+      const passWidth = Math.ceil((width - x0) / dx);
+      const passHeight = Math.ceil((height - y0) / dy);
+      if (passWidth <= 0 || passHeight <= 0) continue;
+      const lineBytes = Math.ceil((passWidth * bitsPerPixel) / 8);
+      const line = new Uint8Array(1 + lineBytes);
+      let previous = new Uint8Array(lineBytes);
+      let current = new Uint8Array(lineBytes);
+      const row = new Uint8Array(passWidth * 3);
+      for (let y = 0; y < passHeight; y++) {
+        await fill(line);
+        current.set(line.subarray(1));
+        unfilter(line[0]!, current, previous, bpp);
+        toRgb(current, passWidth, row);
+        if (push) push(row);
+        else {
+          const base = (y0 + y * dy) * width;
+          for (let x = 0; x < passWidth; x++) whole!.set(row.subarray(x * 3, x * 3 + 3), (base + x0 + x * dx) * 3);
+        }
+        [previous, current] = [current, previous];
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  if (whole) {
+    const pushWhole = begin(width, height);
+    for (let y = 0; y < height; y++) pushWhole(whole.subarray(y * width * 3, (y + 1) * width * 3));
+  }
+}
+
+/** Undoes a PNG scanline filter in place (`line` and `previous` hold the bytes without the type). */
+function unfilter(type: number, line: Uint8Array, previous: Uint8Array, bpp: number): void {
+  const n = line.length;
+  switch (type) {
+    case 0:
+      return;
+    case 1:
+      for (let i = bpp; i < n; i++) line[i] = line[i]! + line[i - bpp]!;
+      return;
+    case 2:
+      for (let i = 0; i < n; i++) line[i] = line[i]! + previous[i]!;
+      return;
+    case 3:
+      for (let i = 0; i < n; i++) line[i] = line[i]! + (((i >= bpp ? line[i - bpp]! : 0) + previous[i]!) >> 1);
+      return;
+    case 4:
+      for (let i = 0; i < n; i++) {
+        const a = i >= bpp ? line[i - bpp]! : 0;
+        const b = previous[i]!;
+        const c = i >= bpp ? previous[i - bpp]! : 0;
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        line[i] = line[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+      }
+      return;
+    default:
+      throw new Error(`bad PNG filter ${type}`);
+  }
 }
 
 /**
- * Area-average downscale so that the long side is at most `maxSide` (never upscales). It reads
- * each source row once and keeps only one output row of sums, so memory is the output's size.
+ * Area-average downscaling to fit `maxSide` on the long side (never up). Rows are pushed top to
+ * bottom and each is read once; only the output and one row of sums are kept.
  */
-function scaleToFit(source: RowSource, maxSide: number): Raster {
-  const factor = Math.min(1, maxSide / Math.max(source.width, source.height));
-  const width = Math.max(1, Math.round(source.width * factor));
-  const height = Math.max(1, Math.round(source.height * factor));
-  const data = new Uint8Array(width * height * 3);
-  if (width === source.width && height === source.height) {
-    for (let y = 0; y < height; y++) data.set(source.row(y), y * width * 3);
-    return { width, height, data };
+class AreaScaler {
+  readonly width: number;
+  readonly height: number;
+  private readonly data: Uint8Array;
+  private readonly copy: boolean;
+  private readonly ratio: number;
+  private readonly xFirst: Int32Array;
+  private readonly xCount: Int32Array;
+  private readonly xWeights: Float32Array; // per output column, `maxTaps` slots
+  private readonly maxTaps: number;
+  private readonly line: Float32Array;
+  private readonly sums: Float32Array;
+  private sumWeight = 0;
+  private current = 0;
+  private y = 0;
+
+  constructor(
+    private readonly sourceWidth: number,
+    private readonly sourceHeight: number,
+    maxSide: number,
+  ) {
+    const factor = Math.min(1, maxSide / Math.max(sourceWidth, sourceHeight));
+    this.width = Math.max(1, Math.round(sourceWidth * factor));
+    this.height = Math.max(1, Math.round(sourceHeight * factor));
+    this.data = new Uint8Array(this.width * this.height * 3);
+    this.copy = this.width === sourceWidth && this.height === sourceHeight;
+    this.ratio = sourceHeight / this.height;
+    const xRatio = sourceWidth / this.width;
+    this.maxTaps = Math.ceil(xRatio) + 1;
+    this.xFirst = new Int32Array(this.width);
+    this.xCount = new Int32Array(this.width);
+    this.xWeights = new Float32Array(this.width * this.maxTaps);
+    for (let o = 0; o < this.width; o++) {
+      const start = o * xRatio;
+      const end = Math.min(sourceWidth, (o + 1) * xRatio);
+      const first = Math.floor(start);
+      let count = 0;
+      for (let s = first; s < end && count < this.maxTaps; s++, count++) {
+        this.xWeights[o * this.maxTaps + count] = (Math.min(s + 1, end) - Math.max(s, start)) / (end - start);
+      }
+      this.xFirst[o] = first;
+      this.xCount[o] = count;
+    }
+    this.line = new Float32Array(this.width * 3);
+    this.sums = new Float32Array(this.width * 3);
   }
-  const columns = coverage(source.width, width);
-  const rows = coverage(source.height, height);
-  const sums = new Float32Array(width * 3);
-  const line = new Float32Array(width * 3);
-  // For each source row: which output rows it feeds, with what weight.
-  const feeds: { out: number; weight: number }[][] = Array.from({ length: source.height }, () => []);
-  rows.first.forEach((from, out) => rows.weights[out]!.forEach((weight, k) => feeds[from + k]?.push({ out, weight })));
-  const flush = (out: number) => {
-    const base = out * width * 3;
-    for (let i = 0; i < sums.length; i++) data[base + i] = Math.min(255, Math.round(sums[i]!));
-    sums.fill(0);
-  };
-  let current = 0;
-  for (let y = 0; y < source.height; y++) {
-    const feed = feeds[y]!;
-    if (feed.length === 0) continue;
-    const row = source.row(y);
-    for (let x = 0; x < width; x++) {
-      const from = columns.first[x]!;
-      const ws = columns.weights[x]!;
+
+  push(row: Uint8Array): void {
+    const y = this.y++;
+    if (y >= this.sourceHeight) throw new Error("too many rows");
+    if (this.copy) {
+      this.data.set(row.subarray(0, this.width * 3), y * this.width * 3);
+      return;
+    }
+    const { line, xFirst, xCount, xWeights, maxTaps } = this;
+    for (let x = 0; x < this.width; x++) {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (let k = 0; k < ws.length; k++) {
-        const p = (from + k) * 3;
-        const w = ws[k]!;
+      let p = xFirst[x]! * 3;
+      const w0 = x * maxTaps;
+      for (let k = 0; k < xCount[x]!; k++, p += 3) {
+        const w = xWeights[w0 + k]!;
         r += row[p]! * w;
         g += row[p + 1]! * w;
         b += row[p + 2]! * w;
@@ -459,13 +612,32 @@ function scaleToFit(source: RowSource, maxSide: number): Raster {
       line[x * 3 + 1] = g;
       line[x * 3 + 2] = b;
     }
-    for (const { out, weight } of feed) {
-      while (current < out) flush(current++);
-      for (let i = 0; i < line.length; i++) sums[i] = sums[i]! + line[i]! * weight;
+    // This source row covers [y, y+1); output row o covers [o·ratio, (o+1)·ratio).
+    for (let o = Math.floor(y / this.ratio); o < this.height; o++) {
+      const weight = Math.min(y + 1, (o + 1) * this.ratio) - Math.max(y, o * this.ratio);
+      if (weight <= 0) break;
+      while (this.current < o) this.flush();
+      const { sums } = this;
+      for (let i = 0; i < sums.length; i++) sums[i] = sums[i]! + line[i]! * weight;
+      this.sumWeight += weight;
     }
   }
-  while (current < height) flush(current++);
-  return { width, height, data };
+
+  private flush(): void {
+    const base = this.current * this.width * 3;
+    const { sums, data } = this;
+    const scale = this.sumWeight > 0 ? 1 / this.sumWeight : 0;
+    for (let i = 0; i < sums.length; i++) data[base + i] = Math.round(sums[i]! * scale);
+    sums.fill(0);
+    this.sumWeight = 0;
+    this.current++;
+  }
+
+  finish(): Raster {
+    if (this.y !== this.sourceHeight) throw new Error("missing rows");
+    if (!this.copy) while (this.current < this.height) this.flush();
+    return { width: this.width, height: this.height, data: this.data };
+  }
 }
 
 /** Applies an EXIF orientation and widens RGB to the RGBA that photon takes. */

@@ -1,12 +1,19 @@
 /** Translations in the API (mail, profile field labels): the app's messages and translator. */
 import type { Context } from "hono";
-import { createTranslator, type Translator } from "../../../app/lib/translator";
+import { createTranslator, type MessageKey, type Translator } from "../../../app/lib/translator";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../app/lib/i18n";
 import { messages } from "../../../app/locales";
 import type { ApiContext } from "../context";
 
+/** A translator for `locale` that falls back to English for a key the locale lacks. */
 export function translatorFor(locale: Locale): Translator {
-  return createTranslator(locale, messages[locale]);
+  const own = createTranslator(locale, messages[locale]);
+  const english = createTranslator(DEFAULT_LOCALE, messages[DEFAULT_LOCALE]);
+  return {
+    locale,
+    t: (key, values) => (own.has(key) ? own.t(key, values) : english.t(key, values)),
+    has: (key): key is MessageKey => own.has(key) || english.has(key),
+  };
 }
 
 /**

