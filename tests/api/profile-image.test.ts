@@ -2,6 +2,7 @@ import { PhotonImage } from "@cf-wasm/photon/workerd";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema, ProfileImageAnswerSchema } from "../../app/lib/api/schemas";
+import { orient } from "../../workers/api/endpoints/profile-image";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);
@@ -72,9 +73,83 @@ function contains(haystack: Uint8Array, needle: Uint8Array | string): boolean {
   return false;
 }
 
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+interface PngSpec {
+  width: number;
+  height: number;
+  colorType: 0 | 2 | 3 | 4 | 6;
+  depth: 1 | 2 | 4 | 8 | 16;
+  /** Raw samples of one pixel (palette index, grey, grey+alpha, RGB or RGBA). */
+  pixel: (x: number, y: number) => number[];
+  interlace?: boolean;
+  palette?: number[][];
+  trns?: number[];
+}
+
+/** A PNG written by hand, for the kinds photon does not write (palette, 16-bit, Adam7). */
+async function handPng(spec: PngSpec): Promise<Uint8Array> {
+  const passes = spec.interlace
+    ? [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]]
+    : [[0, 0, 1, 1]];
+  const bytes: number[] = [];
+  for (const [x0, y0, dx, dy] of passes as [number, number, number, number][]) {
+    for (let y = y0; y < spec.height; y += dy) {
+      if (x0 >= spec.width) break;
+      bytes.push(0); // filter: none
+      let acc = 0;
+      let bits = 0;
+      for (let x = x0; x < spec.width; x += dx) {
+        for (const v of spec.pixel(x, y)) {
+          if (spec.depth === 16) bytes.push(v >> 8, v & 0xff);
+          else if (spec.depth === 8) bytes.push(v);
+          else {
+            acc = (acc << spec.depth) | v;
+            bits += spec.depth;
+            if (bits === 8) (bytes.push(acc), (acc = 0), (bits = 0));
+          }
+        }
+      }
+      if (bits > 0) bytes.push(acc << (8 - bits));
+    }
+  }
+  const zlib = new Uint8Array(
+    await new Response(new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
+  );
+  const chunk = (type: string, data: Uint8Array) => {
+    const out = new Uint8Array(12 + data.length);
+    const v = new DataView(out.buffer);
+    v.setUint32(0, data.length);
+    out.set(new TextEncoder().encode(type), 4);
+    out.set(data, 8);
+    v.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+    return out;
+  };
+  const ihdr = new Uint8Array(13);
+  new DataView(ihdr.buffer).setUint32(0, spec.width);
+  new DataView(ihdr.buffer).setUint32(4, spec.height);
+  ihdr.set([spec.depth, spec.colorType, 0, 0, spec.interlace ? 1 : 0], 8);
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr)];
+  if (spec.palette) parts.push(chunk("PLTE", new Uint8Array(spec.palette.flat())));
+  if (spec.trns) parts.push(chunk("tRNS", new Uint8Array(spec.trns)));
+  // Two IDAT chunks: the zlib stream may be split anywhere.
+  const half = zlib.length >> 1;
+  parts.push(chunk("IDAT", zlib.subarray(0, half)), chunk("IDAT", zlib.subarray(half)), chunk("IEND", new Uint8Array(0)));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+  return out;
+}
+
 function form(bytes: Uint8Array | string, name = "photo.jpg", type = "image/jpeg", field = "file"): FormData {
   const data = new FormData();
-  data.set(field, new File([bytes], name, { type }));
+  data.set(field, new File([typeof bytes === "string" ? bytes : bytes.slice()], name, { type }));
   return data;
 }
 
@@ -252,6 +327,16 @@ describe("POST /api/profileimage.php", () => {
     });
     expect(lying.status).toBe(413);
 
+    // The whole body counts, not only the file: a small photo with 11 MB of other fields.
+    const padded = form(encode(16, 16, "jpeg"));
+    padded.set("padding", "x".repeat(11 * 1024 * 1024));
+    const paddedRequest = new Request("http://x", { method: "POST", body: padded });
+    const stuffed = await upload(cookie, paddedRequest.body!, {
+      "content-type": paddedRequest.headers.get("content-type")!,
+      "content-length": "1000",
+    });
+    expect(stuffed.status).toBe(413);
+
     // Just over the limit in the file itself, though the whole body fits the multipart slack.
     const over = await upload(cookie, form(big.subarray(0, 10 * 1024 * 1024 + 1)));
     expect(over.status).toBe(413);
@@ -323,5 +408,88 @@ describe("POST /api/profileimage.php", () => {
     expect(objects.objects.map((o) => o.key).sort()).toEqual(
       [answer.image.thumb_filename, largeKey(answer.image.thumb_filename)].sort(),
     );
+  });
+
+  it("reads PNGs of every kind: palette with tRNS, 16-bit grey, grey+alpha, RGBA, Adam7 interlaced", async () => {
+    const cookie = await loginAs(await createMember());
+    const colors = [[220, 20, 20], [20, 200, 20], [20, 20, 220], [0, 0, 0]];
+    const cases: { spec: PngSpec; expect: [number, number, number[]][] }[] = [
+      {
+        // 2 bits a pixel, four 8-px columns; index 3 is fully transparent, so it turns white.
+        spec: {
+          width: 32, height: 16, colorType: 3, depth: 2, palette: colors, trns: [255, 255, 255, 0],
+          pixel: (x, y) => [y < 8 ? x >> 3 : 3 - (x >> 3)],
+        },
+        expect: [[4, 4, [220, 20, 20]], [12, 4, [20, 200, 20]], [20, 4, [20, 20, 220]], [28, 4, [255, 255, 255]], [4, 12, [255, 255, 255]]],
+      },
+      {
+        spec: { width: 16, height: 16, colorType: 0, depth: 16, pixel: (x) => [x < 8 ? 0x1000 : 0xf000] },
+        expect: [[3, 8, [16, 16, 16]], [12, 8, [240, 240, 240]]],
+      },
+      {
+        spec: { width: 16, height: 16, colorType: 4, depth: 8, pixel: (x) => [40, x < 8 ? 255 : 0] },
+        expect: [[3, 8, [40, 40, 40]], [12, 8, [255, 255, 255]]],
+      },
+      {
+        spec: { width: 16, height: 16, colorType: 6, depth: 16, pixel: (x) => [0xffff, 0, 0, x < 8 ? 0xffff : 0x8000] },
+        expect: [[3, 8, [255, 0, 0]], [12, 8, [255, 128, 128]]],
+      },
+      {
+        spec: {
+          width: 21, height: 13, colorType: 2, depth: 8, interlace: true,
+          pixel: (x, y) => (y < 6 ? [220, 20, 20] : x < 10 ? [20, 200, 20] : [20, 20, 220]),
+        },
+        expect: [[10, 2, [220, 20, 20]], [3, 10, [20, 200, 20]], [17, 10, [20, 20, 220]]],
+      },
+    ];
+    for (const { spec, expect: points } of cases) {
+      const response = await upload(cookie, form(await handPng(spec), "x.png", "image/png"));
+      expect(response.status, JSON.stringify(spec)).toBe(201);
+      const { image } = ProfileImageAnswerSchema.parse(await response.json());
+      const out = size((await stored(image.thumb_filename)).bytes);
+      expect([out.width, out.height]).toEqual([spec.width, spec.height]);
+      for (const [x, y, rgb] of points) {
+        const got = Array.from(out.rgba.subarray((y * out.width + x) * 4, (y * out.width + x) * 4 + 3));
+        got.forEach((v, i) => expect(Math.abs(v - rgb[i]!), `${JSON.stringify(spec.colorType)} at ${x},${y}: ${got}`).toBeLessThan(30));
+      }
+    }
+  });
+
+  it("turns pixels by each of the eight EXIF orientations", () => {
+    // 3×2 pixels numbered 0..5 row by row (in the red byte).
+    const raster = { width: 3, height: 2, data: new Uint8Array([0, 1, 2, 3, 4, 5].flatMap((n) => [n, 0, 0])) };
+    const expected: Record<number, number[][]> = {
+      1: [[0, 1, 2], [3, 4, 5]],
+      2: [[2, 1, 0], [5, 4, 3]],
+      3: [[5, 4, 3], [2, 1, 0]],
+      4: [[3, 4, 5], [0, 1, 2]],
+      5: [[0, 3], [1, 4], [2, 5]],
+      6: [[3, 0], [4, 1], [5, 2]],
+      7: [[5, 2], [4, 1], [3, 0]],
+      8: [[2, 5], [1, 4], [0, 3]],
+    };
+    for (const [orientation, rows] of Object.entries(expected)) {
+      const out = orient(raster, Number(orientation));
+      const reds = Array.from({ length: out.height }, (_, y) =>
+        Array.from({ length: out.width }, (_, x) => out.data[(y * out.width + x) * 4]),
+      );
+      expect(reds, `orientation ${orientation}`).toEqual(rows);
+    }
+    expect(orient(raster, 0).data).toEqual(orient(raster, 1).data); // unknown values: as stored
+  });
+
+  it("two uploads at once at 11 photos: one lands, the other is too_many_images", async () => {
+    const member = await createMember();
+    const cookie = await loginAs(member);
+    for (let i = 0; i < 11; i++) {
+      await env.DB.prepare("INSERT INTO images (member_id, filename, position, created_at) VALUES (?, ?, ?, ?)")
+        .bind(member.id, `seeded-${member.id}-${i}.jpg`, i, Date.now())
+        .run();
+    }
+    const answers = await Promise.all([0, 1].map(() => upload(cookie, form(encode(600, 400, "jpeg")))));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(await imageRows(member.id)).toHaveLength(12);
+    const objects = await env.PHOTOS.list({ prefix: `u${member.id}-` });
+    expect(objects.objects).toHaveLength(2); // the loser's files were removed again
   });
 });

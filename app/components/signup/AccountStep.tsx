@@ -151,10 +151,15 @@ export function AccountStep({
         {suggestion && (
           <div className="suggestion" role="status">
             {t("signup.account.didYouMean")}{" "}
+            {/* Without JavaScript this posts the form back with the suggested address in place. */}
             <button
-              type="button"
+              type="submit"
+              name="useEmail"
+              value={suggestion}
+              formNoValidate
               className="link-button"
-              onClick={() => {
+              onClick={(event) => {
+                event.preventDefault();
                 setEmail(suggestion);
                 setSuggestion(null);
                 run(suggestion);

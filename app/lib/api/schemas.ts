@@ -261,3 +261,16 @@ export type MailboxAnswer = z.infer<typeof MailboxAnswerSchema>;
 
 /** POST /api/profileimage.php (designed answer): the new photo and all of the member's photos. */
 export const ProfileImageAnswerSchema = z.object({ image: ImageSchema, images: z.array(ImageSchema) });
+
+/** GET /api/geocode.php?lat=&lon= (spec §7): the place at the device's position, for sign-up step 3. */
+export const GeocodeAnswerSchema = z.object({
+  /** ISO 3166-1 alpha-2, upper case; null at sea. */
+  country: countryCode.nullable(),
+  /** One of the country's regions (region_data ids); null when unknown. */
+  countryregion: z.number().int().positive().nullable(),
+  /** The nearest city within 50 km in that country; null when none. */
+  city: z.string().nullable(),
+  /** Credit for the place data (GeoNames, CC BY 4.0): shown wherever the answer is. */
+  attribution: z.string(),
+});
+export type GeocodeAnswer = z.infer<typeof GeocodeAnswerSchema>;

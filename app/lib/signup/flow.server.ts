@@ -204,6 +204,14 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   const intent = String(formData.get("intent") ?? "");
 
   if (!user) {
+    const suggested = formData.get("useEmail");
+    if (typeof suggested === "string") {
+      // The did-you-mean button without JavaScript: the same form back, with the address replaced.
+      formData.set("email", suggested);
+      formData.delete("keepEmail");
+      const submission = parseWithValibot(formData, { schema: AccountSchema });
+      return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
     if (intent !== "create") throw redirect("/signup");
     return createStep(request, context, api, settings, formData);
   }

@@ -1,5 +1,104 @@
-import { Hono } from "hono";
+/**
+ * GET /api/geocode.php?lat=&lon= (spec §7): sign-up step 3 prefills country, region and city
+ * from the device's position. Offline: the country from country-coder's borders (bundled), the
+ * city and region from the nearest row of `cities` (GeoNames places, seeded by
+ * workers/api/seed/geonames.ts) in that country, found by a bounding box on the (lat, lng) index.
+ */
+import { Hono, type Context } from "hono";
+import { sql } from "kysely";
+import { z } from "zod";
+import type { GeocodeAnswer } from "../../../app/lib/api/schemas";
 import type { ApiContext } from "../context";
+import type { Db } from "../db/client";
+import { ApiError } from "../lib/errors";
+import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
+import { clientIp } from "../lib/request";
 
-// Stub: being written (issue 3).
-export const geocode = new Hono<ApiContext>();
+export const GEONAMES_ATTRIBUTION = "Places from GeoNames (geonames.org), CC BY 4.0";
+
+/** Every call counts (a lookup costs a few queries; nobody moves 120 times in 15 minutes). */
+const LIMIT = { max: 120, windowMs: 15 * 60 * 1000 };
+
+/** Boxes tried in turn (half-width, km): small first, so dense areas read few rows. */
+const SEARCH_KM = [5, 20, 50];
+const KM_PER_DEGREE = 111.195;
+
+/** A decimal number as a browser's Geolocation API writes it: no exponents, no Infinity, no hex. */
+const coordinate = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+-]?(\d{1,3}(\.\d{1,20})?|\.\d{1,20})$/)
+    .transform(Number)
+    .pipe(z.number().min(-max).max(max));
+
+const Query = z.object({ lat: coordinate(90), lon: coordinate(180) });
+
+function readQuery(c: Context) {
+  // An empty field is a missing one.
+  const result = Query.safeParse({ lat: c.req.query("lat") || undefined, lon: c.req.query("lon") || undefined });
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "_");
+    fields[field] ??= issue.code === "invalid_type" && issue.input === undefined ? "required" : issue.code;
+  }
+  throw new ApiError(422, "invalid_input", "Give lat (-90 to 90) and lon (-180 to 180) as decimal degrees.", {
+    fields,
+  });
+}
+
+interface NearestCity {
+  name: string;
+  region_id: number;
+  km: number;
+}
+
+/** The nearest city of `country` within 50 km of the point, or null. */
+export async function nearestCity(db: Db, country: string, lat: number, lon: number): Promise<NearestCity | null> {
+  const cos = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+  for (const km of SEARCH_KM) {
+    const dLat = km / KM_PER_DEGREE;
+    const dLng = km / (KM_PER_DEGREE * cos);
+    const row = await db
+      .selectFrom("cities")
+      .select(["name", "region_id", "lat", "lng"])
+      .where("lat", ">=", lat - dLat)
+      .where("lat", "<=", lat + dLat)
+      .where("lng", ">=", Math.max(lon - dLng, -180))
+      .where("lng", "<=", Math.min(lon + dLng, 180))
+      .where("country", "=", country)
+      .orderBy(sql`(lat - ${lat}) * (lat - ${lat}) + (lng - ${lon}) * (lng - ${lon}) * ${cos * cos}`)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) continue;
+    const distance = Math.hypot((row.lat - lat) * KM_PER_DEGREE, (row.lng - lon) * KM_PER_DEGREE * cos);
+    // A city in the box's corner may be farther than one just outside it: only trust the inner circle.
+    if (distance <= km) return { name: row.name, region_id: row.region_id, km: distance };
+  }
+  return null;
+}
+
+export const geocode = new Hono<ApiContext>().get("/geocode.php", async (c) => {
+  const { db } = c.var;
+  const limit: Limit = { key: `geocode:ip:${clientIp(c)}`, ...LIMIT };
+  await assertUnderLimit(db, limit);
+  await recordFailure(db, limit);
+
+  const { lat, lon } = readQuery(c);
+  // Imported on first use: building its border index takes ~100 ms, which other calls should not
+  // pay at every cold start.
+  const { iso1A2Code } = await import("@rapideditor/country-coder");
+  const country = iso1A2Code([lon, lat]);
+  const city = country ? await nearestCity(db, country, lat, lon) : null;
+  const answer: GeocodeAnswer = {
+    country,
+    countryregion: city?.region_id ?? null,
+    city: city?.name ?? null,
+    attribution: GEONAMES_ATTRIBUTION,
+  };
+  c.header("Cache-Control", "private, max-age=3600");
+  return c.json(answer);
+});

@@ -134,7 +134,7 @@ function randomHex(bytes: number): string {
 }
 
 /** The body, or a 413 as soon as more than `limit` bytes have arrived. */
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -177,10 +177,11 @@ export function sniff(bytes: Uint8Array): ImageKind | null {
 }
 
 
-interface Raster {
+export interface Raster {
   width: number;
   height: number;
-  data: Uint8Array; // RGB, 3 bytes a pixel
+  /** RGB, 3 bytes a pixel (RGBA, 4, once oriented for photon). */
+  data: Uint8Array;
 }
 
 /** A decoder announces the size, then hands over RGB rows top to bottom. */
@@ -411,7 +412,7 @@ async function decodePng(bytes: Uint8Array, begin: Begin): Promise<void> {
 
   // The zlib stream, fed one IDAT at a time (copied, so the upload's buffer stays ours).
   let next = 0;
-  const inflated = new ReadableStream<Uint8Array>({
+  const inflated = new ReadableStream<Uint8Array<ArrayBuffer>>({
     pull(controller) {
       if (next < idat.length) controller.enqueue(idat[next++]!.slice());
       else controller.close();
@@ -446,7 +447,7 @@ async function decodePng(bytes: Uint8Array, begin: Begin): Promise<void> {
   const to8 = (v: number) => (depth === 16 ? v >> 8 : depth === 8 ? v : Math.round((v * 255) / max));
   // Transparent pixels are laid on white: a JPEG has no alpha.
   const put = (row: Uint8Array, x: number, r: number, g: number, b: number, a: number) => {
-    row[x * 3] = (r * a + 255 * (255 - a) + 127) / 255;
+    row[x * 3] = r;
     row[x * 3 + 1] = (g * a + 255 * (255 - a) + 127) / 255;
     row[x * 3 + 2] = (b * a + 255 * (255 - a) + 127) / 255;
   };
@@ -640,32 +641,35 @@ class AreaScaler {
   }
 }
 
+/** Where each EXIF orientation takes output (x, y) from: sx = ax·x + bx·y + cx, sy = ay·x + by·y + cy. */
+const ORIENTATIONS: Record<number, (w: number, h: number) => [number, number, number, number, number, number]> = {
+  1: () => [1, 0, 0, 0, 1, 0],
+  2: (w) => [-1, 0, w - 1, 0, 1, 0], // mirrored
+  3: (w, h) => [-1, 0, w - 1, 0, -1, h - 1], // upside down
+  4: (_, h) => [1, 0, 0, 0, -1, h - 1], // mirrored, upside down
+  5: () => [0, 1, 0, 1, 0, 0], // transposed
+  6: (_, h) => [0, 1, 0, -1, 0, h - 1], // turn 90° clockwise to view (a phone held upright)
+  7: (w, h) => [0, -1, w - 1, -1, 0, h - 1], // transversed
+  8: (w) => [0, -1, w - 1, 1, 0, 0], // turn 90° counter-clockwise to view
+};
+
 /** Applies an EXIF orientation and widens RGB to the RGBA that photon takes. */
-export function orient(raster: Raster, orientation: number): { width: number; height: number; data: Uint8Array } {
+export function orient(raster: Raster, orientation: number): Raster {
   const { width: w, height: h, data } = raster;
-  const swap = orientation >= 5 && orientation <= 8;
-  const width = swap ? h : w;
-  const height = swap ? w : h;
+  const [ax, bx, cx, ay, by, cy] = (ORIENTATIONS[orientation] ?? ORIENTATIONS[1]!)(w, h);
+  const width = ax === 0 ? h : w;
+  const height = ax === 0 ? w : h;
   const out = new Uint8Array(width * height * 4);
+  const stepX = 3 * (ay * w + ax);
+  const stepY = 3 * (by * w + bx);
+  let o = 0;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let sx = x;
-      let sy = y;
-      switch (orientation) {
-        case 2: sx = w - 1 - x; break;
-        case 3: sx = w - 1 - x; sy = h - 1 - y; break;
-        case 4: sy = h - 1 - y; break;
-        case 5: sx = y; sy = x; break;
-        case 6: sx = y; sy = h - 1 - x; break;
-        case 7: sx = w - 1 - y; sy = h - 1 - x; break;
-        case 8: sx = w - 1 - y; sy = x; break;
-      }
-      const s = (sy * w + sx) * 3;
-      const o = (y * width + x) * 4;
-      out[o] = data[s]!;
-      out[o + 1] = data[s + 1]!;
-      out[o + 2] = data[s + 2]!;
-      out[o + 3] = 255;
+    let s = 3 * (cy * w + cx) + y * stepY;
+    for (let x = 0; x < width; x++, s += stepX) {
+      out[o++] = data[s]!;
+      out[o++] = data[s + 1]!;
+      out[o++] = data[s + 2]!;
+      out[o++] = 255;
     }
   }
   return { width, height, data: out };

@@ -56,6 +56,8 @@ export interface GeoNamesImport {
   cities: ImportedCity[];
   /** Hand-compiled cities that found their GeoNames twin (not imported again). */
   twins: number;
+  /** "US.XX": admin1 codes neither voted for nor named in EXTRA_REGIONS (nearest region used). */
+  unmapped: string[];
 }
 
 /**
@@ -154,10 +156,11 @@ export function importGeoNames(
   places: readonly GeoNamesPlace[],
   extraRegions: Partial<Record<CountryCode, Record<string, string>>> = EXTRA_REGIONS,
 ): GeoNamesImport {
-  const result: GeoNamesImport = { regions: [], cities: [], twins: 0 };
+  const result: GeoNamesImport = { regions: [], cities: [], twins: 0, unmapped: [] };
   for (const country of Object.keys(geo) as CountryCode[]) {
     const own = places.filter((p) => p.country === country);
     const hand = geo[country].flatMap((region) => region.cities.map((city) => ({ ...city, region: region.name })));
+    if (hand.length === 0) continue; // nothing to anchor regions to
 
     // 1. Twins and their votes.
     const normalized = new Map<GeoNamesPlace, string>();
@@ -243,6 +246,8 @@ export function importGeoNames(
         added.add(region);
       } else {
         region = nearestHandRegion(place);
+        const code = `${country}.${place.admin1}`;
+        if (!result.unmapped.includes(code)) result.unmapped.push(code);
       }
       result.cities.push({ name: place.name, lat: place.lat, lng: place.lng, country, region });
     }

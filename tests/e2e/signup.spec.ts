@@ -1,0 +1,147 @@
+/**
+ * Sign-up, end to end: from /signup through every step to an activated, logged-in member, with
+ * JavaScript and without, clicking the activation link in the local development mailbox.
+ */
+import type { Page } from "@playwright/test";
+import { DEMO, expect, test } from "./support/fixtures";
+
+/** A 2×2 PNG (red, green, blue, white), small enough to keep in the test. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+let counter = 0;
+function freshEmail(project: string): string {
+  return `e2e-${project}-${Date.now()}-${++counter}@example.com`;
+}
+
+async function fillAccount(page: Page, account: { email: string; name: string; password: string }) {
+  await page.goto("/signup");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign up for free" })).toBeVisible();
+  await page.getByLabel("Email address").fill(account.email);
+  await page.getByLabel("Name").fill(account.name);
+  await page.getByLabel("Password").fill(account.password);
+}
+
+async function submitAccount(page: Page, javaScriptEnabled: boolean) {
+  const submit = page.getByRole("button", { name: "Sign up for free" });
+  // With JavaScript the button waits for the address check (spec §5).
+  if (javaScriptEnabled) await expect(submit).toBeEnabled();
+  await submit.click();
+}
+
+test("a visitor signs up through every step and activates the account from the mailbox", async ({ page, javaScriptEnabled }, info) => {
+  test.slow();
+  const email = freshEmail(info.project.name);
+  await fillAccount(page, { email, name: "Robin", password: "a good password" });
+  await submitAccount(page, javaScriptEnabled);
+
+  // Step 1 is offered only where the browser can do push (with JavaScript).
+  if (javaScriptEnabled) {
+    await expect(page.getByRole("heading", { name: "Never miss a message" })).toBeVisible();
+    await page.getByRole("button", { name: "Not now" }).click();
+  }
+
+  // Step 2: a photo.
+  await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+  await page.getByLabel("Choose a photo or drop it here").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload photo" }).click();
+  await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(1);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+
+  // Step 3: where the member lives.
+  await expect(page.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
+  await page.getByLabel("Country").selectOption("NL");
+  await page.getByLabel("Region").selectOption({ label: "Utrecht" });
+  await page.getByLabel("City").fill("Utrecht");
+  await page.getByRole("button", { name: "Save my living area" }).click();
+
+  // Step 4: personal info, with a date of birth that is not a date first.
+  await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
+  await page.getByLabel("A woman").check();
+  await page.getByLabel("Day").selectOption("30");
+  await page.getByLabel("Month").selectOption({ label: "February" });
+  await page.getByLabel("Year").selectOption("1990");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Enter a real date of birth. You must be at least 18 years old.")).toBeVisible();
+  await page.getByLabel("Day").selectOption("17");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  // Step 5: about me; markup stays text.
+  await expect(page.getByRole("heading", { name: "Tell something about yourself" })).toBeVisible();
+  await page.getByLabel("About me").fill("<b>Hello</b> from Utrecht");
+  await page.getByLabel("Music").check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  // Steps 6 and 7: the mail goes out, then the check-your-email page.
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`We sent an activation link to ${email}.`)).toBeVisible();
+
+  // A reload keeps the member where they were (the step lives on the server).
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+
+  // The local mailbox has the mail; its link activates the account.
+  await page.goto("/_dev/mailbox");
+  const mail = page.getByRole("article").filter({ hasText: email }).first();
+  await expect(mail).toBeVisible();
+  await mail.getByRole("link", { name: /activate\.php\?token=/ }).click();
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await expect(page.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
+
+  // An active member who finished the flow goes home from /signup.
+  await page.goto("/signup");
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/members/5");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("a taken address and a name starting with @ get clear errors and keep what was typed", async ({ page, javaScriptEnabled }) => {
+  await fillAccount(page, { email: DEMO.email, name: "@anna", password: "whatever" });
+  if (javaScriptEnabled) {
+    // Checked as it is typed: the address is taken, the button stays blocked.
+    await expect(page.getByText("There is already an account with this email address.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log in with this address" })).toBeVisible();
+    await page.getByLabel("Password").press("Tab");
+    await expect(page.getByText('The name cannot start with "@".')).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign up for free" })).toBeDisabled();
+    return;
+  }
+  await submitAccount(page, javaScriptEnabled);
+  await expect(page.getByText('The name cannot start with "@".')).toBeVisible();
+  await expect(page.getByLabel("Email address")).toHaveValue(DEMO.email);
+  await page.getByLabel("Name").fill("Anna Two");
+  await page.getByLabel("Password").fill("whatever");
+  await submitAccount(page, javaScriptEnabled);
+  await expect(page.getByText("There is already an account with this email address.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in with this address" })).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Anna Two");
+});
+
+test("a mistyped mail domain is suggested and corrected", async ({ page, javaScriptEnabled }, info) => {
+  const local = `e2e-typo-${info.project.name}-${Date.now()}`;
+  await fillAccount(page, { email: `${local}@hotmial.com`, name: "", password: "a good password" });
+  if (javaScriptEnabled) {
+    await page.getByRole("button", { name: `${local}@hotmail.com` }).click();
+    await expect(page.getByLabel("Email address")).toHaveValue(`${local}@hotmail.com`);
+    return;
+  }
+  await submitAccount(page, javaScriptEnabled);
+  await expect(page.getByText("Did you mean")).toBeVisible();
+  await page.getByRole("button", { name: `${local}@hotmail.com` }).click();
+  await expect(page.getByLabel("Email address")).toHaveValue(`${local}@hotmail.com`);
+});
+
+test("sign-up on an invite-only site needs a traffic source", async ({ page, baseURL }) => {
+  // The second demo site (Zilverhart) is the same server under 127.0.0.1.
+  const zilverhart = new URL(baseURL ?? "http://localhost:8788");
+  zilverhart.hostname = "127.0.0.1";
+  await page.goto(new URL("/signup", zilverhart).href);
+  await expect(page.getByRole("heading", { level: 1, name: "Zilverhart is by invitation only" }).or(
+    page.getByRole("heading", { level: 1, name: /Zilverhart/ }),
+  )).toBeVisible();
+  await expect(page.getByRole("link", { name: /Log in|Inloggen/ }).last()).toBeVisible();
+  await page.goto(new URL("/signup?network=partner1", zilverhart).href);
+  await expect(page.getByLabel(/Email address|E-mailadres/)).toBeVisible();
+});
