@@ -447,7 +447,7 @@ async function decodePng(bytes: Uint8Array, begin: Begin): Promise<void> {
   const to8 = (v: number) => (depth === 16 ? v >> 8 : depth === 8 ? v : Math.round((v * 255) / max));
   // Transparent pixels are laid on white: a JPEG has no alpha.
   const put = (row: Uint8Array, x: number, r: number, g: number, b: number, a: number) => {
-    row[x * 3] = r;
+    row[x * 3] = (r * a + 255 * (255 - a) + 127) / 255;
     row[x * 3 + 1] = (g * a + 255 * (255 - a) + 127) / 255;
     row[x * 3 + 2] = (b * a + 255 * (255 - a) + 127) / 255;
   };
@@ -516,7 +516,6 @@ function unfilter(type: number, line: Uint8Array, previous: Uint8Array, bpp: num
       for (let i = bpp; i < n; i++) line[i] = line[i]! + line[i - bpp]!;
       return;
     case 2:
-      for (let i = 0; i < n; i++) line[i] = line[i]! + previous[i]!;
       return;
     case 3:
       for (let i = 0; i < n; i++) line[i] = line[i]! + (((i >= bpp ? line[i - bpp]! : 0) + previous[i]!) >> 1);
