@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -69,8 +70,27 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
   return false;
 }
 
+/**
+ * Routes whose handle says `hydrate: false` (landers) ship no JavaScript at all, and give their
+ * stylesheet inline (lib/lander.server.ts): null for every other page.
+ */
+function useLanderHead(): { css: string; nonce: string } | null {
+  const match = useMatches().find((m) => {
+    const handle: unknown = m.handle;
+    return typeof handle === "object" && handle !== null && Reflect.get(handle, "hydrate") === false;
+  });
+  if (!match) return null;
+  const data: unknown = match.loaderData;
+  const lander: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "lander") : null;
+  const css: unknown = typeof lander === "object" && lander !== null ? Reflect.get(lander, "css") : null;
+  const nonce: unknown = typeof lander === "object" && lander !== null ? Reflect.get(lander, "nonce") : null;
+  return { css: typeof css === "string" ? css : "", nonce: typeof nonce === "string" ? nonce : "" };
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const lander = useLanderHead();
+  const hydrate = lander === null;
   const { t, locale: currentLocale } = useTranslation();
   const locale = root?.locale ?? currentLocale;
   return (
@@ -79,9 +99,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#b0124f" />
-        <link rel="preload" as="fetch" href={messagesUrl(locale)} crossOrigin="anonymous" />
+        {hydrate && <link rel="preload" as="fetch" href={messagesUrl(locale)} crossOrigin="anonymous" />}
         <Meta />
-        <Links />
+        {lander ? (
+          <>
+            <style nonce={lander.nonce}>{lander.css}</style>
+            <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          </>
+        ) : (
+          <Links />
+        )}
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -89,8 +116,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <LoadingBar />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate && <ScrollRestoration />}
+        {hydrate && <Scripts />}
       </body>
     </html>
   );

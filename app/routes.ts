@@ -30,6 +30,10 @@ export default [
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),
 
+  layout("layouts/lander.tsx", [
+    route("members/:memberId/signup", "routes/member-signup.tsx"), // lander: no JavaScript
+  ]),
+
   // Resource routes: no page of their own.
   route("logout", "routes/logout.ts"), //                 POST: log out
   route("members/:memberId/like", "routes/member-like.ts"), // POST: like or unlike

@@ -99,25 +99,39 @@ async function handPng(spec: PngSpec): Promise<Uint8Array> {
   const passes = spec.interlace
     ? [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]]
     : [[0, 0, 1, 1]];
+  const bpp = Math.max(1, ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[spec.colorType] * spec.depth) >> 3);
   const bytes: number[] = [];
   for (const [x0, y0, dx, dy] of passes as [number, number, number, number][]) {
+    let previous: number[] = [];
     for (let y = y0; y < spec.height; y += dy) {
       if (x0 >= spec.width) break;
-      bytes.push(0); // filter: none
+      const row: number[] = [];
       let acc = 0;
       let bits = 0;
       for (let x = x0; x < spec.width; x += dx) {
         for (const v of spec.pixel(x, y)) {
-          if (spec.depth === 16) bytes.push(v >> 8, v & 0xff);
-          else if (spec.depth === 8) bytes.push(v);
+          if (spec.depth === 16) row.push(v >> 8, v & 0xff);
+          else if (spec.depth === 8) row.push(v);
           else {
             acc = (acc << spec.depth) | v;
             bits += spec.depth;
-            if (bits === 8) (bytes.push(acc), (acc = 0), (bits = 0));
+            if (bits === 8) (row.push(acc), (acc = 0), (bits = 0));
           }
         }
       }
-      if (bits > 0) bytes.push(acc << (8 - bits));
+      if (bits > 0) row.push(acc << (8 - bits));
+      // Every filter type in turn (none, sub, up, average, paeth), as real encoders mix them.
+      const type = y % 5;
+      const up = (i: number) => previous[i] ?? 0;
+      const left = (i: number) => (i >= bpp ? row[i - bpp]! : 0);
+      const paeth = (a: number, b: number, c: number) => {
+        const p = a + b - c;
+        const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+        return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      };
+      const predict = [() => 0, left, up, (i: number) => (left(i) + up(i)) >> 1, (i: number) => paeth(left(i), up(i), i >= bpp ? up(i - bpp) : 0)][type]!;
+      bytes.push(type, ...row.map((v, i) => (v - predict(i)) & 0xff));
+      previous = row;
     }
   }
   const zlib = new Uint8Array(
@@ -433,6 +447,11 @@ describe("POST /api/profileimage.php", () => {
       {
         spec: { width: 16, height: 16, colorType: 6, depth: 16, pixel: (x) => [0xffff, 0, 0, x < 8 ? 0xffff : 0x8000] },
         expect: [[3, 8, [255, 0, 0]], [12, 8, [255, 128, 128]]],
+      },
+      {
+        // A gradient, so that every filter has something to predict.
+        spec: { width: 24, height: 24, colorType: 2, depth: 8, pixel: (x, y) => [x * 10, y * 10, 128 + x * 4 - y * 4] },
+        expect: [[4, 4, [40, 40, 128]], [20, 4, [200, 40, 192]], [4, 20, [40, 200, 64]], [19, 17, [190, 170, 136]]],
       },
       {
         spec: {

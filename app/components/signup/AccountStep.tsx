@@ -82,9 +82,14 @@ function useEmailCheck(onCorrected: (email: string) => void) {
 export function AccountStep({
   view,
   actionData,
+  action,
+  heading,
 }: {
   view: { csrf: string; constraint: Constraint; referrer: string };
   actionData: StepActionData;
+  /** Where the form posts: /signup itself, or /signup from a lander. */
+  action?: string;
+  heading?: string;
 }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -124,9 +129,9 @@ export function AccountStep({
 
   return (
     <>
-      <h1>{t("signup.account.heading")}</h1>
+      <h1>{heading ?? t("signup.account.heading")}</h1>
       <p>{t("signup.account.intro")}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" action={action} {...getFormProps(form)} className="stack">
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label={t("signup.account.email")}

@@ -14,7 +14,8 @@ import { ApiError } from "../lib/errors";
 import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
 import { clientIp } from "../lib/request";
 
-export const GEONAMES_ATTRIBUTION = "Places from GeoNames (geonames.org), CC BY 4.0";
+export const GEONAMES_ATTRIBUTION =
+  "Places from GeoNames (https://www.geonames.org/), CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)";
 
 /** Every call counts (a lookup costs a few queries; nobody moves 120 times in 15 minutes). */
 const LIMIT = { max: 120, windowMs: 15 * 60 * 1000 };

@@ -516,9 +516,10 @@ function unfilter(type: number, line: Uint8Array, previous: Uint8Array, bpp: num
       for (let i = bpp; i < n; i++) line[i] = line[i]! + line[i - bpp]!;
       return;
     case 2:
+      for (let i = 0; i < n; i++) line[i] = line[i]! + previous[i]!;
       return;
     case 3:
-      for (let i = 0; i < n; i++) line[i] = line[i]! + (((i >= bpp ? line[i - bpp]! : 0) + previous[i]!) >> 1);
+      for (let i = 0; i < n; i++) line[i] = line[i]! + (((i >= bpp ? line[i - bpp]! : 0) + previous[i]!) >> 2);
       return;
     case 4:
       for (let i = 0; i < n; i++) {

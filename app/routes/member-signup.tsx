@@ -1,0 +1,92 @@
+import { data, redirect, useRouteLoaderData } from "react-router";
+import { ProfileBadges } from "~/components/ProfileCard";
+import { AccountStep } from "~/components/signup/AccountStep";
+import { InviteOnly } from "~/components/signup/SignupChrome";
+import { fetchProfile } from "~/lib/api/discover.server";
+import { fetchCsrf } from "~/lib/api/signup.server";
+import { siteSettings } from "~/lib/api/site.server";
+import { readCookie } from "~/lib/cookies.server";
+import { userContext } from "~/lib/context";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { landerHead } from "~/lib/lander.server";
+import { notFound } from "~/lib/not-found.server";
+import { signupOpen } from "~/lib/signup/steps";
+import { getValibotConstraint } from "@conform-to/valibot";
+import { AccountSchema } from "~/lib/forms/signup";
+import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/member-signup";
+
+/**
+ * /members/:memberId/signup (lander layout): sign up to meet one member. It ships no
+ * JavaScript (landers are for visitors arriving from affiliate links), so the form is step 0
+ * as plain HTML, posting to /signup, where the flow goes on. A fictional profile is said to be
+ * one, in words, before anyone signs up for it (the 'classic' template's warning).
+ */
+export const handle = { hydrate: false };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = Number(params.memberId);
+  if (!Number.isInteger(id) || id <= 0) return notFound(context);
+  if (context.get(userContext)) throw redirect(`/members/${id}`);
+  const api = context.get(apiContext);
+  const [settings, profile] = await Promise.all([siteSettings(request, context), fetchProfile(api, id)]);
+  if (!profile.ok) {
+    if (profile.status === 404 || profile.status === 422) return notFound(context);
+    throw data(null, { status: profile.status });
+  }
+  const lander = landerHead(context);
+  const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+  const open = signupOpen(settings.signups, tracking.network);
+  const csrf = open ? await fetchCsrf(api) : null;
+  if (csrf && !csrf.ok) throw data(null, { status: csrf.status });
+  return {
+    lander,
+    open,
+    siteName: settings.name,
+    profile: profile.data.profile,
+    csrf: csrf?.data.csrf ?? "",
+    constraint: getValibotConstraint(AccountSchema),
+    referrer: request.headers.get("referer") ?? "",
+  };
+}
+
+export default function MemberSignup({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { profile } = loaderData;
+  if (!loaderData.open) return <InviteOnly siteName={loaderData.siteName} />;
+  return (
+    <div className="narrow signup">
+      <title>{t("signup.member.title", { name: profile.name, site: loaderData.siteName })}</title>
+      <meta name="description" content={t("signup.member.description", { name: profile.name, site: loaderData.siteName })} />
+      <section className="member-intro" aria-labelledby="member-intro-name">
+        {profile.main_image && (
+          <img
+            src={(root?.site.cdnPrefix ?? "") + profile.main_image.thumb_filename}
+            alt={t("signup.member.photoAlt", { name: profile.name })}
+            width={96}
+            height={96}
+          />
+        )}
+        <div>
+          <p id="member-intro-name" className="member-intro-name">
+            {profile.age === null ? profile.name : t("signup.member.nameAge", { name: profile.name, age: profile.age })}
+          </p>
+          <ProfileBadges profile={profile} fictionalIcon={root?.site.fictionalIcon ?? ""} />
+        </div>
+      </section>
+      {profile.fictional && (
+        <p className="notice-box fictional-warning">
+          {t("signup.member.fictional", {
+            name: profile.name,
+            icon: root?.site.fictionalIcon ?? "",
+            plural: root?.site.fictionalPlural ?? "",
+          })}
+        </p>
+      )}
+      <AccountStep view={loaderData} actionData={undefined} action="/signup" heading={t("signup.member.heading", { name: profile.name })} />
+    </div>
+  );
+}
