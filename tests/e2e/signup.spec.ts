@@ -145,3 +145,21 @@ test("sign-up on an invite-only site needs a traffic source", async ({ page, bas
   await page.goto(new URL("/signup?network=partner1", zilverhart).href);
   await expect(page.getByLabel(/Email address|E-mailadres/)).toBeVisible();
 });
+
+test("the member sign-up lander warns about a fictional profile, ships no script and continues the flow", async ({ page }, info) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/members/5/signup");
+  await expect(page.getByRole("heading", { level: 1, name: /Sign up for free to meet/ })).toBeVisible();
+  await expect(page.getByText(/is one of our entertainment profiles: a fictional profile/)).toBeVisible();
+  expect(scripts).toEqual([]);
+
+  await page.getByLabel("Email address").fill(freshEmail(`lander-${info.project.name}`));
+  await page.getByLabel("Password").fill("a good password");
+  await page.getByRole("button", { name: "Sign up for free" }).click();
+  // On to /signup at step 2: the lander ran no script, so the browser never said it can do push.
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+});

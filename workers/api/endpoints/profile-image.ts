@@ -49,24 +49,7 @@ export const profileImage = new Hono<ApiContext>().post("/profileimage.php", asy
   const member = await findMember(c.var.db, c.var.site.id, memberId);
   if (!member) throw notLoggedIn();
 
-  // Refuse an announced oversize body before reading a byte of it; count the real bytes too,
-  // since a Content-Length can lie (or be missing) on a request built in code.
-  const bodyLimit = MAX_FILE_BYTES + MULTIPART_SLACK_BYTES;
-  const declared = Number(c.req.header("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge();
-  const type = c.req.header("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) throw fileRequired();
-  const body = await readAtMost(c.req.raw, bodyLimit);
-
-  let file: FormDataEntryValue | null;
-  try {
-    file = (await new Response(body, { headers: { "content-type": type } }).formData()).get("file");
-  } catch {
-    throw fileRequired(); // not multipart after all, or cut short
-  }
-  if (!(file instanceof File) || file.size === 0) throw fileRequired();
-  if (file.size > MAX_FILE_BYTES) throw tooLarge();
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await readUpload(c.req.raw);
   const kind = sniff(bytes);
   if (!kind) throw unsupported();
 
@@ -131,6 +114,29 @@ function tooMany() {
 
 function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The uploaded file's bytes. An announced oversize body is refused before a byte of it is read;
+ * the real bytes are counted too, since a Content-Length can lie (or be missing) on a request
+ * built in code. The body and the parsed form go out of scope on return, leaving one copy.
+ */
+async function readUpload(request: Request): Promise<Uint8Array> {
+  const bodyLimit = MAX_FILE_BYTES + MULTIPART_SLACK_BYTES;
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge();
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) throw fileRequired();
+  const body = await readAtMost(request, bodyLimit);
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await new Response(body, { headers: { "content-type": type } }).formData()).get("file");
+  } catch {
+    throw fileRequired(); // not multipart after all, or cut short
+  }
+  if (!(file instanceof File) || file.size === 0) throw fileRequired();
+  if (file.size > MAX_FILE_BYTES) throw tooLarge();
+  return new Uint8Array(await file.arrayBuffer());
 }
 
 /** The body, or a 413 as soon as more than `limit` bytes have arrived. */
@@ -519,7 +525,7 @@ function unfilter(type: number, line: Uint8Array, previous: Uint8Array, bpp: num
       for (let i = 0; i < n; i++) line[i] = line[i]! + previous[i]!;
       return;
     case 3:
-      for (let i = 0; i < n; i++) line[i] = line[i]! + (((i >= bpp ? line[i - bpp]! : 0) + previous[i]!) >> 2);
+      for (let i = 0; i < n; i++) line[i] = line[i]! + (((i >= bpp ? line[i - bpp]! : 0) + previous[i]!) >> 1);
       return;
     case 4:
       for (let i = 0; i < n; i++) {
