@@ -106,7 +106,11 @@ export function AccountStep({
   const [timezone, setTimezone] = useState("");
   const [hydrated, setHydrated] = useState(false);
   const setEmail = (email: string) => form.update({ name: fields.email.name, value: email });
-  const { check, run } = useEmailCheck(setEmail);
+  // The server's correction replaces the typed address, and with it any suggestion for the old one.
+  const { check, run } = useEmailCheck((corrected) => {
+    setEmail(corrected);
+    setSuggestion(suggestEmail(corrected));
+  });
 
   useEffect(() => {
     setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone);
