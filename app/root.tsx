@@ -151,11 +151,20 @@ export function ErrorBoundary() {
         loggedIn={Boolean(root?.user)}
         site={root?.site}
         profiles={profilesIn(error.data)}
+        signupCsrf={signupCsrfIn(error.data)}
       />
     );
   }
   if (import.meta.env.DEV) console.error(error);
   return <ErrorPage status={500} requestId={null} loggedIn={Boolean(root?.user)} site={root?.site} profiles={[]} />;
+}
+
+/** The sign-up token a 404 carries for visitors (app/lib/not-found.server.ts). */
+function signupCsrfIn(data: unknown): string | null {
+  if (typeof data !== "object" || data === null || !("signup" in data)) return null;
+  const signup: unknown = data.signup;
+  const csrf: unknown = typeof signup === "object" && signup !== null ? Reflect.get(signup, "csrf") : null;
+  return typeof csrf === "string" ? csrf : null;
 }
 
 /** The profiles a 404 carries for members (app/lib/not-found.server.ts), already parsed by the API client. */

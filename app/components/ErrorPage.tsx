@@ -1,7 +1,11 @@
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { ProfileGrid } from "~/components/ProfileCard";
 import type { ProfileCard as Card } from "~/lib/api/schemas";
 import { useTranslation } from "~/lib/i18n-react";
+
+// Loaded only when a visitor's error page shows it, so it adds nothing to other pages' JavaScript.
+const AccountStep = lazy(() => import("~/components/signup/AccountStep").then((m) => ({ default: m.AccountStep })));
 
 /**
  * The error page (spec §2, §8): "Error", the status code and its message. A 404 says which
@@ -13,6 +17,7 @@ export function ErrorPage({
   loggedIn,
   site,
   profiles,
+  signupCsrf = null,
 }: {
   status: number;
   requestId: string | null;
@@ -20,6 +25,8 @@ export function ErrorPage({
   site: { name: string } | undefined;
   /** For members: profiles from their search, shown without actions. */
   profiles: Card[];
+  /** For visitors where sign-up is open: the token of the sign-up form shown with a 404. */
+  signupCsrf?: string | null;
 }) {
   const siteName = site?.name;
   const { t } = useTranslation();
@@ -62,8 +69,14 @@ export function ErrorPage({
         ) : null}
         {!loggedIn && status < 500 ? (
           <p className="signup-prompt">
-            {t("errors.signupPrompt")} <Link to="/">{t("nav.signup")}</Link>
+            {t("errors.signupPrompt")} <Link to="/signup">{t("nav.signup")}</Link>
           </p>
+        ) : null}
+        {!loggedIn && signupCsrf ? (
+          // Spec §2: guests get the sign-up-for-free form, without its title or dots.
+          <Suspense fallback={null}>
+            <AccountStep view={{ csrf: signupCsrf, constraint: undefined, referrer: "" }} actionData={undefined} action="/signup" heading={null} />
+          </Suspense>
         ) : null}
       </main>
     </>

@@ -13,10 +13,10 @@ import type { Route } from "./+types/dev-mailbox";
  * account without a mail server. The API answers 404 unless it runs with DEV_TOOLS="1" on a
  * loopback host; then this page is a 404 too.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await mailbox(context.get(apiContext));
   if (!result.ok) {
-    if (result.status === 404) return notFound(context);
+    if (result.status === 404) return notFound(request, context);
     throw new Response(null, { status: result.status });
   }
   return { mails: result.data.mails };

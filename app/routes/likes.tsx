@@ -12,9 +12,9 @@ const TYPES = ["liked", "liked-by"] as const;
 type LikesType = (typeof TYPES)[number];
 
 /** /likes (the overview: both lists, as the classic template shows) and /likes/liked, /likes/liked-by. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const type = params.type;
-  if (type !== undefined && !TYPES.some((t) => t === type)) return notFound(context);
+  if (type !== undefined && !TYPES.some((t) => t === type)) return notFound(request, context);
   const result = await fetchLikes(context.get(apiContext));
   if (!result.ok) throw data(null, { status: result.status });
   return { type: TYPES.find((t) => t === type) ?? null, likes: result.data };

@@ -28,12 +28,12 @@ export const handle = { hydrate: false };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.memberId);
-  if (!Number.isInteger(id) || id <= 0) return notFound(context);
+  if (!Number.isInteger(id) || id <= 0) return notFound(request, context);
   if (context.get(userContext)) throw redirect(`/members/${id}`);
   const api = context.get(apiContext);
   const [settings, profile] = await Promise.all([siteSettings(request, context), fetchProfile(api, id)]);
   if (!profile.ok) {
-    if (profile.status === 404 || profile.status === 422) return notFound(context);
+    if (profile.status === 404 || profile.status === 422) return notFound(request, context);
     throw data(null, { status: profile.status });
   }
   const lander = landerHead(context);

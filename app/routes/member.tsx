@@ -14,10 +14,10 @@ import type { Route } from "./+types/member";
 /** /members/:memberId and /likes/m/:memberId (spec §2, optional auth): one member's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
-  if (!Number.isInteger(id) || id <= 0) return notFound(context);
+  if (!Number.isInteger(id) || id <= 0) return notFound(request, context);
   const [settings, result] = await Promise.all([siteSettings(request, context), fetchProfile(context.get(apiContext), id)]);
   if (!result.ok) {
-    if (result.status === 404 || result.status === 422) return notFound(context);
+    if (result.status === 404 || result.status === 422) return notFound(request, context);
     throw data(null, { status: result.status });
   }
   const { profile } = result.data;

@@ -2,12 +2,12 @@ import { notFound } from "~/lib/not-found.server";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route matches: the 404 error page (spec §2: 'Page not found: {path}'). */
-export function loader({ context }: Route.LoaderArgs) {
-  return notFound(context);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return notFound(request, context);
 }
 
-export function action({ context }: Route.ActionArgs) {
-  return notFound(context);
+export function action({ request, context }: Route.ActionArgs) {
+  return notFound(request, context);
 }
 
 // A component makes this a page route, so the thrown 404 renders the error page (a route

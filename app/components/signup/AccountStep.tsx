@@ -87,9 +87,10 @@ export function AccountStep({
 }: {
   view: { csrf: string; constraint: Constraint; referrer: string };
   actionData: StepActionData;
-  /** Where the form posts: /signup itself, or /signup from a lander. */
+  /** Where the form posts: /signup itself, or /signup from a lander or the error page. */
   action?: string;
-  heading?: string;
+  /** The page's heading; null for none (the error page has its own). */
+  heading?: string | null;
 }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -133,8 +134,12 @@ export function AccountStep({
 
   return (
     <>
-      <h1>{heading ?? t("signup.account.heading")}</h1>
-      <p>{t("signup.account.intro")}</p>
+      {heading !== null && (
+        <>
+          <h1>{heading ?? t("signup.account.heading")}</h1>
+          <p>{t("signup.account.intro")}</p>
+        </>
+      )}
       <Form method="post" action={action} {...getFormProps(form)} className="stack">
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
@@ -207,9 +212,11 @@ export function AccountStep({
           {submitting ? t("signup.account.submitting") : t("signup.account.submit")}
         </button>
       </Form>
-      <p>
-        {t("signup.account.haveAccount")} <Link to="/login">{t("signup.account.loginLink")}</Link>
-      </p>
+      {heading !== null && (
+        <p>
+          {t("signup.account.haveAccount")} <Link to="/login">{t("signup.account.loginLink")}</Link>
+        </p>
+      )}
     </>
   );
 }
