@@ -3,7 +3,7 @@ import { AccountStep } from "~/components/signup/AccountStep";
 import { ActivationProgressStep, CheckEmailStep } from "~/components/signup/MailSteps";
 import { AboutStep, LocationStep, PersonalInfoStep, PhotoStep, PushStep } from "~/components/signup/ProfileSteps";
 import { InviteOnly, ProgressDots } from "~/components/signup/SignupChrome";
-import { detectPushSupport, reportPushSupport } from "~/lib/client/push";
+import { attachSubscription, detectPushSupport, reportPushSupport } from "~/lib/client/push";
 import { useTranslation } from "~/lib/i18n-react";
 import { loadSignup, signupAction } from "~/lib/signup/flow.server";
 import type { Route } from "./+types/signup";
@@ -26,10 +26,15 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation();
   const view = loaderData;
 
-  // Tell the server what this browser can do for push, so it can skip step 1 when push is not offered.
+  // Tell the server what this browser can do for push, so it can skip step 1 when push is not
+  // offered; a subscription the browser already holds is added to a new account (spec §4).
+  const accountPush = view.step === "closed" ? undefined : view.accountPush;
   useEffect(() => {
-    void detectPushSupport().then(({ support }) => reportPushSupport(support));
-  }, []);
+    void detectPushSupport().then(({ support, subscription }) => {
+      reportPushSupport(support);
+      if (subscription && accountPush === null) void attachSubscription(subscription);
+    });
+  }, [accountPush]);
 
   if (view.step === "closed") return <InviteOnly siteName={view.siteName} />;
   return (

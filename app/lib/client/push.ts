@@ -74,3 +74,18 @@ export async function subscribePush(publicKey: string): Promise<PushSubscription
     return Notification.permission === "denied" ? "denied" : null;
   }
 }
+
+/** Stores a subscription this browser already had on the logged-in account (POST /api/user.php?push=1). */
+export async function attachSubscription(subscription: PushSubscriptionJSON): Promise<void> {
+  try {
+    const response = await fetch("/api/user.php?push=1", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ subscription }),
+      credentials: "same-origin",
+    });
+    if (!response.ok) console.warn("push subscription not stored", response.status);
+  } catch (error) {
+    console.warn("push subscription not stored", error);
+  }
+}

@@ -77,7 +77,12 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
   const settings = await siteSettings(request, context);
   const user = context.get(userContext);
   const url = new URL(request.url);
-  const common = { showDots: settings.signup.showDots, siteName: settings.name };
+  const common = {
+    showDots: settings.signup.showDots,
+    siteName: settings.name,
+    // The browser may hold a subscription the account lacks: the page adds it (spec §4).
+    accountPush: user ? user.push : undefined,
+  };
 
   if (!user) {
     const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
