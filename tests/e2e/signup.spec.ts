@@ -5,9 +5,9 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./support/fixtures";
 
-/** A 2×2 PNG (red, green, blue, white), small enough to keep in the test. */
+/** An 8×8 PNG (a colour gradient), small enough to keep in the test. */
 const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAaklEQVR4nAXB0QAAAAhDwZGMJJJIIhlJEO87ou6EhEWJFiMiVpyEjE2ZNmNi1pyFChdVdDFFii2uhBo31XQzTZptroUGDzX0MEOGHW6EgkOFDhMSNlyEFi+19DJLll1uhQ4fdfQxR4497h7WFWaB0n08RwAAAABJRU5ErkJggg==",
   "base64",
 );
 
@@ -31,8 +31,10 @@ async function submitAccount(page: Page, javaScriptEnabled: boolean) {
   await submit.click();
 }
 
-test("a visitor signs up through every step and activates the account from the mailbox", async ({ page, javaScriptEnabled }, info) => {
+test("a visitor signs up through every step and activates the account from the mailbox", async ({ page, context, javaScriptEnabled }, info) => {
   test.slow();
+  // Headless Chromium refuses notifications unless allowed; allowed, the browser can do push.
+  await context.grantPermissions(["notifications"]);
   const email = freshEmail(info.project.name);
   await fillAccount(page, { email, name: "Robin", password: "a good password" });
   await submitAccount(page, javaScriptEnabled);

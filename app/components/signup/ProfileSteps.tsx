@@ -127,6 +127,7 @@ export function PhotoStep({
         </noscript>
       </Form>
       <Form method="post">
+        <input type="hidden" name="step" value="2" />
         <StepButtons skip={images.length > 0 ? "signup.continue" : "signup.photo.skip"} busy={uploading} />
       </Form>
     </>
@@ -307,7 +308,7 @@ export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView;
           <legend>{t("signup.personal.gender")}</legend>
           {(["female", "male"] as const).map((gender) => (
             <label key={gender} className="choice">
-              <input type="radio" name={fields.gender.name} value={gender} defaultChecked={view.gender === gender} />
+              <input type="radio" name={fields.gender.name} value={gender} defaultChecked={fields.gender.initialValue === gender} />
               {t(`signup.personal.${gender}`)}
             </label>
           ))}
@@ -315,7 +316,7 @@ export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView;
         <fieldset className="field" aria-describedby={dobErrors?.length ? "dob-errors" : "dob-help"}>
           <legend>{t("signup.personal.dateOfBirth")}</legend>
           <div className="date-parts">
-            <select name={fields.dobDay.name} defaultValue={view.dob.day} aria-label={t("signup.personal.day")} aria-invalid={dobErrors?.length ? true : undefined}>
+            <select name={fields.dobDay.name} defaultValue={fields.dobDay.initialValue ?? ""} aria-label={t("signup.personal.day")} aria-invalid={dobErrors?.length ? true : undefined}>
               <option value="">{t("signup.personal.day")}</option>
               {Array.from({ length: 31 }, (_, i) => (
                 <option key={i + 1} value={i + 1}>
@@ -323,7 +324,7 @@ export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView;
                 </option>
               ))}
             </select>
-            <select name={fields.dobMonth.name} defaultValue={view.dob.month} aria-label={t("signup.personal.month")}>
+            <select name={fields.dobMonth.name} defaultValue={fields.dobMonth.initialValue ?? ""} aria-label={t("signup.personal.month")}>
               <option value="">{t("signup.personal.month")}</option>
               {months.map((month, i) => (
                 <option key={month} value={i + 1}>
@@ -331,7 +332,7 @@ export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView;
                 </option>
               ))}
             </select>
-            <select name={fields.dobYear.name} defaultValue={view.dob.year} aria-label={t("signup.personal.year")}>
+            <select name={fields.dobYear.name} defaultValue={fields.dobYear.initialValue ?? ""} aria-label={t("signup.personal.year")}>
               <option value="">{t("signup.personal.year")}</option>
               {years.map((year) => (
                 <option key={year} value={year}>
@@ -349,7 +350,7 @@ export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView;
           field.type === "select" ? (
             <div className="field" key={field.name}>
               <label htmlFor={`field-${field.name}`}>{field.label}</label>
-              <select id={`field-${field.name}`} name={`fields.${field.name}`} defaultValue={view.values[field.name] ?? ""}>
+              <select id={`field-${field.name}`} name={`fields.${field.name}`} defaultValue={selectFields[field.name]?.initialValue ?? ""}>
                 <option value="">{t("signup.personal.noAnswer")}</option>
                 {field.allowed_values.map((option) => (
                   <option key={option.value} value={option.value}>
@@ -386,6 +387,9 @@ export function AboutStep({ view, actionData }: { view: AboutView; actionData: S
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: AboutSchema }),
   });
   const personal = fields.personal.getFieldset();
+  // What the member sent last (after an error) or what is stored.
+  const chosenNow: unknown = fields.interests.initialValue;
+  const chosen = Array.isArray(chosenNow) ? chosenNow.filter((id): id is string => typeof id === "string") : typeof chosenNow === "string" ? [chosenNow] : [];
   return (
     <>
       <h1>{t("signup.about.heading")}</h1>
@@ -406,7 +410,7 @@ export function AboutStep({ view, actionData }: { view: AboutView; actionData: S
                 name={`personal.${note.name}`}
                 rows={2}
                 maxLength={note.max_length}
-                defaultValue={view.personal[note.name] ?? ""}
+                defaultValue={field?.initialValue ?? ""}
                 aria-invalid={errors?.length ? true : undefined}
                 aria-describedby={errors?.length ? `${id}-error` : undefined}
               />
@@ -419,7 +423,7 @@ export function AboutStep({ view, actionData }: { view: AboutView; actionData: S
             <legend>{t("signup.about.interests")}</legend>
             {view.interests.map((interest) => (
               <label key={interest.id} className="choice">
-                <input type="checkbox" name="interests" value={interest.id} defaultChecked={view.chosen.includes(interest.id)} />
+                <input type="checkbox" name="interests" value={interest.id} defaultChecked={chosen.includes(interest.id)} />
                 {interest.name}
               </label>
             ))}

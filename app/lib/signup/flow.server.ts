@@ -33,6 +33,7 @@ import { nameOrDefault } from "./rules";
 import {
   activationComplete,
   ACTIVATION_TIMEOUT_TICKS,
+  asStep,
   nextStep,
   pushOffered,
   resumeStep,
@@ -101,7 +102,10 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
   const step = currentStep(request, user, settings);
   if (step === 7 && user.status === "active" && !url.searchParams.has("change-email")) throw redirect("/home");
 
-  switch (step) {
+  // Step 2 again after an upload (a main image alone would move the member on to step 3), so
+  // the photos show and more can be added.
+  const shown: SignupStep = url.searchParams.has("photos") && step <= 3 ? 2 : step;
+  switch (shown) {
     case 0:
     case 1:
       return { ...common, step: 1 as const, publicKey: settings.push_pub };
@@ -221,7 +225,11 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
     return createStep(request, context, api, settings, formData);
   }
 
-  const step = currentStep(request, user, settings);
+  // The step whose form was sent, when it is not past the member's step (step 2 shows again
+  // after an upload, while the resume rules already say 3).
+  const current = currentStep(request, user, settings);
+  const posted = asStep(formData.get("step"));
+  const step: SignupStep = posted !== null && posted >= 1 && posted < current ? posted : current;
   const advance = async (update: UserUpdate = {}) => {
     // The profile as it will be after this save decides the auto-skips.
     const profile = { ...user.profile, ...update, personal: update.personal ?? user.profile.personal };
@@ -251,7 +259,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
       if (file.size > MAX_PHOTO_BYTES) return data({ formErrors: ["errors.file_too_large"], fieldErrors: {} }, { status: 413 });
       const uploaded = await uploadPhoto(api, file);
       if (!uploaded.ok) return data({ formErrors: [apiErrorKey(uploaded.error)], fieldErrors: {} }, { status: uploaded.status });
-      throw redirect("/signup");
+      throw redirect("/signup?photos");
     }
 
     case "location": {

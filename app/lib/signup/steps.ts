@@ -109,3 +109,10 @@ export function activationComplete(tick: number, delivered: boolean): boolean {
 export function signupOpen(rule: "all" | "with_trafficsource" | "other", network: string | undefined): boolean {
   return rule === "all" || (rule === "with_trafficsource" && Boolean(network));
 }
+
+const STEPS: readonly SignupStep[] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/** A step number from a form, or null. */
+export function asStep(value: unknown): SignupStep | null {
+  return STEPS.find((step) => step === Number(value)) ?? null;
+}
