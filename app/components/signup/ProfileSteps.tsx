@@ -153,6 +153,8 @@ interface Geocode {
   country: string | null;
   countryregion: number | null;
   city: string | null;
+  /** The place data's licence asks for it wherever the answer is used. */
+  attribution?: string;
 }
 
 /** Spec §4: step 3 asks the device where it is, and the API which place that is (cached an hour). */
@@ -187,6 +189,7 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
   });
   const country = fields.country.value ?? view.country;
   const [locating, setLocating] = useState(false);
+  const [attribution, setAttribution] = useState<string | null>(null);
   const current = useRef({ region: fields.countryregion.value, city: fields.city.value });
   current.current = { region: fields.countryregion.value, city: fields.city.value };
 
@@ -199,6 +202,7 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
         if (cancelled || !place?.country || !view.countries.includes(place.country)) return;
         // Prefill only what the member has not chosen or typed yet.
         form.update({ name: fields.country.name, value: place.country });
+        if (place.attribution) setAttribution(place.attribution);
         if (place.countryregion && !current.current.region) {
           form.update({ name: fields.countryregion.name, value: String(place.countryregion) });
         }
@@ -268,6 +272,7 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
         )}
         <StepButtons save="signup.location.save" intent="location" skip="signup.location.skip" />
       </Form>
+      {attribution && <p className="field-help attribution">{attribution}</p>}
     </>
   );
 }
