@@ -49,7 +49,9 @@ export default async function handleRequest(
     },
   );
   shellRendered = true;
-  if (bot) await body.allReady;
+  // Bots get whole pages; so does the error page, whose visitor sign-up form is loaded lazily
+  // (ErrorPage.tsx) and must be in the HTML for a browser without JavaScript.
+  if (bot || errorPage) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

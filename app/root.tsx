@@ -82,9 +82,10 @@ function useLanderHead(): { css: string; nonce: string } | null {
   if (!match) return null;
   const data: unknown = match.loaderData;
   const lander: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "lander") : null;
-  const css: unknown = typeof lander === "object" && lander !== null ? Reflect.get(lander, "css") : null;
-  const nonce: unknown = typeof lander === "object" && lander !== null ? Reflect.get(lander, "nonce") : null;
-  return { css: typeof css === "string" ? css : "", nonce: typeof nonce === "string" ? nonce : "" };
+  if (typeof lander !== "object" || lander === null) return null; // its loader threw: the error page is a normal page
+  const css: unknown = Reflect.get(lander, "css");
+  const nonce: unknown = Reflect.get(lander, "nonce");
+  return typeof css === "string" && typeof nonce === "string" ? { css, nonce } : null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -10,19 +10,29 @@ export function Field({
   label,
   inputProps,
   errors,
+  help,
 }: {
   label: string;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: string[] | undefined;
+  /** A hint under the input, read out with it. */
+  help?: string;
 }) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
+  const helpId = help ? `${id}-help` : undefined;
+  const describedBy = [errorId, helpId].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      <input {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} />
       <ErrorList id={errorId} errors={errors} />
+      {help && (
+        <p className="field-help" id={helpId}>
+          {help}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useRevalidator } from "react-router";
 import { AccountStep } from "~/components/signup/AccountStep";
 import { ActivationProgressStep, CheckEmailStep } from "~/components/signup/MailSteps";
 import { AboutStep, LocationStep, PersonalInfoStep, PhotoStep, PushStep } from "~/components/signup/ProfileSteps";
@@ -28,13 +29,19 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 
   // Tell the server what this browser can do for push, so it can skip step 1 when push is not
   // offered; a subscription the browser already holds is added to a new account (spec §4).
+  // When the browser had not said before (the member came from a lander), the page asks the
+  // server again: push may be offered now.
   const accountPush = view.step === "closed" ? undefined : view.accountPush;
+  const { revalidate } = useRevalidator();
+  const atPhotoStep = view.step === 2;
   useEffect(() => {
+    const unknownBefore = !document.cookie.includes("push_support=");
     void detectPushSupport().then(({ support, subscription }) => {
       reportPushSupport(support);
       if (subscription && accountPush === null) void attachSubscription(subscription);
+      if (unknownBefore && support === "available" && atPhotoStep && accountPush === null) void revalidate();
     });
-  }, [accountPush]);
+  }, [accountPush, atPhotoStep, revalidate]);
 
   if (view.step === "closed") return <InviteOnly siteName={view.siteName} />;
   return (

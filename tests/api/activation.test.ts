@@ -48,7 +48,7 @@ const mailApp = new Hono<ApiContext>()
 
 async function queue(memberId: number, options: { host?: string; env?: Partial<Env>; headers?: Record<string, string> } = {}) {
   const response = await mailApp.request(
-    `http://api.internal/queue/${memberId}`,
+    `http://localhost/queue/${memberId}`,
     { method: "POST", headers: { "x-original-host": options.host ?? "localhost:8787", ...options.headers } },
     { ...env, ...options.env },
   );
@@ -57,7 +57,7 @@ async function queue(memberId: number, options: { host?: string; env?: Partial<E
 }
 
 async function tokenAt(memberId: number, at: number, host = "localhost:8787") {
-  const response = await mailApp.request(`http://api.internal/token/${memberId}?at=${at}`, { headers: { "x-original-host": host } }, env);
+  const response = await mailApp.request(`http://localhost/token/${memberId}?at=${at}`, { headers: { "x-original-host": host } }, env);
   return response.text();
 }
 
@@ -270,14 +270,15 @@ describe("GET /api/activate.php (the delivery state, polled by sign-up step 6)",
 });
 
 describe("GET /api/activate.php?token= (the link in the mail)", () => {
-  it("confirms the address, logs the clicker in and lands on /activate/done", async () => {
+  it("confirms the address and lands on /activate/done, without logging the clicker in", async () => {
     const member = await unconfirmedMember();
     const link = linkIn((await queue(member.id)).text);
     const response = await call(`${link.pathname}${link.search}`);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/activate/done");
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
-    const cookie = sessionCookie(response);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("sid="))).toBe(false);
+    const cookie = await loginAs(member);
     const row = await memberRow(member.id);
     expect(row?.status).toBe("active");
     expect(row?.activated_at).toEqual(expect.any(Number));
@@ -297,7 +298,7 @@ describe("GET /api/activate.php?token= (the link in the mail)", () => {
     expect(first.headers.get("location")).toBe("/activate/done");
     expect(second.status).toBe(303);
     expect(second.headers.get("location")).toBe("/activate/done");
-    expect(sessionCookie(second)).toMatch(/^sid=/);
+    expect(second.headers.getSetCookie()).toEqual([]);
     expect((await memberRow(member.id))?.activated_at).toBe(activatedAt); // the first click's time stays
   });
 
@@ -307,7 +308,7 @@ describe("GET /api/activate.php?token= (the link in the mail)", () => {
     const [payload, mac] = token.split(".");
     const tampered = `${payload}.${mac!.slice(0, -2)}${mac!.endsWith("AA") ? "BB" : "AA"}`;
     const expired = await tokenAt(member.id, Date.now() - ACTIVATION_TTL_MS - 1000);
-    const otherPurpose = await signToken(signingSecret({}, "localhost"), "email-check", { m: member.id, s: 1 }, 60_000);
+    const otherPurpose = await signToken(signingSecret({}, true), "email-check", { m: member.id, s: 1 }, 60_000);
     for (const bad of [tampered, expired, otherPurpose, "", "nonsense"]) {
       const response = await call(`/api/activate.php?token=${encodeURIComponent(bad)}`);
       expect(response.status, bad).toBe(303);
@@ -378,10 +379,19 @@ describe("GET /api/dev/mailbox.php", () => {
     expect(ApiErrorSchema.parse(await response.json()).error).toBe("not_found");
   });
 
+  it("does not exist when only the forgeable host header says loopback (the worker's own URL is public)", async () => {
+    const response = await app.request(
+      "https://dating-api.example.workers.dev/api/dev/mailbox.php",
+      { headers: { "x-original-host": "localhost", "x-package-name": "classic" } },
+      env,
+    );
+    expect(response.status).toBe(404);
+  });
+
   it("does not exist when DEV_TOOLS is not \"1\"", async () => {
     for (const value of ["0", ""]) {
       const response = await app.request(
-        "http://api.internal/api/dev/mailbox.php",
+        "http://localhost/api/dev/mailbox.php",
         { headers: { "x-original-host": "localhost:8787", "x-package-name": "classic" } },
         { ...env, DEV_TOOLS: value },
       );

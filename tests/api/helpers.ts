@@ -20,7 +20,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
     headers.set("content-type", "application/json");
     init.body = JSON.stringify(json);
   }
-  return app.request(`http://api.internal${path}`, { ...init, headers }, env);
+  return app.request(`http://localhost${path}`, { ...init, headers }, env);
 }
 
 /** The "sid=…" pair from a response's Set-Cookie, for the next call. */

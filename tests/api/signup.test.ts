@@ -124,6 +124,23 @@ describe("GET /api/csrf.php", () => {
     const second = CsrfAnswerSchema.parse(await (await call("/api/csrf.php")).json()).csrf;
     expect(second).not.toBe(csrf);
   });
+
+  it("refuses to sign anything on a public host without SIGNING_SECRET (the development secret is for this machine only)", async () => {
+    const { app } = await import("../../workers/api/index");
+    const forged = await app.request(
+      "https://dating-api.example.workers.dev/api/csrf.php",
+      { headers: { "x-original-host": "localhost", "x-package-name": "classic" } },
+      env,
+    );
+    expect(forged.status).toBe(503);
+    expect(ApiErrorSchema.parse(await forged.json()).error).toBe("site_misconfigured");
+    const configured = await app.request(
+      "https://dating.example.com/api/csrf.php",
+      { headers: { "x-original-host": "dating.example.com", "x-package-name": "classic" } },
+      { ...env, SIGNING_SECRET: "a-real-secret-of-at-least-thirty-two-characters" },
+    );
+    expect(configured.status).toBe(200);
+  });
 });
 
 describe("GET /api/validate_email.php", () => {

@@ -9,6 +9,8 @@ export interface ApiContext {
     site: Site;
     /** The host the visitor typed, without port (x-original-host). */
     host: string;
+    /** The request came from this machine (see index.ts): development tools may answer. */
+    local: boolean;
   };
 }
 

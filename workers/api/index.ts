@@ -20,7 +20,7 @@ import { session } from "./endpoints/session";
 import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
 import { ApiError } from "./lib/errors";
-import { findSite, hostOf } from "./lib/site";
+import { findSite, hostOf, isLoopbackHost } from "./lib/site";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -56,6 +56,9 @@ app.use(async (c, next) => {
   c.set("db", db);
   const host = hostOf(c.req.header("x-original-host") ?? c.req.header("host"));
   c.set("host", host);
+  // Development conveniences (the mailbox, the fallback signing secret) need both the host the
+  // visitor typed and the URL this worker was called at to be loopback: a header alone can be forged.
+  c.set("local", isLoopbackHost(host) && isLoopbackHost(hostOf(new URL(c.req.url).host)));
   c.set("site", await findSite(db, host));
   await next();
 });

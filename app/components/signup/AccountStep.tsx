@@ -54,11 +54,17 @@ function useEmailCheck(onCorrected: (email: string) => void) {
       controller.current = aborter;
       setCheck({ state: "checking" });
       fetch(`/api/validate_email.php?email=${encodeURIComponent(email)}`, { signal: aborter.signal, credentials: "same-origin" })
-        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+        .then((response) => {
+          // Too many checks from this network (a shared IP): the server checks again on submit.
+          if (response.status === 429) return { status: "unchecked" };
+          return response.ok ? response.json() : Promise.reject(new Error(String(response.status)));
+        })
         .then((answer: unknown) => {
           const status = fieldOf(answer, "status");
           const corrected = fieldOf(answer, "email");
-          if (status === "new") {
+          if (status === "unchecked") {
+            setCheck({ state: "idle" });
+          } else if (status === "new") {
             if (corrected && corrected !== email) onCorrected(corrected);
             setCheck({ state: "ok" });
           } else if (status === "active" || status === "not_confirmed") {
@@ -141,6 +147,9 @@ export function AccountStep({
         </>
       )}
       <Form method="post" action={action} {...getFormProps(form)} className="stack">
+        {/* Enter in any field submits with the form's first submit button: this one, not the
+            did-you-mean button further down. Invisible; the real button is at the end. */}
+        <button type="submit" name="intent" value="create" className="default-submit" tabIndex={-1} aria-hidden="true" disabled={blocked} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label={t("signup.account.email")}
@@ -191,10 +200,8 @@ export function AccountStep({
           label={t("signup.account.name")}
           inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "given-name" }}
           errors={fields.name.errors}
+          help={t("signup.account.nameHelp")}
         />
-        <p className="field-help" id="name-help">
-          {t("signup.account.nameHelp")}
-        </p>
         <Field
           label={t("signup.account.password")}
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
@@ -203,11 +210,11 @@ export function AccountStep({
         <input type="hidden" name="csrf" value={view.csrf} />
         <input type="hidden" name="timezone" value={timezone} />
         <input type="hidden" name="referrer" value={view.referrer} />
-        <p className="terms-notice">
+        <div className="terms-notice">
           {t("signup.account.acceptTermsBefore")} <LegalLink page="terms">{t("signup.account.terms")}</LegalLink>{" "}
           {t("signup.account.acceptTermsAnd")} <LegalLink page="privacy">{t("signup.account.privacy")}</LegalLink>
           {t("signup.account.acceptTermsAfter")}
-        </p>
+        </div>
         <button type="submit" name="intent" value="create" className="button large" disabled={blocked} aria-busy={submitting}>
           {submitting ? t("signup.account.submitting") : t("signup.account.submit")}
         </button>

@@ -189,9 +189,12 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
   });
   const country = fields.country.value ?? view.country;
   const [locating, setLocating] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
   const [attribution, setAttribution] = useState<string | null>(null);
   const current = useRef({ region: fields.countryregion.value, city: fields.city.value });
   current.current = { region: fields.countryregion.value, city: fields.city.value };
+
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (!("geolocation" in navigator)) return;
@@ -252,7 +255,7 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
             <option value="">{t("signup.location.noRegion")}</option>
             {/* Without JavaScript every allowed country's regions are there, grouped; with it, the chosen country's. */}
             {regionCountries.map((code) => (
-              <optgroup key={code} label={countryName(locale, code)} hidden={code !== country}>
+              <optgroup key={code} label={countryName(locale, code)} hidden={hydrated && code !== country}>
                 {(view.regionData[code] ?? []).map((region) => (
                   <option key={region.id} value={region.id}>
                     {region.name}

@@ -3,6 +3,7 @@
  * form does (the action). The step lives on the server (profile.lastSignupStep), so a reload
  * or another device resumes where the member was; every step is a plain form post.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
@@ -23,7 +24,7 @@ import {
 import { siteSettings } from "../api/site.server";
 import { readCookie } from "../cookies.server";
 import { userContext } from "../context";
-import { AboutSchema, AccountSchema, ChangeEmailSchema, LocationSchema, PersonalInfoSchema, submittedDateOfBirth } from "../forms/signup";
+import { AboutSchema, AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR, LocationSchema, PersonalInfoSchema, submittedDateOfBirth } from "../forms/signup";
 import { requestLocale } from "../i18n.server";
 import { apiContext } from "../middleware.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
@@ -49,7 +50,7 @@ const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 function pushSupportOf(request: Request): PushSupport {
   const value = readCookie(request, PUSH_SUPPORT_COOKIE);
-  return value === "available" || value === "subscribed" || value === "denied" ? value : "unsupported";
+  return value === "available" || value === "subscribed" || value === "denied" || value === "unsupported" ? value : "unknown";
 }
 
 function offeredTo(request: Request, user: User, settings: Settings): boolean {
@@ -178,7 +179,9 @@ export type SignupView = Awaited<ReturnType<typeof loadSignup>>;
 // ---------------------------------------------------------------------------------------------
 // The action: one form per step, told apart by `intent`.
 
-/** Conform's reply shape, plus the API's field errors mapped to message keys. */
+type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+
+/** The message key for an API refusal (a known code, or the generic message). */
 function apiErrorKey(error: ApiErrorBody): string {
   const known = [
     "invalid_email",
@@ -209,7 +212,13 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
   const user = context.get(userContext);
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    // Not a form (a JSON or garbled body): nothing to do but show the page again.
+    throw redirect("/signup");
+  }
   const intent = String(formData.get("intent") ?? "");
 
   if (!user) {
@@ -230,12 +239,16 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   const current = currentStep(request, user, settings);
   const posted = asStep(formData.get("step"));
   const step: SignupStep = posted !== null && posted >= 1 && posted < current ? posted : current;
-  const advance = async (update: UserUpdate = {}) => {
+  /** Saves the step's data and moves on; an API refusal comes back beside the fields, input kept. */
+  const advance = async (update: UserUpdate = {}, submission?: { reply: (options: ReplyOptions) => SubmissionResult<string[]> }) => {
     // The profile as it will be after this save decides the auto-skips.
     const profile = { ...user.profile, ...update, personal: update.personal ?? user.profile.personal };
     const result = await saveStep(api, user, nextStep(step, profile), update);
-    if (!result.ok) return data({ formErrors: [apiErrorKey(result.error)], fieldErrors: fieldErrorsOf(result.error) }, { status: 400 });
-    throw redirect("/signup");
+    if (result.ok) throw redirect("/signup");
+    const fieldErrors = fieldErrorsOf(result.error);
+    const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [apiErrorKey(result.error)];
+    if (submission) return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: 400 });
+    return data({ formErrors: [apiErrorKey(result.error)] }, { status: 400 });
   };
 
   switch (intent) {
@@ -274,26 +287,29 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
           : { country: ["errors.not_allowed"] };
         return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
       }
-      return advance({ country, countryregion: region, city: city || null });
+      return advance({ country, countryregion: region, city: city || null }, submission);
     }
 
     case "personal": {
       const submission = parseWithValibot(formData, { schema: PersonalInfoSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      return advance({
-        gender: submission.value.gender ?? null,
-        date_of_birth: submittedDateOfBirth(submission.value),
-        fields: Object.fromEntries(Object.entries(submission.value.fields ?? {}).filter(([name]) => name !== "interests")),
-      });
+      return advance(
+        {
+          gender: submission.value.gender ?? null,
+          date_of_birth: submittedDateOfBirth(submission.value),
+          fields: Object.fromEntries(Object.entries(submission.value.fields ?? {}).filter(([name]) => name !== "interests")),
+        },
+        submission,
+      );
     }
 
     case "about": {
       const submission = parseWithValibot(formData, { schema: AboutSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      return advance({
-        personal: submission.value.personal ?? {},
-        fields: { interests: (submission.value.interests ?? []).join(",") },
-      });
+      return advance(
+        { personal: submission.value.personal ?? {}, fields: { interests: (submission.value.interests ?? []).join(",") } },
+        submission,
+      );
     }
 
     case "activation-complete":
@@ -315,8 +331,14 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   }
 }
 
+/** The API's field codes as the form's fields and message keys (the date of birth shows on its day part). */
 function fieldErrorsOf(error: ApiErrorBody): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, code]) => [field, [`errors.${code}`]]));
+  return Object.fromEntries(
+    Object.entries(error.fields ?? {}).map(([field, code]) => [
+      field === "date_of_birth" ? "dobDay" : field,
+      [code === "date_of_birth_error" ? DATE_OF_BIRTH_ERROR : `errors.${code}`],
+    ]),
+  );
 }
 
 const SubscriptionSchema = v.object({
@@ -381,8 +403,9 @@ async function createStep(
     const fieldErrors = fieldErrorsOf(created.error);
     return reply(Object.keys(fieldErrors).length > 0 && created.error.error !== "csrf_invalid" ? { fieldErrors } : { formErrors: [apiErrorKey(created.error)] }, created.status);
   }
-  const support = pushSupportOf(request);
-  const next = stepAfterCreation(offeredTo(request, created.data.user, settings), support === "subscribed");
-  await updateUser(api, { lastSignupStep: next });
+  const user = created.data.user;
+  const next = stepAfterCreation(offeredTo(request, user, settings), pushSupportOf(request));
+  // A replayed form answers with the account it made, which may be further along already.
+  if (next > user.profile.lastSignupStep) await saveStep(api, user, next);
   throw redirect("/signup");
 }

@@ -39,14 +39,20 @@ describe("pushOffered", () => {
 
 describe("stepAfterCreation", () => {
   it("goes to step 1 when push is offered", () => {
-    expect(stepAfterCreation(true, false)).toBe(1);
+    expect(stepAfterCreation(true, "available")).toBe(1);
   });
   it("goes to step 2 when push is not offered", () => {
-    expect(stepAfterCreation(false, false)).toBe(2);
+    expect(stepAfterCreation(false, "unsupported")).toBe(2);
+    expect(stepAfterCreation(false, "denied")).toBe(2);
   });
   it("skips step 1 when the browser already has a subscription (it is added to the account)", () => {
-    expect(stepAfterCreation(true, true)).toBe(2);
-    expect(stepAfterCreation(false, true)).toBe(2);
+    expect(stepAfterCreation(true, "subscribed")).toBe(2);
+    expect(stepAfterCreation(false, "subscribed")).toBe(2);
+  });
+  it("keeps step 1 open when the browser has not said yet (a lander's form): resume decides", () => {
+    expect(stepAfterCreation(false, "unknown")).toBe(1);
+    expect(resumeStep({ ...blank, lastSignupStep: 1 }, false)).toBe(2);
+    expect(resumeStep({ ...blank, lastSignupStep: 1 }, true)).toBe(1);
   });
 });
 
@@ -107,10 +113,6 @@ describe("nextStep", () => {
     expect(nextStep(5, blank)).toBe(6);
     expect(nextStep(6, blank)).toBe(7);
     expect(nextStep(7, blank)).toBe(7);
-  });
-  it("leaves step 0 by the creation rule", () => {
-    expect(nextStep(0, blank, true)).toBe(1);
-    expect(nextStep(0, blank, false)).toBe(2);
   });
 });
 

@@ -10,8 +10,11 @@ export type SignupStep = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export const FIRST_STEP: SignupStep = 0;
 export const LAST_STEP: SignupStep = 7;
 
-/** What the browser reported about web push (a cookie set by the sign-up page; absent without JS). */
-export type PushSupport = "unsupported" | "available" | "subscribed" | "denied";
+/**
+ * What the browser reported about web push (a cookie set by the sign-up page's script):
+ * "unknown" until a page with JavaScript has run (never, without JavaScript).
+ */
+export type PushSupport = "unknown" | "unsupported" | "available" | "subscribed" | "denied";
 
 /**
  * Push is offered to a logged-in member whose browser supports it, who is not yet subscribed
@@ -57,10 +60,13 @@ function clampStep(n: number): SignupStep {
 
 /**
  * Step 0 creates the account; then step 1 when push is offered, else step 2. A browser that
- * already holds a subscription has it added to the account, so step 1 is skipped.
+ * already holds a subscription has it added to the account, so step 1 is skipped. When the
+ * browser has not said yet (the form came from a lander, which runs no script), step 1 is kept
+ * open: the sign-up page asks the browser and offers push if it can.
  */
-export function stepAfterCreation(offered: boolean, existingSubscription: boolean): SignupStep {
-  return offered && !existingSubscription ? 1 : 2;
+export function stepAfterCreation(offered: boolean, support: PushSupport): SignupStep {
+  if (support === "unknown") return 1;
+  return offered && support !== "subscribed" ? 1 : 2;
 }
 
 /**
@@ -72,9 +78,8 @@ export function resumeStep(profile: StepProfile, offered: boolean): SignupStep {
   return autoSkip(clampStep(Math.max(base, profile.lastSignupStep)), profile);
 }
 
-/** The step after `step` is done or skipped (the profile as saved by that step). */
-export function nextStep(step: SignupStep, profile: StepProfile, offered = false): SignupStep {
-  if (step === 0) return stepAfterCreation(offered, false);
+/** The step after `step` (1 to 7) is done or skipped (the profile as saved by that step). */
+export function nextStep(step: SignupStep, profile: StepProfile): SignupStep {
   return autoSkip(clampStep(step + 1), profile);
 }
 

@@ -4,7 +4,7 @@
  * - without `token`: the logged-in member's newest activation mail. Sign-up step 6 polls it
  *   every 900 ms until `delivered` (or its timeout): { delivered, status, activated }.
  * - with `token` (the link in the activation mail, opened in the browser through the app's
- *   /api passthrough): confirms the address, logs the clicker in and answers 303 to
+ *   /api passthrough): confirms the address (it does not log anyone in) and answers 303 to
  *   /activate/done; an invalid, expired, foreign or outdated link answers 303 to /activate/error.
  *   Opening a valid link again lands on /activate/done again.
  */
@@ -12,7 +12,7 @@ import { Hono, type Context } from "hono";
 import type { ActivationState } from "../../../app/lib/api/schemas";
 import type { ApiContext } from "../context";
 import { ApiError, notLoggedIn } from "../lib/errors";
-import { currentMemberId, startSession } from "../lib/sessions";
+import { currentMemberId } from "../lib/sessions";
 import { matchesAddress, readActivationToken } from "../mail/activation";
 
 export const activation = new Hono<ApiContext>().get("/activate.php", async (c) => {
@@ -88,6 +88,8 @@ async function openLink(c: Context<ApiContext>, token: string) {
       .where("status", "!=", "deleted")
       .execute();
   }
-  await startSession(c, member.id);
+  // No session is started here: a link is not a login. Otherwise anyone could send a victim their
+  // own account's link and have them act logged into it (login CSRF), and mail scanners that
+  // open links would hold sessions. The member who signed up is logged in already.
   return c.redirect("/activate/done", 303);
 }

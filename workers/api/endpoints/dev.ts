@@ -8,13 +8,12 @@ import { Hono, type Context } from "hono";
 import type { MailboxAnswer } from "../../../app/lib/api/schemas";
 import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";
-import { isLoopbackHost } from "../lib/site";
 
 const LIMIT = 50;
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
 
 export function devToolsEnabled(c: Context<ApiContext>): boolean {
-  return c.env.DEV_TOOLS === "1" && isLoopbackHost(c.var.host);
+  return c.env.DEV_TOOLS === "1" && c.var.local;
 }
 
 /** The http(s) URLs in a plain-text mail body, in order, without duplicates. */

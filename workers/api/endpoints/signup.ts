@@ -25,7 +25,7 @@ import { isDeliverable, normaliseEmail } from "../lib/email";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { requestLocale, translatorFor } from "../lib/i18n";
 import { hashPassword, verifyPassword } from "../lib/passwords";
-import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
+import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
 import { currentMemberId, startSession } from "../lib/sessions";
 import { signToken, signingSecret, tokenHash, verifyToken } from "../lib/tokens";
@@ -140,7 +140,7 @@ function invalid(fields: Record<string, string>, message = "Some fields are miss
 
 export const signup = new Hono<ApiContext>()
   .get("/csrf.php", async (c) => {
-    const csrf = await signToken(signingSecret(c.env, c.var.host), "signup-csrf", { s: c.var.site.id }, CSRF_TTL);
+    const csrf = await signToken(signingSecret(c.env, c.var.local), "signup-csrf", { s: c.var.site.id }, CSRF_TTL);
     c.header("Cache-Control", "no-store");
     return c.json({ csrf });
   })
@@ -153,12 +153,12 @@ export const signup = new Hono<ApiContext>()
     // Every check counts: the call tells whether an address has an account.
     const limit: Limit = { key: `email-check:ip:${clientIp(c)}`, max: 100, windowMs: FIFTEEN_MINUTES };
     await assertUnderLimit(c.var.db, limit);
-    await recordFailure(c.var.db, limit);
+    await recordAttempt(c.var.db, limit);
     const email = normaliseEmail(requestEmail);
     const status = await emailStatus(c, email);
     const token =
       status === "new"
-        ? await signToken(signingSecret(c.env, c.var.host), "email-check", { e: email, s: c.var.site.id }, EMAIL_TOKEN_TTL)
+        ? await signToken(signingSecret(c.env, c.var.local), "email-check", { e: email, s: c.var.site.id }, EMAIL_TOKEN_TTL)
         : "";
     c.header("Cache-Control", "no-store");
     return c.json({ token, status, request_email: requestEmail, email });
@@ -169,7 +169,7 @@ export const signup = new Hono<ApiContext>()
     if (c.req.query("new") === undefined) throw new ApiError(400, "invalid_input", "Use ?new=1 or ?push=1.");
     const body = await readBody(c, SignupBody);
     const { db, site } = c.var;
-    const secret = signingSecret(c.env, c.var.host);
+    const secret = signingSecret(c.env, c.var.local);
 
     const limit: Limit = { key: `signup:ip:${clientIp(c)}`, max: 20, windowMs: HOUR };
     await assertUnderLimit(db, limit);
@@ -202,7 +202,7 @@ export const signup = new Hono<ApiContext>()
     if (nameError) throw invalid({ name: nameError });
     if (body.country && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
 
-    await recordFailure(db, limit); // counts sign-ups per IP, successful or not past this point
+    await recordAttempt(db, limit); // every sign-up that got this far counts, made or not
     // Claim the token first: of two identical posts racing, only one gets past this insert.
     const claimed = await db
       .insertInto("used_tokens")
@@ -339,6 +339,10 @@ export const signup = new Hono<ApiContext>()
       }
       const email = normaliseEmail(body.email);
       if (email !== member.email) {
+        // Each change mails a new address: a few an hour, so this cannot relay mail to strangers.
+        const limit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+        await assertUnderLimit(db, limit);
+        await recordAttempt(db, limit);
         const status = await emailStatus(c, email);
         if (status !== "new") throw emailRefusal(status);
         update.email = email;

@@ -31,8 +31,13 @@ export async function assertUnderLimit(db: Db, limit: Limit, now = Date.now()): 
   }
 }
 
-/** Counts one failure, in a single upsert. */
-export async function recordFailure(db: Db, limit: Limit, now = Date.now()): Promise<void> {
+/** Counts one failure, in a single upsert (login counts only these). */
+export function recordFailure(db: Db, limit: Limit, now = Date.now()): Promise<void> {
+  return recordAttempt(db, limit, now);
+}
+
+/** Counts one attempt, failed or not (email checks, sign-ups, address changes count them all). */
+export async function recordAttempt(db: Db, limit: Limit, now = Date.now()): Promise<void> {
   await db
     .insertInto("rate_limits")
     .values({ key: limit.key, window_start: windowOf(limit, now), count: 1 })

@@ -4,7 +4,6 @@
  * as another, and needs no database row until it is used.
  */
 import { ApiError } from "./errors";
-import { isLoopbackHost } from "./site";
 
 export type TokenPurpose = "signup-csrf" | "email-check" | "activation";
 
@@ -85,10 +84,11 @@ export async function tokenHash(token: string): Promise<string> {
 const DEVELOPMENT_SECRET = "local-development-only-signing-secret-not-for-production";
 
 /**
- * The signing secret: SIGNING_SECRET, or, for requests to a loopback host only, a development
- * value, so `npm start` works with no setup while a deployed site without the secret refuses.
+ * The signing secret: SIGNING_SECRET, or, for requests made on this machine only (`local`, see
+ * index.ts), a development value, so `npm start` works with no setup while a deployed site
+ * without the secret refuses.
  */
-export function signingSecret(env: { SIGNING_SECRET?: string }, requestHost: string): string | undefined {
+export function signingSecret(env: { SIGNING_SECRET?: string }, local: boolean): string | undefined {
   if (env.SIGNING_SECRET) return env.SIGNING_SECRET;
-  return isLoopbackHost(requestHost) ? DEVELOPMENT_SECRET : undefined;
+  return local ? DEVELOPMENT_SECRET : undefined;
 }

@@ -111,7 +111,7 @@ export async function activationToken(
   now = Date.now(),
 ): Promise<string> {
   return signToken(
-    signingSecret(c.env, c.var.host),
+    signingSecret(c.env, c.var.local),
     "activation",
     { m: member.id, s: c.var.site.id, a: await addressFingerprint(member.email) },
     ACTIVATION_TTL_MS,
@@ -133,7 +133,7 @@ export async function readActivationToken(
   c: Context<ApiContext>,
   token: unknown,
 ): Promise<{ memberId: number; fingerprint: string } | null> {
-  const data = await verifyToken(signingSecret(c.env, c.var.host), "activation", token);
+  const data = await verifyToken(signingSecret(c.env, c.var.local), "activation", token);
   if (!data) return null;
   const { m, s, a } = data;
   if (typeof m !== "number" || typeof s !== "number" || typeof a !== "string" || s !== c.var.site.id) return null;
