@@ -5,9 +5,8 @@ import { ActivationStateSchema, ApiErrorSchema, MailboxAnswerSchema } from "../.
 import { createTranslator } from "../../app/lib/i18n-react";
 import { messages } from "../../app/locales";
 import type { ApiContext, ApiSecrets } from "../../workers/api/context";
-import { createDb } from "../../workers/api/db/client";
+import { requestScope } from "../../workers/api/lib/request-scope";
 import { app } from "../../workers/api/index";
-import { findSite, hostOf } from "../../workers/api/lib/site";
 import { signingSecret, signToken } from "../../workers/api/lib/tokens";
 import { RESEND_ENDPOINT, resendAdapter } from "../../workers/api/mail/adapters";
 import { ACTIVATION_TTL_MS, activationToken, queueActivationMail } from "../../workers/api/mail/activation";
@@ -24,14 +23,7 @@ type Env = typeof env & ApiSecrets;
  * sign-up does) and make a token for a given moment (to test expiry).
  */
 const mailApp = new Hono<ApiContext>()
-  .use(async (c, next) => {
-    const db = createDb(c.env.DB);
-    c.set("db", db);
-    const host = hostOf(c.req.header("x-original-host"));
-    c.set("host", host);
-    c.set("site", await findSite(db, host));
-    await next();
-  })
+  .use(requestScope)
   .post("/queue/:id", async (c) => {
     const member = await c.var.db
       .selectFrom("members")

@@ -6,7 +6,6 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import type { ApiContext } from "./context";
-import { createDb } from "./db/client";
 import { activation } from "./endpoints/activation";
 import { dev } from "./endpoints/dev";
 import { geocode } from "./endpoints/geocode";
@@ -20,7 +19,7 @@ import { session } from "./endpoints/session";
 import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
 import { ApiError } from "./lib/errors";
-import { findSite, hostOf, isLoopbackHost } from "./lib/site";
+import { requestScope } from "./lib/request-scope";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -52,16 +51,9 @@ app.use(async (c, next) => {
   if ((unsafe || c.req.path.endsWith("/logout.php")) && c.req.header("sec-fetch-site") === "cross-site") {
     throw new ApiError(403, "cross_site", "Cross-site requests are refused.");
   }
-  const db = createDb(c.env.DB);
-  c.set("db", db);
-  const host = hostOf(c.req.header("x-original-host") ?? c.req.header("host"));
-  c.set("host", host);
-  // Development conveniences (the mailbox, the fallback signing secret) need both the host the
-  // visitor typed and the URL this worker was called at to be loopback: a header alone can be forged.
-  c.set("local", isLoopbackHost(host) && isLoopbackHost(hostOf(new URL(c.req.url).host)));
-  c.set("site", await findSite(db, host));
   await next();
 });
+app.use(requestScope);
 
 app.route("/", session);
 app.route("/", site);

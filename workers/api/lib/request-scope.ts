@@ -1,0 +1,17 @@
+/** What every handler finds in c.var: the database, the site, the host, and whether the call is local. */
+import type { MiddlewareHandler } from "hono";
+import type { ApiContext } from "../context";
+import { createDb } from "../db/client";
+import { findSite, hostOf, isLoopbackHost } from "./site";
+
+export const requestScope: MiddlewareHandler<ApiContext> = async (c, next) => {
+  const db = createDb(c.env.DB);
+  c.set("db", db);
+  const host = hostOf(c.req.header("x-original-host") ?? c.req.header("host"));
+  c.set("host", host);
+  // Development conveniences (the mailbox, the fallback signing secret) need both the host the
+  // visitor typed and the URL this worker was called at to be loopback: a header alone can be forged.
+  c.set("local", isLoopbackHost(host) && isLoopbackHost(hostOf(new URL(c.req.url).host)));
+  c.set("site", await findSite(db, host));
+  await next();
+};
