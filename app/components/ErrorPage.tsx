@@ -1,11 +1,12 @@
 import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
-import { ProfileGrid } from "~/components/ProfileCard";
 import type { ProfileCard as Card } from "~/lib/api/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 
-// Loaded only when a visitor's error page shows it, so it adds nothing to other pages' JavaScript.
+// Loaded only when an error page shows them, so they add nothing to other pages' JavaScript (the
+// server renders error pages whole, so they are in the HTML without JavaScript too).
 const AccountStep = lazy(() => import("~/components/signup/AccountStep").then((m) => ({ default: m.AccountStep })));
+const ProfileGrid = lazy(() => import("~/components/ProfileCard").then((m) => ({ default: m.ProfileGrid })));
 
 /**
  * The error page (spec §2, §8): "Error", the status code and its message. A 404 says which
@@ -65,7 +66,9 @@ export function ErrorPage({
           </Link>
         </p>
         {loggedIn && profiles.length > 0 ? (
-          <ProfileGrid profiles={profiles} place="error" className="error-profiles" />
+          <Suspense fallback={null}>
+            <ProfileGrid profiles={profiles} place="error" className="error-profiles" />
+          </Suspense>
         ) : null}
         {!loggedIn && status < 500 ? (
           <p className="signup-prompt">

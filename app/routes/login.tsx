@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { useTranslation } from "~/lib/i18n-react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
@@ -7,6 +6,7 @@ import { login } from "~/lib/api/session.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { userContext } from "~/lib/context";
 import { LoginSchema } from "~/lib/forms/login";
+import { inputProps, useForm } from "~/lib/forms/use-form";
 import { apiContext } from "~/lib/middleware.server";
 import { safeRedirect } from "~/lib/redirect";
 import type { loader as rootLoader } from "~/root";
@@ -55,28 +55,23 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: loaderData.constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: LoginSchema }),
-  });
+  const form = useForm({ schema: LoginSchema, lastResult: actionData?.result, constraint: loaderData.constraint });
+  const fields = { email: form.field("email"), password: form.field("password") };
   return (
     <div className="narrow">
       <title>{t("meta.loginTitle", { site })}</title>
       <meta name="description" content={t("meta.loginDescription", { site })} />
       <h1>{t("login.heading", { site })}</h1>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <ErrorList id={form.errorId} errors={form.errors} />
+      <Form method="post" {...form.props} className="stack">
+        <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
         <Field
           label={t("login.email")}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          inputProps={{ ...inputProps(fields.email, "email"), autoComplete: "email" }}
           errors={fields.email.errors}
         />
         <Field
           label={t("login.password")}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          inputProps={{ ...inputProps(fields.password, "password"), autoComplete: "current-password" }}
           errors={fields.password.errors}
         />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

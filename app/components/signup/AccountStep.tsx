@@ -3,20 +3,18 @@
  * is typed (a corrected address replaces the typed one; the previous check is aborted) and a
  * did-you-mean suggestion can be taken with one click; without it the action does both.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { AccountSchema } from "~/lib/forms/signup";
+import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { suggestEmail } from "~/lib/signup/did-you-mean";
 import { isWorthChecking } from "~/lib/signup/rules";
 import type { loader as rootLoader } from "~/root";
 import { LegalLink } from "./LegalDialog";
 import { Busy, type StepActionData } from "./SignupChrome";
 
-type Constraint = Parameters<typeof useForm>[0]["constraint"];
+type Constraint = Record<string, FieldConstraint> | undefined;
 
 /** What the API's email check said, as the form shows it. */
 type EmailCheckState =
@@ -26,6 +24,11 @@ type EmailCheckState =
   | { state: "refused"; error: "invalid_email" | "existing_account_active" | "deleted_account_exists" };
 
 const CHECK_DELAY_MS = 400;
+
+/** The did-you-mean check, loaded with the first keystroke in the address (not with the page). */
+function suggestionFor(email: string): Promise<string | null> {
+  return import("~/lib/signup/did-you-mean").then((m) => m.suggestEmail(email)).catch(() => null);
+}
 
 /** A string field of a JSON answer the browser fetched itself (the server's schemas stay on the server). */
 export function fieldOf(answer: unknown, name: string): string | undefined {
@@ -102,21 +105,17 @@ export function AccountStep({
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const supportEmail = root?.site.supportEmail ?? "";
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: view.constraint,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: AccountSchema }),
-  });
+  const form = useForm({ schema: AccountSchema, lastResult: actionData?.result, constraint: view.constraint });
+  const fields = { email: form.field("email"), name: form.field("name"), password: form.field("password") };
+  const [email, setEmailValue] = useState(fields.email.initialValue ?? "");
   const [suggestion, setSuggestion] = useState<string | null>(actionData?.suggestion ?? null);
   const [timezone, setTimezone] = useState("");
   const [hydrated, setHydrated] = useState(false);
-  const setEmail = (email: string) => form.update({ name: fields.email.name, value: email });
+  const setEmail = (value: string) => form.update(fields.email.name, value);
   // The server's correction replaces the typed address, and with it any suggestion for the old one.
   const { check, run } = useEmailCheck((corrected) => {
     setEmail(corrected);
-    setSuggestion(suggestEmail(corrected));
+    void suggestionFor(corrected).then(setSuggestion);
   });
 
   useEffect(() => {
@@ -124,16 +123,16 @@ export function AccountStep({
     setHydrated(true);
   }, []);
 
-  const email = fields.email.value ?? "";
   const onEmailChange = (value: string) => {
-    setSuggestion(suggestEmail(value));
+    setEmailValue(value);
+    void suggestionFor(value).then(setSuggestion);
     run(value.trim());
   };
 
   const emailErrors = [...(fields.email.errors ?? []), ...(check.state === "refused" ? [`errors.${check.error}`] : [])];
   const accountExists = emailErrors.some((e) => e === "errors.existing_account_active");
   const accountDeleted = emailErrors.some((e) => e === "errors.deleted_account_exists");
-  const hasErrors = Boolean(form.errors?.length || fields.name.errors?.length || fields.password.errors?.length) || emailErrors.length > 0;
+  const hasErrors = form.hasErrors || emailErrors.length > 0;
   // Spec §5: no submitting while a check runs, while submitting, or while any error shows. Only
   // once the page runs: without JavaScript the button must stay usable to send the fixes.
   const blocked = hydrated && (submitting || check.state === "checking" || hasErrors);
@@ -146,15 +145,15 @@ export function AccountStep({
           <p>{t("signup.account.intro")}</p>
         </>
       )}
-      <Form method="post" action={action} {...getFormProps(form)} className="stack">
+      <Form method="post" action={action} {...form.props} className="stack">
         {/* Enter in any field submits with the form's first submit button: this one, not the
             did-you-mean button further down. Invisible; the real button is at the end. */}
         <button type="submit" name="intent" value="create" className="default-submit" tabIndex={-1} aria-hidden="true" disabled={blocked} />
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
         <Field
           label={t("signup.account.email")}
           inputProps={{
-            ...getInputProps(fields.email, { type: "email" }),
+            ...inputProps(fields.email, "email"),
             autoComplete: "email",
             onChange: (event) => onEmailChange(event.currentTarget.value),
           }}
@@ -198,13 +197,13 @@ export function AccountStep({
         {suggestion && <input type="hidden" name="keepEmail" value={email} />}
         <Field
           label={t("signup.account.name")}
-          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "given-name" }}
+          inputProps={{ ...inputProps(fields.name, "text"), autoComplete: "given-name" }}
           errors={fields.name.errors}
           help={t("signup.account.nameHelp")}
         />
         <Field
           label={t("signup.account.password")}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          inputProps={{ ...inputProps(fields.password, "password"), autoComplete: "new-password" }}
           errors={fields.password.errors}
         />
         <input type="hidden" name="csrf" value={view.csrf} />

@@ -2,13 +2,16 @@
  * The terms and privacy links of sign-up step 0. Without JavaScript they open the page in a new
  * tab (so nothing typed is lost); with it, the page's text loads into a modal dialog.
  */
-import { useRef, type ReactNode } from "react";
+import { lazy, Suspense, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { PrivacyContent, TermsContent } from "~/components/LegalText";
 import { useTranslation } from "~/lib/i18n-react";
 import type { loader as privacyLoader } from "~/routes/pages.privacy";
 import type { loader as termsLoader } from "~/routes/pages.terms";
 import { Busy } from "./SignupChrome";
+
+// The texts load with the dialog's first opening, not with the sign-up page.
+const TermsContent = lazy(() => import("~/components/LegalText").then((m) => ({ default: m.TermsContent })));
+const PrivacyContent = lazy(() => import("~/components/LegalText").then((m) => ({ default: m.PrivacyContent })));
 
 export function LegalLink({ page, children }: { page: "terms" | "privacy"; children: ReactNode }) {
   const { t } = useTranslation();
@@ -40,8 +43,10 @@ export function LegalLink({ page, children }: { page: "terms" | "privacy"; child
             {t("signup.close")}
           </button>
         </div>
-        {page === "terms" && terms.data ? <TermsContent data={terms.data} /> : null}
-        {page === "privacy" && privacy.data ? <PrivacyContent data={privacy.data} /> : null}
+        <Suspense fallback={<Busy label={t("signup.loading")} />}>
+          {page === "terms" && terms.data ? <TermsContent data={terms.data} /> : null}
+          {page === "privacy" && privacy.data ? <PrivacyContent data={privacy.data} /> : null}
+        </Suspense>
         {!(page === "terms" ? terms.data : privacy.data) && <Busy label={t("signup.loading")} />}
       </dialog>
     </>

@@ -1,12 +1,11 @@
 /**
  * Sign-up steps 6 and 7: the activation mail's sending progress, and the check-your-email page.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Field } from "~/components/Field";
 import { ChangeEmailSchema } from "~/lib/forms/signup";
+import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import {
   activationComplete,
@@ -112,23 +111,18 @@ export function CheckEmailStep({ view, actionData }: { view: CheckEmailView; act
 
 function ChangeEmail({ email, actionData }: { email: string; actionData: StepActionData }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: { email },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: ChangeEmailSchema }),
-  });
+  const form = useForm({ schema: ChangeEmailSchema, lastResult: actionData?.result, defaultValue: { email } });
+  const field = form.field("email");
   return (
     <>
       <h1>{t("signup.changeEmail.heading")}</h1>
       <p>{t("signup.changeEmail.body")}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...form.props} className="stack">
         <FormErrors actionData={actionData} />
         <Field
           label={t("signup.account.email")}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
+          inputProps={{ ...inputProps(field, "email"), required: true, autoComplete: "email" }}
+          errors={field.errors}
         />
         <div className="step-buttons">
           <button type="submit" name="intent" value="change-email" className="button">

@@ -3,8 +3,6 @@
  * form with a save button and its own continue-without button; all work without JavaScript
  * (step 1 is only offered where the browser can do push, which needs JavaScript).
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useSubmit } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
@@ -12,11 +10,12 @@ import type { ProfileField } from "~/lib/api/schemas";
 import { subscribePush } from "~/lib/client/push";
 import { countryName } from "~/lib/format";
 import { AboutSchema, LocationSchema, PersonalInfoSchema } from "~/lib/forms/signup";
+import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { MAX_AGE, MIN_AGE } from "~/lib/signup/rules";
 import { Busy, FormErrors, StepButtons, type StepActionData } from "./SignupChrome";
 
-type Constraint = Parameters<typeof useForm>[0]["constraint"];
+type Constraint = Record<string, FieldConstraint> | undefined;
 
 // --- Step 1 -----------------------------------------------------------------------------------
 
@@ -180,19 +179,23 @@ async function locate(): Promise<Geocode | null> {
 
 export function LocationStep({ view, actionData }: { view: LocationView; actionData: StepActionData }) {
   const { t, locale } = useTranslation();
-  const [form, fields] = useForm({
+  const form = useForm({
+    schema: LocationSchema,
     lastResult: actionData?.result,
     constraint: view.constraint,
     defaultValue: { country: view.country, countryregion: view.countryregion ? String(view.countryregion) : "", city: view.city },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: LocationSchema }),
   });
-  const country = fields.country.value ?? view.country;
+  const fields = { country: form.field("country"), countryregion: form.field("countryregion"), city: form.field("city") };
+  const [country, setCountry] = useState(fields.country.initialValue ?? view.country);
   const [locating, setLocating] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [attribution, setAttribution] = useState<string | null>(null);
-  const current = useRef({ region: fields.countryregion.value, city: fields.city.value });
-  current.current = { region: fields.countryregion.value, city: fields.city.value };
+  const formRef = useRef<HTMLFormElement>(null);
+  /** What the member has chosen or typed so far (the place from the device fills only what is empty). */
+  const valueOf = (name: string) => {
+    const element = formRef.current?.elements.namedItem(name);
+    return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element.value : "";
+  };
 
   useEffect(() => setHydrated(true), []);
 
@@ -204,12 +207,12 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
       .then((place) => {
         if (cancelled || !place?.country || !view.countries.includes(place.country)) return;
         // Prefill only what the member has not chosen or typed yet.
-        form.update({ name: fields.country.name, value: place.country });
+        const regionEmpty = valueOf(fields.countryregion.name) === "";
+        const cityEmpty = valueOf(fields.city.name) === "";
+        form.update(fields.country.name, place.country);
         if (place.attribution) setAttribution(place.attribution);
-        if (place.countryregion && !current.current.region) {
-          form.update({ name: fields.countryregion.name, value: String(place.countryregion) });
-        }
-        if (place.city && !current.current.city) form.update({ name: fields.city.name, value: place.city });
+        if (place.countryregion && regionEmpty) form.update(fields.countryregion.name, String(place.countryregion));
+        if (place.city && cityEmpty) form.update(fields.city.name, place.city);
       })
       .catch((error: unknown) => console.info("geolocation gave no place", error)) // spec §8: logged only
       .finally(() => !cancelled && setLocating(false));
@@ -226,16 +229,21 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
       <h1>{t("signup.location.heading")}</h1>
       <p>{t("signup.location.body")}</p>
       {locating && <Busy label={t("signup.location.locating")} />}
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...form.props} ref={formRef} className="stack">
         <FormErrors actionData={actionData} />
         {view.countries.length > 1 ? (
           <div className="field">
             <label htmlFor={fields.country.id}>{t("signup.location.country")}</label>
             <select
-              {...getSelectProps(fields.country)}
-              onChange={() => {
+              id={fields.country.id}
+              name={fields.country.name}
+              defaultValue={country}
+              aria-invalid={fields.country.errors ? true : undefined}
+              aria-describedby={fields.country.errors ? fields.country.errorId : undefined}
+              onChange={(event) => {
+                setCountry(event.currentTarget.value);
                 // Spec §4: a new country resets the region.
-                form.update({ name: fields.countryregion.name, value: "" });
+                form.update(fields.countryregion.name, "");
               }}
             >
               {view.countries.map((code) => (
@@ -251,7 +259,13 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
         )}
         <div className="field">
           <label htmlFor={fields.countryregion.id}>{t("signup.location.region")}</label>
-          <select {...getSelectProps(fields.countryregion)}>
+          <select
+            id={fields.countryregion.id}
+            name={fields.countryregion.name}
+            defaultValue={fields.countryregion.initialValue ?? ""}
+            aria-invalid={fields.countryregion.errors ? true : undefined}
+            aria-describedby={fields.countryregion.errors ? fields.countryregion.errorId : undefined}
+          >
             <option value="">{t("signup.location.noRegion")}</option>
             {/* Without JavaScript every allowed country's regions are there, grouped; with it, the chosen country's. */}
             {regionCountries.map((code) => (
@@ -269,7 +283,7 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
         {view.showCity && (
           <Field
             label={t("signup.location.city")}
-            inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }}
+            inputProps={{ ...inputProps(fields.city, "text"), autoComplete: "address-level2" }}
             errors={fields.city.errors}
           />
         )}
@@ -292,25 +306,28 @@ interface PersonalInfoView {
 
 export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView; actionData: StepActionData }) {
   const { t, locale } = useTranslation();
-  const [form, fields] = useForm({
+  const form = useForm({
+    schema: PersonalInfoSchema,
     lastResult: actionData?.result,
     defaultValue: { gender: view.gender, dobDay: view.dob.day, dobMonth: view.dob.month, dobYear: view.dob.year, fields: view.values },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: PersonalInfoSchema }),
   });
+  const fields = {
+    gender: form.field("gender"),
+    dobDay: form.field("dobDay"),
+    dobMonth: form.field("dobMonth"),
+    dobYear: form.field("dobYear"),
+  };
   const months = Array.from({ length: 12 }, (_, i) =>
     new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, i, 1))),
   );
   // Spec §9: the picker covers ages 18 to 100.
   const years = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => view.thisYear - MIN_AGE - i);
   const dobErrors = fields.dobDay.errors;
-  const selectFields = fields.fields.getFieldset();
   return (
     <>
       <h1>{t("signup.personal.heading")}</h1>
       <p>{t("signup.personal.body")}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...form.props} className="stack">
         <FormErrors actionData={actionData} />
         <fieldset className="field choice-group">
           <legend>{t("signup.personal.gender")}</legend>
@@ -358,7 +375,7 @@ export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView;
           field.type === "select" ? (
             <div className="field" key={field.name}>
               <label htmlFor={`field-${field.name}`}>{field.label}</label>
-              <select id={`field-${field.name}`} name={`fields.${field.name}`} defaultValue={selectFields[field.name]?.initialValue ?? ""}>
+              <select id={`field-${field.name}`} name={`fields.${field.name}`} defaultValue={form.field(`fields.${field.name}`).initialValue ?? ""}>
                 <option value="">{t("signup.personal.noAnswer")}</option>
                 {field.allowed_values.map((option) => (
                   <option key={option.value} value={option.value}>
@@ -366,7 +383,7 @@ export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView;
                   </option>
                 ))}
               </select>
-              <ErrorList errors={selectFields[field.name]?.errors} />
+              <ErrorList errors={form.field(`fields.${field.name}`).errors} />
             </div>
           ) : null,
         )}
@@ -387,38 +404,29 @@ interface AboutView {
 
 export function AboutStep({ view, actionData }: { view: AboutView; actionData: StepActionData }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: { personal: view.personal, interests: view.chosen },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: AboutSchema }),
-  });
-  const personal = fields.personal.getFieldset();
+  const form = useForm({ schema: AboutSchema, lastResult: actionData?.result, defaultValue: { personal: view.personal, interests: view.chosen } });
   // What the member sent last (after an error) or what is stored.
-  const chosenNow: unknown = fields.interests.initialValue;
-  const chosen = Array.isArray(chosenNow) ? chosenNow.filter((id): id is string => typeof id === "string") : typeof chosenNow === "string" ? [chosenNow] : [];
+  const chosen = form.field("interests").initialValues;
   return (
     <>
       <h1>{t("signup.about.heading")}</h1>
       <p>{t("signup.about.body")}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
+      <Form method="post" {...form.props} className="stack">
         <FormErrors actionData={actionData} />
         {view.notes.map((note) => {
           if (note.type !== "text") return null;
-          const field = personal[note.name];
-          const errors = field?.errors;
+          const field = form.field(`personal.${note.name}`);
+          const errors = field.errors;
           const id = `personal-${note.name}`;
           return (
             <div className="field" key={note.name}>
               <label htmlFor={id}>{note.label}</label>
               <textarea
-                {...(field ? getTextareaProps(field) : {})}
                 id={id}
-                name={`personal.${note.name}`}
+                name={field.name}
                 rows={2}
                 maxLength={note.max_length}
-                defaultValue={field?.initialValue ?? ""}
+                defaultValue={field.initialValue ?? ""}
                 aria-invalid={errors?.length ? true : undefined}
                 aria-describedby={errors?.length ? `${id}-error` : undefined}
               />

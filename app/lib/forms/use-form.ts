@@ -1,0 +1,172 @@
+/**
+ * Forms in the browser: the same Valibot schema the action parses (with Conform, on the server)
+ * checks the form as it is filled in. Conform's own browser half weighs about 9 KB gzip, which
+ * the pages' 130 KB budget cannot carry next to React and React Router (see
+ * docs/decisions/009-forms-in-the-browser.md); this hook does the part we use in about 1 KB:
+ *
+ * - a field is checked when it loses focus, and again on every change once it shows an error;
+ * - submitting checks everything and stops the post while any error shows;
+ * - the server's answer (Conform's SubmissionResult: what was sent, and errors by field) fills
+ *   the fields and the errors, so nothing typed is lost;
+ * - constraint attributes (required, maxLength…) from the loader keep the browser's own checks
+ *   for visitors without JavaScript; the form turns them off once this script runs.
+ *
+ * Field names are Conform's: "email", "personal.about_me", "interests" (repeated).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type FocusEvent } from "react";
+import * as v from "valibot";
+
+/** What the action answers (Conform's SubmissionResult, the fields we read). */
+export interface FormResult {
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+}
+
+export interface FieldConstraint {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+type Errors = Record<string, string[]>;
+
+/** FormData as the nested object the schemas expect: dotted names nest, repeated names list, "" is absent. */
+export function formValues(formData: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, raw] of formData.entries()) {
+    if (typeof raw !== "string" || raw === "") continue;
+    const path = name.split(".");
+    let node = values;
+    for (const part of path.slice(0, -1)) {
+      const next = node[part];
+      node = typeof next === "object" && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : (node[part] = {});
+    }
+    const key = path[path.length - 1]!;
+    const existing = node[key];
+    node[key] = existing === undefined ? raw : Array.isArray(existing) ? [...existing, raw] : [existing, raw];
+  }
+  return values;
+}
+
+function serverErrors(result: FormResult | undefined): Errors {
+  const errors: Errors = {};
+  for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) errors[name] = messages;
+  return errors;
+}
+
+function valueAt(values: Record<string, unknown> | null | undefined, name: string): unknown {
+  let node: unknown = values;
+  for (const part of name.split(".")) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = Reflect.get(node, part);
+  }
+  return node;
+}
+
+export function useForm<S extends v.GenericSchema>({
+  schema,
+  lastResult,
+  defaultValue,
+  constraint,
+}: {
+  schema: S;
+  lastResult?: FormResult | undefined;
+  defaultValue?: Record<string, unknown>;
+  constraint?: Record<string, FieldConstraint> | undefined;
+}) {
+  const id = useId();
+  const [errors, setErrors] = useState<Errors>(() => serverErrors(lastResult));
+  const [hydrated, setHydrated] = useState(false);
+  const touched = useRef(new Set<string>());
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setErrors(serverErrors(lastResult));
+    for (const name of Object.keys(lastResult?.error ?? {})) touched.current.add(name);
+  }, [lastResult]);
+
+  const initialValues = lastResult?.initialValue ?? defaultValue ?? {};
+
+  const check = (form: HTMLFormElement): Errors => {
+    const result = v.safeParse(schema, formValues(new FormData(form)));
+    const found: Errors = {};
+    if (!result.success) {
+      for (const issue of result.issues) (found[v.getDotPath(issue) ?? ""] ??= []).push(issue.message);
+    }
+    return found;
+  };
+  /** Errors of the touched fields only: nobody is told off for a field not reached yet. */
+  const show = (form: HTMLFormElement) => {
+    const found = check(form);
+    setErrors(Object.fromEntries(Object.entries(found).filter(([name]) => touched.current.has(name))));
+  };
+
+  const formElement = () => document.getElementById(id);
+
+  return {
+    id,
+    errors,
+    formErrors: errors[""],
+    hasErrors: Object.keys(errors).length > 0,
+    props: {
+      id,
+      // The browser's own checks serve visitors without JavaScript; with it, this hook checks.
+      noValidate: hydrated,
+      onBlur: (event: FocusEvent<HTMLFormElement>) => {
+        const name = Reflect.get(event.target, "name");
+        if (typeof name !== "string" || name === "") return;
+        touched.current.add(name);
+        show(event.currentTarget);
+      },
+      onInput: (event: FormEvent<HTMLFormElement>) => {
+        const name = Reflect.get(event.target, "name");
+        if (typeof name === "string" && errors[name]) show(event.currentTarget);
+      },
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        const found = check(event.currentTarget);
+        if (Object.keys(found).length === 0) return;
+        event.preventDefault();
+        for (const name of Object.keys(found)) touched.current.add(name);
+        setErrors(found);
+      },
+    },
+    /** A field's name, id, errors and first value (what the server echoed, or the default). */
+    field(name: string) {
+      const initial = valueAt(initialValues, name);
+      return {
+        name,
+        id: `${id}-${name}`,
+        errorId: `${id}-${name}-error`,
+        errors: errors[name],
+        initialValue: typeof initial === "string" ? initial : undefined,
+        initialValues: Array.isArray(initial) ? initial.filter((x): x is string => typeof x === "string") : typeof initial === "string" ? [initial] : [],
+        constraint: constraint?.[name] ?? {},
+      };
+    },
+    /** Sets a field's value from code (a corrected address, a place from the device). */
+    update(name: string, value: string) {
+      const form = formElement();
+      const element = form instanceof HTMLFormElement ? form.elements.namedItem(name) : null;
+      if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) {
+        // The prototype's setter, not element.value =: React tracks values it set itself and would
+        // otherwise ignore the events below as no change.
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), "value")?.set?.call(element, value);
+        element.dispatchEvent(new Event("input", { bubbles: true }));
+        element.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    },
+  };
+}
+
+export type Form = ReturnType<typeof useForm>;
+
+/** The props of an input for a field: name, id, first value and the browser's constraints. */
+export function inputProps(field: ReturnType<Form["field"]>, type: string) {
+  return {
+    id: field.id,
+    name: field.name,
+    type,
+    defaultValue: field.initialValue ?? "",
+    ...field.constraint,
+  };
+}
