@@ -404,7 +404,12 @@ interface AboutView {
 
 export function AboutStep({ view, actionData }: { view: AboutView; actionData: StepActionData }) {
   const { t } = useTranslation();
-  const form = useForm({ schema: AboutSchema, lastResult: actionData?.result, defaultValue: { personal: view.personal, interests: view.chosen } });
+  const form = useForm({
+    schema: AboutSchema,
+    lastResult: actionData?.result,
+    defaultValue: { personal: view.personal, interests: view.chosen },
+    lists: ["interests"],
+  });
   // What the member sent last (after an error) or what is stored.
   const chosen = form.field("interests").initialValues;
   return (
@@ -443,6 +448,7 @@ export function AboutStep({ view, actionData }: { view: AboutView; actionData: S
                 {interest.name}
               </label>
             ))}
+            <ErrorList errors={form.field("interests").errors} />
           </fieldset>
         )}
         <StepButtons save="signup.about.save" intent="about" skip="signup.about.skip" />

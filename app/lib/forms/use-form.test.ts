@@ -19,6 +19,13 @@ describe("formValues", () => {
     });
   });
 
+  it("reads a list field with one value as a list (one ticked checkbox)", () => {
+    const data = new FormData();
+    data.append("interests", "music");
+    expect(formValues(data)).toEqual({ interests: "music" });
+    expect(formValues(data, ["interests"])).toEqual({ interests: ["music"] });
+  });
+
   it("ignores files", () => {
     const data = new FormData();
     data.append("file", new File(["x"], "a.png"));

@@ -31,8 +31,11 @@ export interface FieldConstraint {
 
 type Errors = Record<string, string[]>;
 
-/** FormData as the nested object the schemas expect: dotted names nest, repeated names list, "" is absent. */
-export function formValues(formData: FormData): Record<string, unknown> {
+/**
+ * FormData as the nested object the schemas expect: dotted names nest, repeated names list,
+ * `lists` are lists even with one value (checkboxes), "" is absent.
+ */
+export function formValues(formData: FormData, lists: readonly string[] = []): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, raw] of formData.entries()) {
     if (typeof raw !== "string" || raw === "") continue;
@@ -44,7 +47,9 @@ export function formValues(formData: FormData): Record<string, unknown> {
     }
     const key = path[path.length - 1]!;
     const existing = node[key];
-    node[key] = existing === undefined ? raw : Array.isArray(existing) ? [...existing, raw] : [existing, raw];
+    if (Array.isArray(existing)) existing.push(raw);
+    else if (existing !== undefined) node[key] = [existing, raw];
+    else node[key] = lists.includes(name) ? [raw] : raw;
   }
   return values;
 }
@@ -69,11 +74,14 @@ export function useForm<S extends v.GenericSchema>({
   lastResult,
   defaultValue,
   constraint,
+  lists = [],
 }: {
   schema: S;
   lastResult?: FormResult | undefined;
   defaultValue?: Record<string, unknown>;
   constraint?: Record<string, FieldConstraint> | undefined;
+  /** Fields that are lists even with one value (a group of checkboxes). */
+  lists?: readonly string[];
 }) {
   const id = useId();
   const [errors, setErrors] = useState<Errors>(() => serverErrors(lastResult));
@@ -88,7 +96,7 @@ export function useForm<S extends v.GenericSchema>({
   const initialValues = lastResult?.initialValue ?? defaultValue ?? {};
 
   const check = (form: HTMLFormElement): Errors => {
-    const result = v.safeParse(schema, formValues(new FormData(form)));
+    const result = v.safeParse(schema, formValues(new FormData(form), lists));
     const found: Errors = {};
     if (!result.success) {
       for (const issue of result.issues) (found[v.getDotPath(issue) ?? ""] ??= []).push(issue.message);
