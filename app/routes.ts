@@ -12,6 +12,8 @@ export default [
     index("routes/welcome.tsx"), //                       /         public
     route("login", "routes/login.tsx"), //                /login    public
     route("signup", "routes/signup.tsx"), //              /signup   public (steps 0 to 7)
+    route("reset-password", "routes/reset-password.tsx"), //       optional
+    route("reset-password/do", "routes/reset-password-do.tsx"), // optional
     route("activate/done", "routes/activate-result.tsx", { id: "activate-done" }), //   public
     route("activate/error", "routes/activate-result.tsx", { id: "activate-error" }), // public
     route("pages/terms", "routes/pages.terms.tsx"), //    public
@@ -36,6 +38,7 @@ export default [
 
   // Resource routes: no page of their own.
   route("logout", "routes/logout.ts"), //                 POST: log out
+  route("complete-signup", "routes/complete-signup.ts"), // GET: back to an unfinished sign-up
   route("members/:memberId/like", "routes/member-like.ts"), // POST: like or unlike
   route("language", "routes/language.ts"), //             POST: switch language
   route("_i18n/:buildId/:locale/messages.json", "routes/i18n-messages.ts"),

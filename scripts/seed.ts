@@ -155,7 +155,7 @@ async function buildRows() {
 
   const sql = [
     // Start from empty so an interrupted or differently sized seed never leaves a mix.
-    ...["seed_runs", "rate_limits", "used_tokens", "push_subscriptions", "mail_outbox", "sessions", "notices", "likes", "credit_ledger", "images", "members", "cities", "regions", "sites"].map(
+    ...["seed_runs", "rate_limits", "used_tokens", "push_subscriptions", "mail_outbox", "sessions", "notices", "likes", "credit_ledger", "images", "password_resets", "members", "cities", "regions", "sites"].map(
       (table) => `DELETE FROM ${table};`,
     ),
     insertSql("sites", ["id", "host", "is_default", "settings"], sites),

@@ -80,6 +80,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </button>
       </Form>
       <p>
+        <Link to="/reset-password">{t("login.forgotPassword")}</Link>
+      </p>
+      <p>
         {t("login.noAccount")} <Link to="/signup">{t("login.signupLink")}</Link>
       </p>
     </div>

@@ -274,3 +274,10 @@ export const GeocodeAnswerSchema = z.object({
   attribution: z.string(),
 });
 export type GeocodeAnswer = z.infer<typeof GeocodeAnswerSchema>;
+
+/** POST /api/password_reset.php { email } (designed): the same answer whether or not the address is a member's. */
+export const PasswordResetSentSchema = z.object({ sent: z.literal(true) });
+export type PasswordResetSent = z.infer<typeof PasswordResetSentSchema>;
+/** GET /api/password_reset.php?token=… (designed): whether a reset link still works. */
+export const PasswordResetTokenSchema = z.object({ valid: z.boolean() });
+export type PasswordResetToken = z.infer<typeof PasswordResetTokenSchema>;

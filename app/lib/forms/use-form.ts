@@ -103,10 +103,18 @@ export function useForm<S extends v.GenericSchema>({
     }
     return found;
   };
-  /** Errors of the touched fields only: nobody is told off for a field not reached yet. */
+  /**
+   * Errors of the touched fields only: nobody is told off for a field not reached yet. The
+   * form's own message (a wrong password, say) stays until the next submit: it is above the
+   * button, and taking it away as the field loses focus would move the button from under the
+   * pointer between press and release, and the click would be lost.
+   */
   const show = (form: HTMLFormElement) => {
     const found = check(form);
-    setErrors(Object.fromEntries(Object.entries(found).filter(([name]) => touched.current.has(name))));
+    setErrors((shown) => {
+      const next = Object.fromEntries(Object.entries(found).filter(([name]) => name !== "" && touched.current.has(name)));
+      return shown[""] ? { ...next, "": shown[""] } : next;
+    });
   };
 
   const formElement = () => document.getElementById(id);
@@ -115,7 +123,8 @@ export function useForm<S extends v.GenericSchema>({
     id,
     errors,
     formErrors: errors[""],
-    hasErrors: Object.keys(errors).length > 0,
+    /** A field shows an error (the form's own message does not block sending again). */
+    hasErrors: Object.keys(errors).some((name) => name !== ""),
     props: {
       id,
       // The browser's own checks serve visitors without JavaScript; with it, this hook checks.

@@ -127,6 +127,16 @@ export interface UsedTokensTable {
   used_at: number;
 }
 
+export interface PasswordResetsTable {
+  /** SHA-256 hex of the link's token; the token itself is only in the mail. */
+  token_hash: string;
+  member_id: number;
+  site_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -152,6 +162,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   push_subscriptions: PushSubscriptionsTable;
   used_tokens: UsedTokensTable;
+  password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
   seed_runs: SeedRunsTable;
 }

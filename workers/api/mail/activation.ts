@@ -5,21 +5,15 @@
  */
 import type { Context } from "hono";
 import type { StoredSettings } from "../../../app/lib/api/schemas";
-import { createTranslator, type MessageKey, type Translator, type Values } from "../../../app/lib/i18n-react";
-import { isLocale, type Locale } from "../../../app/lib/i18n";
-import { messages } from "../../../app/locales";
+import type { Locale } from "../../../app/lib/i18n";
 import type { ApiContext } from "../context";
-import { hostOf, isLoopbackHost } from "../lib/site";
 import { signingSecret, signToken, verifyToken } from "../lib/tokens";
+import { publicOrigin, renderStandardMail, type MailMember } from "./common";
 import { queueMail } from "./outbox";
-import { renderMail, type RenderedMail } from "./template";
+import type { RenderedMail } from "./template";
 
-export interface MailMember {
-  id: number;
-  email: string;
-  name: string;
-  language: string;
-}
+// Shared with the other member mails (mail/common.ts); exported here as before.
+export { mailTranslator, publicOrigin, type MailMember } from "./common";
 
 /** How long an activation link works. */
 export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -42,40 +36,7 @@ export function renderActivationMail(
   member: Pick<MailMember, "name" | "language">,
   link: string,
 ): RenderedMail & { locale: Locale } {
-  const { locale, t } = mailTranslator(member.language, settings.domain_language);
-  const site = settings.name;
-  const mail = renderMail(settings, {
-    locale,
-    subject: t("mail.activation.subject", { site }),
-    preheader: t("mail.activation.preheader", { site }),
-    greeting: t("mail.activation.greeting", { name: member.name }),
-    intro: [t("mail.activation.intro", { site })],
-    button: { label: t("mail.activation.button"), url: link },
-    linkIntro: t("mail.activation.linkIntro"),
-    outro: [t("mail.activation.validity"), t("mail.activation.ignore")],
-    signature: t("mail.activation.signature", { site }),
-    reason: t("mail.activation.reason", { site }),
-  });
-  return { ...mail, locale };
-}
-
-/**
- * The member's language if its messages have the mail, else the site's language, else English;
- * a key missing in a partial translation falls back to English on its own.
- */
-export function mailTranslator(memberLanguage: string, siteLanguage: Locale): Pick<Translator, "locale" | "t"> {
-  const english = createTranslator("en", messages.en);
-  const locale =
-    [memberLanguage, siteLanguage].filter(isLocale).find((l) => createTranslator(l, messages[l]).has("mail.activation.subject")) ??
-    "en";
-  const chosen = createTranslator(locale, messages[locale]);
-  return {
-    locale,
-    t: (key: MessageKey, values?: Values) => {
-      const text = chosen.t(key, values);
-      return text === key ? english.t(key, values) : text;
-    },
-  };
+  return renderStandardMail("activation", settings, member, link);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -85,24 +46,6 @@ export function mailTranslator(memberLanguage: string, siteLanguage: Locale): Pi
 async function addressFingerprint(email: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email.trim().toLowerCase()));
   return Array.from(new Uint8Array(digest).slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const HOST_WITH_PORT = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/**
- * scheme://host[:port] the member used: x-original-host (with its port) and x-forwarded-proto
- * as the app sends them. When the host is not this site's own (an unknown host answered by the
- * default site) the link goes to the site's configured domain over https instead, so a forged
- * header cannot put another host in the site's mail.
- */
-export function publicOrigin(c: Context<ApiContext>): string {
-  const header = (c.req.header("x-original-host") ?? c.req.header("host") ?? "").trim().toLowerCase();
-  const host = hostOf(header);
-  const ownHost = HOST_WITH_PORT.test(header) && (host === c.var.site.host || isLoopbackHost(host));
-  if (!ownHost) return `https://${c.var.site.settings.domain}`;
-  const forwarded = c.req.header("x-forwarded-proto")?.trim().toLowerCase();
-  const proto = forwarded === "http" || forwarded === "https" ? forwarded : new URL(c.req.url).protocol.replace(":", "");
-  return `${proto === "http" ? "http" : "https"}://${header}`;
 }
 
 export async function activationToken(

@@ -11,7 +11,7 @@ import { mailAdapter, type MailAdapter } from "./adapters";
 import type { RenderedMail } from "./template";
 
 export interface MailToQueue extends RenderedMail {
-  kind: "activation";
+  kind: "activation" | "password_reset";
   memberId: number | null;
   to: string;
 }
@@ -88,7 +88,7 @@ export async function deliver(
  * c.executionCtx.waitUntil(work) in the Workers runtime. Hono's getter throws where there is no
  * execution context (app.request in tests); then the work is awaited by the caller instead.
  */
-function runAfterAnswer(c: Context<ApiContext>, work: Promise<void>): Promise<void> | void {
+export function runAfterAnswer(c: Context<ApiContext>, work: Promise<void>): Promise<void> | void {
   let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
   try {
     ctx = c.executionCtx;

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { userContext } from "~/lib/context";
+import type { Route } from "./+types/complete-signup";
+
+/**
+ * /complete-signup (public): the link that brings a member back to an unfinished sign-up. The
+ * sign-up page itself knows the step (it lives on the server); a finished, confirmed member goes
+ * home, and a visitor without an account to /signup.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  if (user && user.status === "active" && user.profile.lastSignupStep >= 7) throw redirect("/home");
+  throw redirect("/signup");
+}

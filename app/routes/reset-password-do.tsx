@@ -1,0 +1,81 @@
+import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorList, Field } from "~/components/Field";
+import { checkResetToken, resetPassword } from "~/lib/api/account.server";
+import { toastCookie } from "~/lib/cookies.server";
+import { NewPasswordSchema } from "~/lib/forms/password";
+import { inputProps, useForm } from "~/lib/forms/use-form";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import type { Route } from "./+types/reset-password-do";
+
+/**
+ * /reset-password/do?token=… (optional auth): a new password from the mailed link. The link
+ * works once, for an hour; on success every other session of the member ends and this browser
+ * is logged in.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const check = token === "" ? null : await checkResetToken(context.get(apiContext), token);
+  return { token, valid: check?.ok === true && check.data.valid, constraint: getValibotConstraint(NewPasswordSchema) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithValibot(await request.formData(), { schema: NewPasswordSchema });
+  const hidden = { hideFields: ["password", "repeat"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hidden), expired: false }, { status: 400 });
+  const result = await resetPassword(context.get(apiContext), submission.value.token, submission.value.password);
+  if (!result.ok) {
+    if (result.error.error === "token_invalid") return data({ result: null, expired: true }, { status: 410 });
+    const fieldErrors: Record<string, string[]> =
+      result.error.fields?.password === "too_small" ? { password: [`validation.tooShort|{"min":8}`] } : {};
+    return data({ result: submission.reply({ ...hidden, fieldErrors, formErrors: fieldErrors.password ? [] : ["errors.generic"] }), expired: false }, { status: result.status });
+  }
+  throw redirect("/home", { headers: { "Set-Cookie": toastCookie(request, { key: "passwordChanged" }) } });
+}
+
+export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === "submitting";
+  const form = useForm({ schema: NewPasswordSchema, lastResult: actionData?.result ?? undefined, constraint: loaderData.constraint });
+  const password = form.field("password");
+  const repeat = form.field("repeat");
+  if (!loaderData.valid || actionData?.expired) {
+    return (
+      <div className="narrow">
+        <title>{t("resetPassword.invalidTitle")}</title>
+        <h1>{t("resetPassword.invalidHeading")}</h1>
+        <p>{t("resetPassword.invalidText")}</p>
+        <p>
+          <Link className="button" to="/reset-password">
+            {t("resetPassword.askAgain")}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="narrow">
+      <title>{t("resetPassword.newTitle")}</title>
+      <h1>{t("resetPassword.newHeading")}</h1>
+      <Form method="post" {...form.props} className="stack">
+        <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Field
+          label={t("resetPassword.newPassword")}
+          inputProps={{ ...inputProps(password, "password"), autoComplete: "new-password" }}
+          errors={password.errors}
+          help={t("resetPassword.rules")}
+        />
+        <Field
+          label={t("resetPassword.repeat")}
+          inputProps={{ ...inputProps(repeat, "password"), autoComplete: "new-password" }}
+          errors={repeat.errors}
+        />
+        <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
+          {t("resetPassword.save")}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * Password reset (issue 4), three calls on /api/password_reset.php:
+ *
+ * - POST { email }: asks for a reset link. Always { sent: true } for an address that passes the
+ *   length check, whether or not a member has it; the link is made and mailed after the answer
+ *   (c.executionCtx.waitUntil), so both cases answer after the same work. Rate-limited per IP
+ *   and per address, every request counting.
+ * - GET ?token=…: whether a link still works ({ valid }), for the page that asks for the password.
+ * - POST ?do=1 { token, password }: sets the new password. The token works once, for one hour,
+ *   on the site that made it; only its SHA-256 is stored (table password_resets). On success
+ *   every session of the member ends, the member's other links stop working, a not yet
+ *   confirmed address counts as confirmed, and the member is logged in.
+ */
+import { Hono, type Context } from "hono";
+import type { Compilable } from "kysely";
+import { z } from "zod";
+import type { User } from "../../../app/lib/api/schemas";
+import { EMAIL_MAX, PASSWORD_MAX } from "../../../app/lib/signup/rules";
+import type { ApiContext } from "../context";
+import type { Db } from "../db/client";
+import { findMember, findMemberByEmail, toUser } from "../db/members";
+import { normaliseEmail } from "../lib/email";
+import { ApiError } from "../lib/errors";
+import { hashPassword } from "../lib/passwords";
+import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
+import { clientIp, readBody } from "../lib/request";
+import { startSession } from "../lib/sessions";
+import { tokenHash } from "../lib/tokens";
+import { runAfterAnswer } from "../mail/outbox";
+import { queuePasswordResetMail } from "../mail/password-reset";
+
+/** How long a reset link works. */
+export const RESET_TTL_MS = 60 * 60 * 1000;
+/** New passwords: at least this many characters, and not only spaces. */
+export const NEW_PASSWORD_MIN = 8;
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+/** 32 random bytes, hex. */
+const TOKEN_FORMAT = /^[0-9a-f]{64}$/;
+
+const RequestBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX) });
+/** Checked by hand below: the contract's codes, and a bad token is 410, not 422. */
+const DoBody = z.object({ token: z.unknown().optional(), password: z.unknown().optional() });
+
+const tokenInvalid = () => new ApiError(410, "token_invalid", "This reset link is invalid, used or expired.");
+
+function randomToken(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The field code for a new password that breaks the rules, or null. */
+export function newPasswordProblem(password: unknown): "required" | "invalid_type" | "too_small" | "too_big" | null {
+  if (password === undefined || password === null || password === "") return "required";
+  if (typeof password !== "string") return "invalid_type";
+  if (password.length > PASSWORD_MAX) return "too_big";
+  if (password.length < NEW_PASSWORD_MIN || password.trim() === "") return "too_small";
+  return null;
+}
+
+/** The reset a token names if it is unused, unexpired, this site's, and its member still here. */
+async function usableReset(db: Db, siteId: number, token: unknown, now = Date.now()) {
+  if (typeof token !== "string" || !TOKEN_FORMAT.test(token)) return undefined;
+  return db
+    .selectFrom("password_resets as r")
+    .innerJoin("members as m", "m.id", "r.member_id")
+    .select(["r.token_hash", "r.member_id"])
+    .where("r.token_hash", "=", await tokenHash(token))
+    .where("r.site_id", "=", siteId)
+    .where("m.site_id", "=", siteId)
+    .where("r.used_at", "is", null)
+    .where("r.expires_at", ">", now)
+    .where("m.status", "!=", "deleted")
+    .where("m.is_fictional", "=", 0)
+    .executeTakeFirst();
+}
+
+/** Runs Kysely queries as one D1 batch: all of them or none. */
+async function batch(c: Context<ApiContext>, queries: Compilable[]): Promise<void> {
+  await c.env.DB.batch(
+    queries.map((query) => {
+      const { sql, parameters } = query.compile();
+      return c.env.DB.prepare(sql).bind(...parameters);
+    }),
+  );
+}
+
+async function requestLink(c: Context<ApiContext>): Promise<Response> {
+  const body = await readBody(c, RequestBody);
+  const { db, site } = c.var;
+  const email = normaliseEmail(body.email);
+  const limits: Limit[] = [
+    { key: `reset:ip:${clientIp(c)}`, max: 10, windowMs: FIFTEEN_MINUTES },
+    { key: `reset:email:${site.id}:${email}`, max: 3, windowMs: ONE_HOUR },
+  ];
+  for (const limit of limits) await assertUnderLimit(db, limit);
+  for (const limit of limits) await recordAttempt(db, limit);
+
+  const member = await findMemberByEmail(db, site.id, email);
+  // Made either way, so both answers cost the same; stored and mailed only for a real member,
+  // after the answer has gone.
+  const token = randomToken();
+  const hash = await tokenHash(token);
+  if (member && member.is_fictional === 0 && member.email) {
+    const { id, name, language } = member;
+    const address = member.email;
+    const work = (async () => {
+      const now = Date.now();
+      await db
+        .insertInto("password_resets")
+        .values({ token_hash: hash, member_id: id, site_id: site.id, created_at: now, expires_at: now + RESET_TTL_MS, used_at: null })
+        .execute();
+      await queuePasswordResetMail(c, { id, email: address, name, language }, token);
+    })().catch((error: unknown) => console.error(`password reset for member ${id} failed:`, error));
+    await runAfterAnswer(c, work);
+  }
+  c.header("cache-control", "no-store");
+  return c.json({ sent: true as const });
+}
+
+async function useLink(c: Context<ApiContext>): Promise<Response> {
+  const body = await readBody(c, DoBody);
+  const problem = newPasswordProblem(body.password);
+  if (problem) {
+    throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields: { password: problem } });
+  }
+  const { db, site } = c.var;
+  const reset = await usableReset(db, site.id, body.token);
+  if (!reset) throw tokenInvalid();
+  const password = await hashPassword(body.password as string);
+
+  // The claim: of two requests with the same token, only one changes this row.
+  const now = Date.now();
+  const claimed = await db
+    .updateTable("password_resets")
+    .set({ used_at: now })
+    .where("token_hash", "=", reset.token_hash)
+    .where("site_id", "=", site.id)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw tokenInvalid();
+
+  const memberId = reset.member_id;
+  await batch(c, [
+    db
+      .updateTable("members")
+      .set({
+        password_hash: password.hash,
+        password_salt: password.salt,
+        password_iterations: password.iterations,
+      })
+      .where("id", "=", memberId)
+      .where("site_id", "=", site.id)
+      .where("status", "!=", "deleted"),
+    // Every device is logged out.
+    db.deleteFrom("sessions").where("member_id", "=", memberId),
+    // The link came through the mail, so the address is proven.
+    db.updateTable("members").set({ status: "active" }).where("id", "=", memberId).where("status", "=", "not_confirmed"),
+    db
+      .updateTable("members")
+      .set({ activated_at: now })
+      .where("id", "=", memberId)
+      .where("activated_at", "is", null)
+      .where("status", "!=", "deleted"),
+    // The member's other links stop working.
+    db.updateTable("password_resets").set({ used_at: now }).where("member_id", "=", memberId).where("used_at", "is", null),
+  ]);
+
+  const member = await findMember(db, site.id, memberId);
+  if (!member) throw tokenInvalid();
+  await startSession(c, memberId);
+  const user: User = await toUser(db, site, member);
+  c.header("cache-control", "no-store");
+  return c.json({ user });
+}
+
+export const passwordReset = new Hono<ApiContext>()
+  .post("/password_reset.php", (c) => (c.req.query("do") !== undefined ? useLink(c) : requestLink(c)))
+  .get("/password_reset.php", async (c) => {
+    // The token is in the URL: keep it out of caches and out of Referer headers.
+    c.header("cache-control", "no-store");
+    c.header("referrer-policy", "no-referrer");
+    const reset = await usableReset(c.var.db, c.var.site.id, c.req.query("token"));
+    return c.json({ valid: reset !== undefined });
+  });
