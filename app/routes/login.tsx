@@ -66,12 +66,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
         <Field
           label={t("login.email")}
-          inputProps={{ ...inputProps(fields.email, "email"), autoComplete: "email" }}
+          inputProps={{ ...inputProps(fields.email, "email"), required: true, autoComplete: "email" }}
           errors={fields.email.errors}
         />
         <Field
           label={t("login.password")}
-          inputProps={{ ...inputProps(fields.password, "password"), autoComplete: "current-password" }}
+          inputProps={{ ...inputProps(fields.password, "password"), required: true, autoComplete: "current-password" }}
           errors={fields.password.errors}
         />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

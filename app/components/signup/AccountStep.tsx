@@ -154,6 +154,7 @@ export function AccountStep({
           label={t("signup.account.email")}
           inputProps={{
             ...inputProps(fields.email, "email"),
+            required: true,
             autoComplete: "email",
             onChange: (event) => onEmailChange(event.currentTarget.value),
           }}
@@ -203,7 +204,7 @@ export function AccountStep({
         />
         <Field
           label={t("signup.account.password")}
-          inputProps={{ ...inputProps(fields.password, "password"), autoComplete: "new-password" }}
+          inputProps={{ ...inputProps(fields.password, "password"), required: true, autoComplete: "new-password" }}
           errors={fields.password.errors}
         />
         <input type="hidden" name="csrf" value={view.csrf} />

@@ -5,15 +5,16 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 1000;
 
 export const LoginSchema = v.object({
+  // A missing field gets the same message as an empty one (v.optional with "" as the default).
   email: v.pipe(
-    v.string("validation.required"),
+    v.optional(v.string("validation.required"), ""),
     v.trim(),
     v.nonEmpty("validation.required"),
     v.maxLength(EMAIL_MAX, `validation.tooLong|{"max":${EMAIL_MAX}}`),
     v.email("validation.email"),
   ),
   password: v.pipe(
-    v.string("validation.required"),
+    v.optional(v.string("validation.required"), ""),
     v.nonEmpty("validation.required"),
     v.maxLength(PASSWORD_MAX, `validation.tooLong|{"max":${PASSWORD_MAX}}`),
   ),
