@@ -13,6 +13,7 @@ import { likes } from "./endpoints/likes";
 import { misc } from "./endpoints/misc";
 import { notifications } from "./endpoints/notifications";
 import { partners } from "./endpoints/partners";
+import { password } from "./endpoints/password";
 import { passwordReset } from "./endpoints/password-reset";
 import { profileImage } from "./endpoints/profile-image";
 import { search } from "./endpoints/search";
@@ -68,6 +69,7 @@ app.route("/", profileImage);
 app.route("/", geocode);
 app.route("/", activation);
 app.route("/", passwordReset);
+app.route("/", password);
 app.route("/", dev);
 
 app.notFound((c) => c.json({ error: "not_found", message: "No such API call." }, 404));

@@ -281,3 +281,16 @@ export type PasswordResetSent = z.infer<typeof PasswordResetSentSchema>;
 /** GET /api/password_reset.php?token=… (designed): whether a reset link still works. */
 export const PasswordResetTokenSchema = z.object({ valid: z.boolean() });
 export type PasswordResetToken = z.infer<typeof PasswordResetTokenSchema>;
+
+/** DELETE /api/profileimage.php (designed): the member's remaining photos, in order. */
+export const ImagesAnswerSchema = z.object({ images: z.array(ImageSchema) });
+export type ImagesAnswer = z.infer<typeof ImagesAnswerSchema>;
+/** PUT /api/profileimage.php { id, main: true } (designed): the photos and the new main one. */
+export const MainImageAnswerSchema = z.object({
+  images: z.array(ImageSchema),
+  main_image: z.object({ thumb_filename: z.string() }).nullable(),
+});
+export type MainImageAnswer = z.infer<typeof MainImageAnswerSchema>;
+/** PUT /api/password.php (designed): the password was changed. */
+export const PasswordChangedSchema = z.object({ changed: z.literal(true) });
+export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;

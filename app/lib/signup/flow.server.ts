@@ -3,7 +3,6 @@
  * form does (the action). The step lives on the server (profile.lastSignupStep), so a reload
  * or another device resumes where the member was; every step is a plain form post.
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
@@ -24,12 +23,13 @@ import {
 import { siteSettings } from "../api/site.server";
 import { readCookie } from "../cookies.server";
 import { userContext } from "../context";
-import { AboutSchema, AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR, LocationSchema, PersonalInfoSchema, submittedDateOfBirth } from "../forms/signup";
+import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR, LocationSchema } from "../forms/signup";
 import { requestLocale } from "../i18n.server";
 import { apiContext } from "../middleware.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
 import { suggestEmail } from "./did-you-mean";
 import { deviceOf, mailSearchUrl } from "./mail-provider";
+import { aboutView, locationView, parseSection, personalView, type Reply } from "./profile-sections.server";
 import { nameOrDefault } from "./rules";
 import {
   activationComplete,
@@ -112,45 +112,12 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
       return { ...common, step: 1 as const, publicKey: settings.push_pub };
     case 2:
       return { ...common, step: 2 as const, images: imagesOf(user), cdnPrefix: settings.cdn_prefix };
-    case 3: {
-      const country = user.profile.country ?? settings.geoip_selected_country;
-      return {
-        ...common,
-        step: 3 as const,
-        countries: settings.countries,
-        regionData: settings.region_data,
-        country: settings.countries.includes(country) ? country : settings.countries[0]!,
-        countryregion: user.profile.countryregion,
-        city: user.profile.city ?? "",
-        showCity: settings.visible_profile_fields.includes("city"),
-        constraint: getValibotConstraint(LocationSchema),
-      };
-    }
-    case 4: {
-      const fields = await fetchProfileFields(api, requestLocale(context));
-      const [year = "", month = "", day = ""] = (user.profile.date_of_birth ?? "").split("-");
-      return {
-        ...common,
-        step: 4 as const,
-        gender: user.profile.gender ?? "",
-        dob: { year: year.replace(/^0+/, ""), month: month.replace(/^0+/, ""), day: day.replace(/^0+/, "") },
-        selects: fields.ok ? fields.data.fields.filter((f) => f.type === "select") : [],
-        values: user.profile.fields,
-        thisYear: new Date().getUTCFullYear(),
-      };
-    }
-    case 5: {
-      const locale = requestLocale(context);
-      const [fields, interests] = await Promise.all([fetchProfileFields(api, locale), fetchInterests(api, locale)]);
-      return {
-        ...common,
-        step: 5 as const,
-        notes: fields.ok ? fields.data.fields.filter((f) => f.type === "text") : [],
-        personal: user.profile.personal,
-        interests: interests.ok ? interests.data.interests : [],
-        chosen: (user.profile.fields.interests ?? "").split(",").filter(Boolean),
-      };
-    }
+    case 3:
+      return { ...common, step: 3 as const, ...locationView(user, settings) };
+    case 4:
+      return { ...common, step: 4 as const, ...(await personalView(api, user, requestLocale(context))) };
+    case 5:
+      return { ...common, step: 5 as const, ...(await aboutView(api, user, requestLocale(context))) };
     case 6: {
       // Without JavaScript the page refreshes itself (?tick=n) until the mail is out.
       const tick = Math.min(ACTIVATION_TIMEOUT_TICKS, Math.max(0, Number(url.searchParams.get("tick")) || 0));
@@ -178,8 +145,6 @@ export type SignupView = Awaited<ReturnType<typeof loadSignup>>;
 
 // ---------------------------------------------------------------------------------------------
 // The action: one form per step, told apart by `intent`.
-
-type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
 /** The message key for an API refusal (a known code, or the generic message). */
 function apiErrorKey(error: ApiErrorBody): string {
@@ -240,7 +205,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   const posted = asStep(formData.get("step"));
   const step: SignupStep = posted !== null && posted >= 1 && posted < current ? posted : current;
   /** Saves the step's data and moves on; an API refusal comes back beside the fields, input kept. */
-  const advance = async (update: UserUpdate = {}, submission?: { reply: (options: ReplyOptions) => SubmissionResult<string[]> }) => {
+  const advance = async (update: UserUpdate = {}, submission?: Reply) => {
     // The profile as it will be after this save decides the auto-skips.
     const profile = { ...user.profile, ...update, personal: update.personal ?? user.profile.personal };
     const result = await saveStep(api, user, nextStep(step, profile), update);
@@ -275,41 +240,12 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
       throw redirect("/signup?photos");
     }
 
-    case "location": {
-      const submission = parseWithValibot(formData, { schema: LocationSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      const { country, countryregion, city } = submission.value;
-      const region = countryregion ? Number(countryregion) : null;
-      const known = region === null || (settings.region_data[country] ?? []).some((r) => r.id === region);
-      if (!settings.countries.includes(country) || !known) {
-        const fieldErrors: Record<string, string[]> = settings.countries.includes(country)
-          ? { countryregion: ["errors.not_in_country"] }
-          : { country: ["errors.not_allowed"] };
-        return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
-      }
-      return advance({ country, countryregion: region, city: city || null }, submission);
-    }
-
-    case "personal": {
-      const submission = parseWithValibot(formData, { schema: PersonalInfoSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      return advance(
-        {
-          gender: submission.value.gender ?? null,
-          date_of_birth: submittedDateOfBirth(submission.value),
-          fields: Object.fromEntries(Object.entries(submission.value.fields ?? {}).filter(([name]) => name !== "interests")),
-        },
-        submission,
-      );
-    }
-
+    case "location":
+    case "personal":
     case "about": {
-      const submission = parseWithValibot(formData, { schema: AboutSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      return advance(
-        { personal: submission.value.personal ?? {}, fields: { interests: (submission.value.interests ?? []).join(",") } },
-        submission,
-      );
+      const parsed = parseSection(intent, formData, settings);
+      if (!parsed.ok) return data({ result: parsed.result }, { status: 400 });
+      return advance(parsed.update, parsed.submission);
     }
 
     case "activation-complete":

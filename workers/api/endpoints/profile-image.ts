@@ -11,13 +11,19 @@
  * photo is never held at full size: JPEGs are decoded already scaled down inside libjpeg-turbo
  * (DCT scaling, a fresh WebAssembly instance per upload), PNGs are capped in pixels, and the
  * scaling is a streaming area average. See docs/decisions/007-photo-processing.md.
+ *
+ * DELETE { id } removes one of the member's own photos (row and both R2 objects; the next photo
+ * by position becomes main if it was the main one). PUT { id, main: true } makes one the main
+ * photo. Another member's id, an unknown id or a non-integer is 404 not_found either way.
  */
 import jpegTurboWasm from "@cwasm/jpeg-turbo/jpeg-turbo.wasm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { sql } from "kysely";
+import { z } from "zod";
 import type { ApiContext } from "../context";
 import { findMember } from "../db/members";
 import { ApiError, notLoggedIn } from "../lib/errors";
+import { readBody } from "../lib/request";
 import { currentMemberId } from "../lib/sessions";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -106,7 +112,93 @@ export const profileImage = new Hono<ApiContext>().post("/profileimage.php", asy
     },
     201,
   );
-});
+})
+  .delete("/profileimage.php", async (c) => {
+    const { memberId, imageId } = await ownImageRequest(c, DeleteBody);
+    const { db } = c.var;
+    const image = await db
+      .selectFrom("images")
+      .select(["id", "filename"])
+      .where("id", "=", imageId)
+      .where("member_id", "=", memberId)
+      .executeTakeFirst();
+    if (!image) throw imageNotFound();
+    // One batch: the row goes, and if it was the main image the next one by position takes over.
+    const next = db
+      .selectFrom("images")
+      .select("id")
+      .where("member_id", "=", memberId)
+      .where("id", "!=", image.id)
+      .orderBy("position")
+      .orderBy("id")
+      .limit(1);
+    const queries = [
+      db
+        .updateTable("members")
+        .set({ main_image_id: next })
+        .where("id", "=", memberId)
+        .where("main_image_id", "=", image.id),
+      db.deleteFrom("images").where("id", "=", image.id).where("member_id", "=", memberId),
+    ];
+    await c.env.DB.batch(
+      queries.map((q) => {
+        const { sql: text, parameters } = q.compile();
+        return c.env.DB.prepare(text).bind(...parameters);
+      }),
+    );
+    await c.env.PHOTOS.delete([image.filename, largeKeyOf(image.filename)]);
+    return c.json({ images: await ownImages(c, memberId) });
+  })
+  .put("/profileimage.php", async (c) => {
+    const { memberId, imageId } = await ownImageRequest(c, MainBody);
+    const { db } = c.var;
+    const result = await db
+      .updateTable("members")
+      .set({ main_image_id: imageId })
+      .where("id", "=", memberId)
+      .where((eb) =>
+        eb.exists(eb.selectFrom("images").select("id").where("id", "=", imageId).where("member_id", "=", memberId)),
+      )
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw imageNotFound();
+    const images = await ownImages(c, memberId);
+    const main = images.find((i) => i.id === imageId);
+    return c.json({ images, main_image: main ? { thumb_filename: main.thumb_filename } : null });
+  });
+
+const DeleteBody = z.object({ id: z.union([z.number(), z.string()]) });
+const MainBody = z.object({ id: z.union([z.number(), z.string()]), main: z.literal(true) });
+
+const imageNotFound = () => new ApiError(404, "not_found", "No such photo of yours.");
+
+/** The display version's key: the thumbnail's with `-large` before `.jpg`. */
+export function largeKeyOf(thumbKey: string): string {
+  return thumbKey.replace(/\.jpg$/, "-large.jpg");
+}
+
+/** The logged-in member and the image id the JSON body names (a non-integer id is a 404). */
+async function ownImageRequest(c: Context<ApiContext>, schema: typeof DeleteBody | typeof MainBody) {
+  const memberId = await currentMemberId(c);
+  if (memberId === null) throw notLoggedIn();
+  const member = await findMember(c.var.db, c.var.site.id, memberId);
+  if (!member) throw notLoggedIn();
+  const body = await readBody(c, schema);
+  const imageId = typeof body.id === "number" ? body.id : /^\d{1,15}$/.test(body.id) ? Number(body.id) : NaN;
+  if (!Number.isSafeInteger(imageId) || imageId <= 0) throw imageNotFound();
+  return { memberId, imageId };
+}
+
+/** The member's images in order, as the contract's Image. */
+async function ownImages(c: Context<ApiContext>, memberId: number) {
+  const rows = await c.var.db
+    .selectFrom("images")
+    .select(["id", "filename"])
+    .where("member_id", "=", memberId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return rows.map((i) => ({ id: i.id, thumb_filename: i.filename }));
+}
 
 function tooMany() {
   return new ApiError(422, "too_many_images", `A member can have at most ${MAX_IMAGES} photos.`);

@@ -70,3 +70,11 @@ export async function endSession(c: Context<ApiContext>): Promise<void> {
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c), httpOnly: true, sameSite: "Lax" });
   }
 }
+
+/** Ends every session of the member except the one this request came with (password change). */
+export async function endOtherSessions(c: Context<ApiContext>, memberId: number): Promise<void> {
+  const id = getCookie(c, SESSION_COOKIE);
+  let query = c.var.db.deleteFrom("sessions").where("member_id", "=", memberId);
+  if (id) query = query.where("id_hash", "!=", await sha256(id));
+  await query.execute();
+}

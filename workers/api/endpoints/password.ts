@@ -1,0 +1,66 @@
+/**
+ * PUT /api/password.php (designed, issue 4): the logged-in member changes the password.
+ * `current` must verify, else 403 wrong_password; failures are rate-limited per member (5 per
+ * 15 minutes, 429). The new password follows the reset rules (8–1000 characters, not only
+ * spaces). On success every other session of the member ends; this one stays.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { ApiContext } from "../context";
+import { findMember } from "../db/members";
+import { ApiError, notLoggedIn } from "../lib/errors";
+import { hashPassword, verifyPassword } from "../lib/passwords";
+import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
+import { readBody } from "../lib/request";
+import { currentMemberId, endOtherSessions } from "../lib/sessions";
+import { newPasswordProblem } from "./password-reset";
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** Checked by hand below, for the contract's field codes. */
+const Body = z.object({ current: z.unknown().optional(), password: z.unknown().optional() });
+
+const wrongPassword = () =>
+  new ApiError(403, "wrong_password", "The current password is not right.", { fields: { current: "wrong_password" } });
+
+export const password = new Hono<ApiContext>().put("/password.php", async (c) => {
+  const memberId = await currentMemberId(c);
+  if (memberId === null) throw notLoggedIn();
+  const { db, site } = c.var;
+  const member = await findMember(db, site.id, memberId);
+  if (!member) throw notLoggedIn();
+
+  const body = await readBody(c, Body);
+  const problem = newPasswordProblem(body.password);
+  if (problem) {
+    throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields: { password: problem } });
+  }
+  const newPassword = body.password as string;
+
+  const limit: Limit = { key: `password:member:${memberId}`, max: 5, windowMs: FIFTEEN_MINUTES };
+  await assertUnderLimit(db, limit);
+  const ok =
+    typeof body.current === "string" &&
+    body.current.length <= 1000 &&
+    !!member.password_hash &&
+    !!member.password_salt &&
+    !!member.password_iterations &&
+    (await verifyPassword(body.current, {
+      hash: member.password_hash,
+      salt: member.password_salt,
+      iterations: member.password_iterations,
+    }));
+  if (!ok) {
+    await recordFailure(db, limit);
+    throw wrongPassword();
+  }
+
+  const hashed = await hashPassword(newPassword);
+  await db
+    .updateTable("members")
+    .set({ password_hash: hashed.hash, password_salt: hashed.salt, password_iterations: hashed.iterations })
+    .where("id", "=", memberId)
+    .execute();
+  await endOtherSessions(c, memberId);
+  return c.json({ changed: true as const });
+});
