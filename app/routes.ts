@@ -28,6 +28,7 @@ export default [
       route("likes", "routes/likes.tsx", { id: "likes" }), //            /likes         login
       route("likes/:type", "routes/likes.tsx", { id: "likes-type" }), // /likes/:type   login
       route("notifications", "routes/notifications.tsx"), //             /notifications login
+      route("profile", "routes/profile.tsx"), //                          /profile      login
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),

@@ -21,12 +21,14 @@ export function SiteHeader({ siteName, user, cdnPrefix }: { siteName: string; us
           <Link to="/members">{t("nav.search")}</Link>
           <Link to="/likes">{t("nav.likes")}</Link>
           <Link to="/notifications">{t("nav.notifications")}</Link>
-          {user.photo ? (
-            <img className="avatar" src={cdnPrefix + user.photo} alt={t("home.photoAlt")} width={40} height={40} />
-          ) : (
-            <span className="avatar avatar-empty" aria-hidden="true" />
-          )}
-          <span className="member-name">{user.name}</span>
+          <Link to="/profile" className="profile-link" aria-label={t("nav.profile", { name: user.name })}>
+            {user.photo ? (
+              <img className="avatar" src={cdnPrefix + user.photo} alt="" width={40} height={40} />
+            ) : (
+              <span className="avatar avatar-empty" aria-hidden="true" />
+            )}
+            <span className="member-name">{user.name}</span>
+          </Link>
           <span className="credits" data-testid="credits">
             {t("home.credits", { count: user.credits })}
           </span>

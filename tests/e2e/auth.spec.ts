@@ -6,7 +6,7 @@ test.describe("login and logout", () => {
     const header = page.getByRole("navigation", { name: "Your account" });
     await expect(header.getByText(DEMO.name, { exact: true })).toBeVisible();
     await expect(header.getByTestId("credits")).toHaveText(/\d+ credits?/);
-    await expect(header.getByRole("img", { name: "Your profile photo" })).toBeVisible();
+    await expect(header.getByRole("link", { name: `My profile (${DEMO.name})` }).locator("img.avatar")).toBeVisible();
     await expect(page.getByRole("status")).toContainText(`Welcome back, ${DEMO.name}!`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hello ${DEMO.name}`);
     await checkA11y();

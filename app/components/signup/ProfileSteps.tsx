@@ -4,18 +4,44 @@
  * (step 1 is only offered where the browser can do push, which needs JavaScript).
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useSubmit } from "react-router";
+import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import type { ProfileField } from "~/lib/api/schemas";
 import { subscribePush } from "~/lib/client/push";
 import { countryName } from "~/lib/format";
 import { AboutSchema, LocationSchema, PersonalInfoSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation, type MessageKey } from "~/lib/i18n-react";
 import { MAX_AGE, MIN_AGE } from "~/lib/signup/rules";
 import { Busy, FormErrors, StepButtons, type StepActionData } from "./SignupChrome";
 
 type Constraint = Record<string, FieldConstraint> | undefined;
+
+/** The same forms serve sign-up (a step: a page heading, save or continue without) and /profile (a section). */
+export type FormVariant = "signup" | "profile";
+
+function PartHeading({ variant, heading, body }: { variant: FormVariant; heading: string; body: string }) {
+  if (variant === "profile") return <h2>{heading}</h2>;
+  return (
+    <>
+      <h1>{heading}</h1>
+      <p>{body}</p>
+    </>
+  );
+}
+
+function PartButtons({ variant, save, intent, skip }: { variant: FormVariant; save: MessageKey; intent: string; skip: MessageKey }) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === "submitting";
+  if (variant === "signup") return <StepButtons save={save} intent={intent} skip={skip} />;
+  return (
+    <div className="step-buttons">
+      <button type="submit" name="intent" value={intent} className="button" disabled={submitting} aria-busy={submitting}>
+        {t("profile.save")}
+      </button>
+    </div>
+  );
+}
 
 // --- Step 1 -----------------------------------------------------------------------------------
 
@@ -66,18 +92,6 @@ export function PhotoStep({
 }) {
   const { t } = useTranslation();
   const upload = useFetcher<StepActionData>();
-  const [dragging, setDragging] = useState(false);
-  const uploading = upload.state !== "idle";
-  const errors = upload.data?.formErrors ?? actionData?.formErrors;
-
-  const send = (file: File | undefined) => {
-    if (!file) return;
-    const formData = new FormData();
-    formData.set("intent", "photo");
-    formData.set("file", file);
-    void upload.submit(formData, { method: "post", encType: "multipart/form-data" });
-  };
-
   return (
     <>
       <h1>{t("signup.photo.heading")}</h1>
@@ -91,45 +105,68 @@ export function PhotoStep({
           ))}
         </ul>
       )}
-      <Form method="post" encType="multipart/form-data" className="stack">
-        <ErrorList id="photo-errors" errors={errors} />
-        <label
-          className={dragging ? "drop-zone dragging" : "drop-zone"}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={(event) => {
-            event.preventDefault();
-            setDragging(false);
-            send(event.dataTransfer.files[0]);
-          }}
-        >
-          <span className="drop-zone-text">{t("signup.photo.choose")}</span>
-          <input
-            type="file"
-            name="file"
-            accept={PHOTO_TYPES}
-            aria-describedby={errors?.length ? "photo-errors" : "photo-help"}
-            onChange={(event) => send(event.currentTarget.files?.[0])}
-          />
-        </label>
-        <p className="field-help" id="photo-help">
-          {t("signup.photo.help")}
-        </p>
-        {uploading && <Busy label={t("signup.photo.uploading")} />}
-        <noscript>
-          <button type="submit" name="intent" value="photo" className="button">
-            {t("signup.photo.upload")}
-          </button>
-        </noscript>
-      </Form>
+      <PhotoUpload upload={upload} actionData={actionData} />
       <Form method="post">
         <input type="hidden" name="step" value="2" />
-        <StepButtons skip={images.length > 0 ? "signup.continue" : "signup.photo.skip"} busy={uploading} />
+        <StepButtons skip={images.length > 0 ? "signup.continue" : "signup.photo.skip"} busy={upload.state !== "idle"} />
       </Form>
     </>
+  );
+}
+
+/**
+ * Adding a photo by click, file picker or drop (sign-up step 2 and /profile): with JavaScript it
+ * uploads at once through a fetcher; without, a plain multipart form with an upload button.
+ */
+export function PhotoUpload({ upload, actionData }: { upload: ReturnType<typeof useFetcher<StepActionData>>; actionData: StepActionData }) {
+  const { t } = useTranslation();
+  const [dragging, setDragging] = useState(false);
+  const uploading = upload.state !== "idle";
+  const errors = upload.data?.formErrors ?? actionData?.formErrors;
+
+  const send = (file: File | undefined) => {
+    if (!file) return;
+    const formData = new FormData();
+    formData.set("intent", "photo");
+    formData.set("file", file);
+    void upload.submit(formData, { method: "post", encType: "multipart/form-data" });
+  };
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="stack">
+      <ErrorList id="photo-errors" errors={errors} />
+      <label
+        className={dragging ? "drop-zone dragging" : "drop-zone"}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          send(event.dataTransfer.files[0]);
+        }}
+      >
+        <span className="drop-zone-text">{t("signup.photo.choose")}</span>
+        <input
+          type="file"
+          name="file"
+          accept={PHOTO_TYPES}
+          aria-describedby={errors?.length ? "photo-errors" : "photo-help"}
+          onChange={(event) => send(event.currentTarget.files?.[0])}
+        />
+      </label>
+      <p className="field-help" id="photo-help">
+        {t("signup.photo.help")}
+      </p>
+      {uploading && <Busy label={t("signup.photo.uploading")} />}
+      <noscript>
+        <button type="submit" name="intent" value="photo" className="button">
+          {t("signup.photo.upload")}
+        </button>
+      </noscript>
+    </Form>
   );
 }
 
@@ -177,7 +214,15 @@ async function locate(): Promise<Geocode | null> {
   return geocode;
 }
 
-export function LocationStep({ view, actionData }: { view: LocationView; actionData: StepActionData }) {
+export function LocationStep({
+  view,
+  actionData,
+  variant = "signup",
+}: {
+  view: LocationView;
+  actionData: StepActionData;
+  variant?: FormVariant;
+}) {
   const { t, locale } = useTranslation();
   const form = useForm({
     schema: LocationSchema,
@@ -226,8 +271,7 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
   const regionCountries = view.countries.length > 1 ? view.countries : [view.countries[0] ?? view.country];
   return (
     <>
-      <h1>{t("signup.location.heading")}</h1>
-      <p>{t("signup.location.body")}</p>
+      <PartHeading variant={variant} heading={t("signup.location.heading")} body={t("signup.location.body")} />
       {locating && <Busy label={t("signup.location.locating")} />}
       <Form method="post" {...form.props} ref={formRef} className="stack">
         <FormErrors actionData={actionData} />
@@ -287,7 +331,7 @@ export function LocationStep({ view, actionData }: { view: LocationView; actionD
             errors={fields.city.errors}
           />
         )}
-        <StepButtons save="signup.location.save" intent="location" skip="signup.location.skip" />
+        <PartButtons variant={variant} save="signup.location.save" intent="location" skip="signup.location.skip" />
       </Form>
       {attribution && <p className="field-help attribution">{attribution}</p>}
     </>
@@ -304,7 +348,15 @@ interface PersonalInfoView {
   thisYear: number;
 }
 
-export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView; actionData: StepActionData }) {
+export function PersonalInfoStep({
+  view,
+  actionData,
+  variant = "signup",
+}: {
+  view: PersonalInfoView;
+  actionData: StepActionData;
+  variant?: FormVariant;
+}) {
   const { t, locale } = useTranslation();
   const form = useForm({
     schema: PersonalInfoSchema,
@@ -325,8 +377,7 @@ export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView;
   const dobErrors = fields.dobDay.errors;
   return (
     <>
-      <h1>{t("signup.personal.heading")}</h1>
-      <p>{t("signup.personal.body")}</p>
+      <PartHeading variant={variant} heading={t("signup.personal.heading")} body={t("signup.personal.body")} />
       <Form method="post" {...form.props} className="stack">
         <FormErrors actionData={actionData} />
         <fieldset className="field choice-group">
@@ -387,7 +438,7 @@ export function PersonalInfoStep({ view, actionData }: { view: PersonalInfoView;
             </div>
           ) : null,
         )}
-        <StepButtons save="signup.personal.save" intent="personal" skip="signup.personal.skip" />
+        <PartButtons variant={variant} save="signup.personal.save" intent="personal" skip="signup.personal.skip" />
       </Form>
     </>
   );
@@ -402,7 +453,15 @@ interface AboutView {
   chosen: string[];
 }
 
-export function AboutStep({ view, actionData }: { view: AboutView; actionData: StepActionData }) {
+export function AboutStep({
+  view,
+  actionData,
+  variant = "signup",
+}: {
+  view: AboutView;
+  actionData: StepActionData;
+  variant?: FormVariant;
+}) {
   const { t } = useTranslation();
   const form = useForm({
     schema: AboutSchema,
@@ -414,8 +473,7 @@ export function AboutStep({ view, actionData }: { view: AboutView; actionData: S
   const chosen = form.field("interests").initialValues;
   return (
     <>
-      <h1>{t("signup.about.heading")}</h1>
-      <p>{t("signup.about.body")}</p>
+      <PartHeading variant={variant} heading={t("signup.about.heading")} body={t("signup.about.body")} />
       <Form method="post" {...form.props} className="stack">
         <FormErrors actionData={actionData} />
         {view.notes.map((note) => {
@@ -451,7 +509,7 @@ export function AboutStep({ view, actionData }: { view: AboutView; actionData: S
             <ErrorList errors={form.field("interests").errors} />
           </fieldset>
         )}
-        <StepButtons save="signup.about.save" intent="about" skip="signup.about.skip" />
+        <PartButtons variant={variant} save="signup.about.save" intent="about" skip="signup.about.skip" />
       </Form>
     </>
   );

@@ -31,3 +31,21 @@ export const NewPasswordSchema = v.pipe(
     ["repeat"],
   ),
 );
+
+/** /profile: a new password needs the current one. */
+export const ChangePasswordSchema = v.pipe(
+  v.object({
+    current: v.pipe(v.optional(v.string("validation.required"), ""), v.nonEmpty("validation.required")),
+    password: v.pipe(
+      v.optional(v.string("validation.required"), ""),
+      v.nonEmpty("validation.required"),
+      v.check((value) => value.trim().length >= NEW_PASSWORD_MIN, `validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`),
+      v.maxLength(PASSWORD_MAX, `validation.tooLong|{"max":${PASSWORD_MAX}}`),
+    ),
+    repeat: v.optional(v.string(), ""),
+  }),
+  v.forward(
+    v.check((input) => input.password === input.repeat, "errors.passwords_differ"),
+    ["repeat"],
+  ),
+);

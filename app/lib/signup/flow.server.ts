@@ -13,8 +13,6 @@ import {
   checkEmail,
   createAccount,
   fetchCsrf,
-  fetchInterests,
-  fetchProfileFields,
   savePushSubscription,
   updateUser,
   uploadPhoto,
@@ -23,7 +21,7 @@ import {
 import { siteSettings } from "../api/site.server";
 import { readCookie } from "../cookies.server";
 import { userContext } from "../context";
-import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR, LocationSchema } from "../forms/signup";
+import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR } from "../forms/signup";
 import { requestLocale } from "../i18n.server";
 import { apiContext } from "../middleware.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";

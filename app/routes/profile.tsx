@@ -1,0 +1,229 @@
+import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { ErrorList, Field } from "~/components/Field";
+import { AboutStep, LocationStep, PersonalInfoStep, PhotoUpload } from "~/components/signup/ProfileSteps";
+import type { StepActionData } from "~/components/signup/SignupChrome";
+import { changePassword, deletePhoto, setMainPhoto } from "~/lib/api/account.server";
+import { updateUser, uploadPhoto } from "~/lib/api/signup.server";
+import { siteSettings } from "~/lib/api/site.server";
+import { toastCookie } from "~/lib/cookies.server";
+import { userContext } from "~/lib/context";
+import { ChangePasswordSchema } from "~/lib/forms/password";
+import { inputProps, useForm } from "~/lib/forms/use-form";
+import { useTranslation } from "~/lib/i18n-react";
+import { requestLocale } from "~/lib/i18n.server";
+import { apiContext } from "~/lib/middleware.server";
+import { aboutView, isProfileSection, locationView, parseSection, personalView } from "~/lib/signup/profile-sections.server";
+import type { Route } from "./+types/profile";
+
+/**
+ * /profile (login): the member's own profile, every part editable with the same forms as the
+ * sign-up steps (one form per part, each working without JavaScript), plus the photos and the
+ * password. Email change, push, deletion and the data export come next (issue 4).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  if (!user) throw redirect("/login?redirectTo=/profile");
+  const api = context.get(apiContext);
+  const settings = await siteSettings(request, context);
+  const locale = requestLocale(context);
+  const [personal, about] = await Promise.all([personalView(api, user, locale), aboutView(api, user, locale)]);
+  return {
+    memberId: user.profile.id,
+    name: user.profile.name,
+    images: user.profile.images,
+    mainImage: user.profile.main_image?.thumb_filename ?? null,
+    cdnPrefix: settings.cdn_prefix,
+    location: locationView(user, settings),
+    personal,
+    about,
+    passwordConstraint: getValibotConstraint(ChangePasswordSchema),
+  };
+}
+
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+type ProfileActionData = StepActionData & { section?: string };
+
+function saved(request: Request, anchor: string): never {
+  throw redirect(`/profile#${anchor}`, { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = context.get(apiContext);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw redirect("/profile");
+  }
+  const intent = formData.get("intent");
+
+  if (isProfileSection(intent)) {
+    const parsed = parseSection(intent, formData, await siteSettings(request, context));
+    if (!parsed.ok) return data({ section: intent, result: parsed.result }, { status: 400 });
+    const result = await updateUser(api, parsed.update);
+    if (!result.ok) return data({ section: intent, result: parsed.submission.reply({ formErrors: ["errors.generic"] }) }, { status: 400 });
+    saved(request, intent);
+  }
+
+  if (intent === "photo") {
+    const file = formData.get("file");
+    if (!(file instanceof File) || file.size === 0) return data({ section: "photos", formErrors: ["errors.photoRequired"] }, { status: 400 });
+    if (file.size > MAX_PHOTO_BYTES) return data({ section: "photos", formErrors: ["errors.file_too_large"] }, { status: 413 });
+    const uploaded = await uploadPhoto(api, file);
+    if (!uploaded.ok) {
+      const key = ["file_too_large", "unsupported_image", "too_many_images"].includes(uploaded.error.error) ? uploaded.error.error : "generic";
+      return data({ section: "photos", formErrors: [`errors.${key}`] }, { status: uploaded.status });
+    }
+    saved(request, "photos");
+  }
+
+  if (intent === "photo-delete" || intent === "photo-main") {
+    const id = Number(formData.get("id"));
+    const result = Number.isInteger(id) && id > 0 ? await (intent === "photo-delete" ? deletePhoto(api, id) : setMainPhoto(api, id)) : null;
+    if (!result?.ok) return data({ section: "photos", formErrors: ["errors.photoGone"] }, { status: 404 });
+    saved(request, "photos");
+  }
+
+  if (intent === "password") {
+    const submission = parseWithValibot(formData, { schema: ChangePasswordSchema });
+    const hidden = { hideFields: ["current", "password", "repeat"] };
+    if (submission.status !== "success") return data({ section: "password", result: submission.reply(hidden) }, { status: 400 });
+    const result = await changePassword(api, submission.value.current, submission.value.password);
+    if (!result.ok) {
+      const fieldErrors: Record<string, string[]> =
+        result.error.error === "wrong_password"
+          ? { current: ["errors.wrong_password"] }
+          : result.error.error === "rate_limited"
+            ? { current: [`errors.rate_limited|${JSON.stringify({ minutes: Math.max(1, Math.ceil((result.error.retry_after ?? 60) / 60)) })}`] }
+            : { password: ["errors.generic"] };
+      return data({ section: "password", result: submission.reply({ ...hidden, fieldErrors }) }, { status: result.status });
+    }
+    saved(request, "password");
+  }
+
+  throw redirect("/profile");
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const answer: ProfileActionData | undefined = actionData;
+  const forSection = (section: string): StepActionData => (answer?.section === section ? answer : undefined);
+  return (
+    <div className="narrow profile-page">
+      <title>{t("profile.title")}</title>
+      <h1>{t("profile.heading")}</h1>
+      <p>
+        <Link to={`/members/${loaderData.memberId}`}>{t("profile.seeAsOthers")}</Link>
+      </p>
+      <section id="photos" className="profile-section" aria-labelledby="photos-heading">
+        <Photos images={loaderData.images} mainImage={loaderData.mainImage} cdnPrefix={loaderData.cdnPrefix} actionData={forSection("photos")} />
+      </section>
+      <section id="location" className="profile-section">
+        <LocationStep view={loaderData.location} actionData={forSection("location")} variant="profile" />
+      </section>
+      <section id="personal" className="profile-section">
+        <PersonalInfoStep view={loaderData.personal} actionData={forSection("personal")} variant="profile" />
+      </section>
+      <section id="about" className="profile-section">
+        <AboutStep view={loaderData.about} actionData={forSection("about")} variant="profile" />
+      </section>
+      <section id="password" className="profile-section" aria-labelledby="password-heading">
+        <ChangePassword constraint={loaderData.passwordConstraint} actionData={forSection("password")} />
+      </section>
+    </div>
+  );
+}
+
+function Photos({
+  images,
+  mainImage,
+  cdnPrefix,
+  actionData,
+}: {
+  images: { id: number; thumb_filename: string }[];
+  mainImage: string | null;
+  cdnPrefix: string;
+  actionData: StepActionData;
+}) {
+  const { t } = useTranslation();
+  const upload = useFetcher<StepActionData>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <h2 id="photos-heading">{t("profile.photos")}</h2>
+      {images.length === 0 ? (
+        <p className="empty-state">{t("profile.noPhotos")}</p>
+      ) : (
+        <ul className="photo-grid profile-photos" aria-label={t("signup.photo.yours")}>
+          {images.map((image, i) => {
+            const main = image.thumb_filename === mainImage;
+            return (
+              <li key={image.id}>
+                <img src={cdnPrefix + image.thumb_filename} alt={t("profile.photoAlt", { n: i + 1 })} width={120} height={120} loading="lazy" />
+                {main ? (
+                  <p className="photo-main">{t("profile.mainPhoto")}</p>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={image.id} />
+                    <button type="submit" name="intent" value="photo-main" className="button secondary small" disabled={busy}>
+                      {t("profile.makeMain")}
+                      <span className="visually-hidden"> ({t("profile.photoAlt", { n: i + 1 })})</span>
+                    </button>
+                  </Form>
+                )}
+                <Form method="post">
+                  <input type="hidden" name="id" value={image.id} />
+                  <button type="submit" name="intent" value="photo-delete" className="button secondary small" disabled={busy}>
+                    {t("profile.deletePhoto")}
+                    <span className="visually-hidden"> ({t("profile.photoAlt", { n: i + 1 })})</span>
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <PhotoUpload upload={upload} actionData={actionData} />
+    </>
+  );
+}
+
+function ChangePassword({ constraint, actionData }: { constraint: Record<string, { required?: boolean }>; actionData: StepActionData }) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === "submitting";
+  const form = useForm({ schema: ChangePasswordSchema, lastResult: actionData?.result, constraint });
+  const current = form.field("current");
+  const password = form.field("password");
+  const repeat = form.field("repeat");
+  return (
+    <>
+      <h2 id="password-heading">{t("profile.passwordHeading")}</h2>
+      <Form method="post" {...form.props} className="stack">
+        <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
+        <Field
+          label={t("profile.currentPassword")}
+          inputProps={{ ...inputProps(current, "password"), required: true, autoComplete: "current-password" }}
+          errors={current.errors}
+        />
+        <Field
+          label={t("resetPassword.newPassword")}
+          inputProps={{ ...inputProps(password, "password"), required: true, autoComplete: "new-password" }}
+          errors={password.errors}
+          help={t("resetPassword.rules")}
+        />
+        <Field
+          label={t("resetPassword.repeat")}
+          inputProps={{ ...inputProps(repeat, "password"), autoComplete: "new-password" }}
+          errors={repeat.errors}
+        />
+        <div className="step-buttons">
+          <button type="submit" name="intent" value="password" className="button" disabled={submitting} aria-busy={submitting}>
+            {t("profile.changePassword")}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * /profile: the member edits every part with the sign-up forms, manages photos and changes the
+ * password; with JavaScript and without.
+ */
+import { expect, test } from "./support/fixtures";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAaklEQVR4nAXB0QAAAAhDwZGMJJJIIhlJEO87ou6EhEWJFiMiVpyEjE2ZNmNi1pyFChdVdDFFii2uhBo31XQzTZptroUGDzX0MEOGHW6EgkOFDhMSNlyEFi+19DJLll1uhQ4fdfQxR4497h7WFWaB0n08RwAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("a member edits the profile parts, photos and password", async ({ page, javaScriptEnabled }, info) => {
+  test.slow();
+  const email = `e2e-profile-${info.project.name}-${Date.now()}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Name").fill("Sam");
+  await page.getByLabel("Password").fill("first password");
+  const create = page.getByRole("button", { name: "Sign up for free" });
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
+
+  await page.getByRole("link", { name: "My profile (Sam)" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
+  await expect(page.getByText("You have no photos yet.")).toBeVisible();
+
+  // Location, with a region of the chosen country.
+  const location = page.locator("#location");
+  await location.getByLabel("Country").selectOption("BE");
+  await location.getByLabel("Region").selectOption({ label: "Antwerpen" });
+  await location.getByLabel("City").fill("Antwerpen");
+  await location.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.locator("#location").getByLabel("City")).toHaveValue("Antwerpen");
+
+  // Personal info: a bad date first, kept input, then a good one.
+  const personal = page.locator("#personal");
+  await personal.getByLabel("A man").check();
+  await personal.getByLabel("Day").selectOption("31");
+  await personal.getByLabel("Month").selectOption({ label: "April" });
+  await personal.getByLabel("Year").selectOption("1985");
+  await personal.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Enter a real date of birth. You must be at least 18 years old.")).toBeVisible();
+  await page.locator("#personal").getByLabel("Day").selectOption("30");
+  await page.locator("#personal").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.locator("#personal").getByLabel("Day")).toHaveValue("30");
+
+  // About me.
+  await page.locator("#about").getByLabel("About me").fill("I like long walks.");
+  await page.locator("#about").getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#about").getByLabel("About me")).toHaveValue("I like long walks.");
+
+  // Photos: two, the second made main, the first deleted.
+  for (const name of ["one.png", "two.png"]) {
+    await page.locator("#photos").getByLabel("Choose a photo or drop it here").setInputFiles({ name, mimeType: "image/png", buffer: PNG });
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload photo" }).click();
+    await expect(page.getByRole("list", { name: "Your photos" }).getByRole("listitem")).toHaveCount(name === "one.png" ? 1 : 2);
+  }
+  await page.getByRole("button", { name: "Make main photo (Your photo 2)" }).click();
+  await expect(page.getByRole("list", { name: "Your photos" }).getByRole("listitem").nth(1)).toContainText("Main photo");
+  await page.getByRole("button", { name: "Delete (Your photo 1)" }).click();
+  await expect(page.getByRole("list", { name: "Your photos" }).getByRole("listitem")).toHaveCount(1);
+
+  // Password: the wrong current one is refused; then changed, and it logs in.
+  const password = page.locator("#password");
+  await password.getByLabel("Current password").fill("not my password");
+  await password.getByLabel("New password", { exact: true }).fill("second password");
+  await password.getByLabel("New password again").fill("second password");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your current password is not right.")).toBeVisible();
+  await page.locator("#password").getByLabel("Current password").fill("first password");
+  await page.locator("#password").getByLabel("New password", { exact: true }).fill("second password");
+  await page.locator("#password").getByLabel("New password again").fill("second password");
+  await page.locator("#password").getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.goto("/login");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill("second password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
