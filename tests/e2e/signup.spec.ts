@@ -55,8 +55,10 @@ test("a visitor signs up through every step and activates the account from the m
   // Step 3: where the member lives.
   await expect(page.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
   await page.getByLabel("Country").selectOption("NL");
+  await expect(page.getByLabel("Country")).toHaveValue("NL");
   await page.getByLabel("Region").selectOption({ label: "Utrecht" });
   await page.getByLabel("City").fill("Utrecht");
+  await expect(page.getByLabel("Country")).toHaveValue("NL");
   await page.getByRole("button", { name: "Save my living area" }).click();
 
   // Step 4: personal info, with a date of birth that is not a date first.
