@@ -5,6 +5,7 @@ import { ErrorList, Field } from "~/components/Field";
 import { login } from "~/lib/api/session.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { userContext } from "~/lib/context";
+import { rateLimited } from "~/lib/forms/fields";
 import { LoginSchema } from "~/lib/forms/login";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { apiContext } from "~/lib/middleware.server";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { error, retry_after } = result.error;
     const formError =
       error === "rate_limited"
-        ? `errors.rate_limited|${JSON.stringify({ minutes: Math.max(1, Math.ceil((retry_after ?? 60) / 60)) })}`
+        ? rateLimited(retry_after)
         : error === "invalid_credentials"
           ? "errors.invalid_credentials"
           : "errors.generic";

@@ -1,19 +1,21 @@
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
+import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { AboutStep, LocationStep, PersonalInfoStep, PhotoUpload } from "~/components/signup/ProfileSteps";
 import type { StepActionData } from "~/components/signup/SignupChrome";
 import { changePassword, deletePhoto, setMainPhoto } from "~/lib/api/account.server";
-import { updateUser, uploadPhoto } from "~/lib/api/signup.server";
+import { updateUser } from "~/lib/api/signup.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { userContext } from "~/lib/context";
+import { rateLimited } from "~/lib/forms/fields";
 import { ChangePasswordSchema } from "~/lib/forms/password";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { requestLocale } from "~/lib/i18n.server";
 import { apiContext } from "~/lib/middleware.server";
-import { aboutView, isProfileSection, locationView, parseSection, personalView } from "~/lib/signup/profile-sections.server";
+import { aboutView, isProfileSection, locationView, parseSection, personalView, savePhoto } from "~/lib/signup/profile-sections.server";
 import type { Route } from "./+types/profile";
 
 /**
@@ -41,8 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-
 type ProfileActionData = StepActionData & { section?: string };
 
 function saved(request: Request, anchor: string): never {
@@ -68,14 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "photo") {
-    const file = formData.get("file");
-    if (!(file instanceof File) || file.size === 0) return data({ section: "photos", formErrors: ["errors.photoRequired"] }, { status: 400 });
-    if (file.size > MAX_PHOTO_BYTES) return data({ section: "photos", formErrors: ["errors.file_too_large"] }, { status: 413 });
-    const uploaded = await uploadPhoto(api, file);
-    if (!uploaded.ok) {
-      const key = ["file_too_large", "unsupported_image", "too_many_images"].includes(uploaded.error.error) ? uploaded.error.error : "generic";
-      return data({ section: "photos", formErrors: [`errors.${key}`] }, { status: uploaded.status });
-    }
+    const failed = await savePhoto(api, formData);
+    if (failed) return data({ section: "photos", formErrors: [failed.error] }, { status: failed.status });
     saved(request, "photos");
   }
 
@@ -96,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         result.error.error === "wrong_password"
           ? { current: ["errors.wrong_password"] }
           : result.error.error === "rate_limited"
-            ? { current: [`errors.rate_limited|${JSON.stringify({ minutes: Math.max(1, Math.ceil((result.error.retry_after ?? 60) / 60)) })}`] }
+            ? { current: [rateLimited(result.error.retry_after)] }
             : { password: ["errors.generic"] };
       return data({ section: "password", result: submission.reply({ ...hidden, fieldErrors }) }, { status: result.status });
     }
@@ -195,8 +189,6 @@ function ChangePassword({ constraint, actionData }: { constraint: Record<string,
   const submitting = useNavigation().state === "submitting";
   const form = useForm({ schema: ChangePasswordSchema, lastResult: actionData?.result, constraint });
   const current = form.field("current");
-  const password = form.field("password");
-  const repeat = form.field("repeat");
   return (
     <>
       <h2 id="password-heading">{t("profile.passwordHeading")}</h2>
@@ -207,17 +199,7 @@ function ChangePassword({ constraint, actionData }: { constraint: Record<string,
           inputProps={{ ...inputProps(current, "password"), required: true, autoComplete: "current-password" }}
           errors={current.errors}
         />
-        <Field
-          label={t("resetPassword.newPassword")}
-          inputProps={{ ...inputProps(password, "password"), required: true, autoComplete: "new-password" }}
-          errors={password.errors}
-          help={t("resetPassword.rules")}
-        />
-        <Field
-          label={t("resetPassword.repeat")}
-          inputProps={{ ...inputProps(repeat, "password"), autoComplete: "new-password" }}
-          errors={repeat.errors}
-        />
+        <NewPasswordFields form={form} />
         <div className="step-buttons">
           <button type="submit" name="intent" value="password" className="button" disabled={submitting} aria-busy={submitting}>
             {t("profile.changePassword")}

@@ -1,10 +1,11 @@
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ErrorList, Field } from "~/components/Field";
+import { ErrorList } from "~/components/Field";
+import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { checkResetToken, resetPassword } from "~/lib/api/account.server";
 import { toastCookie } from "~/lib/cookies.server";
-import { NewPasswordSchema } from "~/lib/forms/password";
-import { inputProps, useForm } from "~/lib/forms/use-form";
+import { NEW_PASSWORD_MIN, NewPasswordSchema } from "~/lib/forms/password";
+import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import type { Route } from "./+types/reset-password-do";
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.error.error === "token_invalid") return data({ result: null, expired: true }, { status: 410 });
     const fieldErrors: Record<string, string[]> =
-      result.error.fields?.password === "too_small" ? { password: [`validation.tooShort|{"min":8}`] } : {};
+      result.error.fields?.password === "too_small" ? { password: [`validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`] } : {};
     return data({ result: submission.reply({ ...hidden, fieldErrors, formErrors: fieldErrors.password ? [] : ["errors.generic"] }), expired: false }, { status: result.status });
   }
   throw redirect("/home", { headers: { "Set-Cookie": toastCookie(request, { key: "passwordChanged" }) } });
@@ -38,8 +39,6 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
   const form = useForm({ schema: NewPasswordSchema, lastResult: actionData?.result ?? undefined, constraint: loaderData.constraint });
-  const password = form.field("password");
-  const repeat = form.field("repeat");
   if (!loaderData.valid || actionData?.expired) {
     return (
       <div className="narrow">
@@ -61,17 +60,7 @@ export default function ResetPasswordDo({ loaderData, actionData }: Route.Compon
       <Form method="post" {...form.props} className="stack">
         <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field
-          label={t("resetPassword.newPassword")}
-          inputProps={{ ...inputProps(password, "password"), autoComplete: "new-password" }}
-          errors={password.errors}
-          help={t("resetPassword.rules")}
-        />
-        <Field
-          label={t("resetPassword.repeat")}
-          inputProps={{ ...inputProps(repeat, "password"), autoComplete: "new-password" }}
-          errors={repeat.errors}
-        />
+        <NewPasswordFields form={form} />
         <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
           {t("resetPassword.save")}
         </button>

@@ -2,6 +2,7 @@ import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { requestPasswordReset } from "~/lib/api/account.server";
+import { rateLimited } from "~/lib/forms/fields";
 import { ResetRequestSchema } from "~/lib/forms/password";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const error =
       result.error.error === "rate_limited"
-        ? `errors.rate_limited|${JSON.stringify({ minutes: Math.max(1, Math.ceil((result.error.retry_after ?? 60) / 60)) })}`
+        ? rateLimited(result.error.retry_after)
         : "errors.generic";
     return data({ result: submission.reply({ formErrors: [error] }), sentTo: null }, { status: result.status });
   }

@@ -4,7 +4,7 @@ import { AccountStep } from "~/components/signup/AccountStep";
 import { ActivationProgressStep, CheckEmailStep } from "~/components/signup/MailSteps";
 import { AboutStep, LocationStep, PersonalInfoStep, PhotoStep, PushStep } from "~/components/signup/ProfileSteps";
 import { InviteOnly, ProgressDots } from "~/components/signup/SignupChrome";
-import { attachSubscription, detectPushSupport, reportPushSupport } from "~/lib/client/push";
+import { attachSubscription, detectPushSupport, pushSupportReported, reportPushSupport } from "~/lib/client/push";
 import { useTranslation } from "~/lib/i18n-react";
 import { loadSignup, signupAction } from "~/lib/signup/flow.server";
 import type { Route } from "./+types/signup";
@@ -35,7 +35,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const { revalidate } = useRevalidator();
   const atPhotoStep = view.step === 2;
   useEffect(() => {
-    const unknownBefore = !document.cookie.includes("push_support=");
+    const unknownBefore = !pushSupportReported();
     void detectPushSupport().then(({ support, subscription }) => {
       reportPushSupport(support);
       if (subscription && accountPush === null) void attachSubscription(subscription);

@@ -110,7 +110,6 @@ export function AccountStep({
   const [email, setEmailValue] = useState(fields.email.initialValue ?? "");
   const [suggestion, setSuggestion] = useState<string | null>(actionData?.suggestion ?? null);
   const [timezone, setTimezone] = useState("");
-  const [hydrated, setHydrated] = useState(false);
   const setEmail = (value: string) => form.update(fields.email.name, value);
   // The server's correction replaces the typed address, and with it any suggestion for the old one.
   const { check, run } = useEmailCheck((corrected) => {
@@ -118,10 +117,7 @@ export function AccountStep({
     void suggestionFor(corrected).then(setSuggestion);
   });
 
-  useEffect(() => {
-    setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    setHydrated(true);
-  }, []);
+  useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
 
   const onEmailChange = (value: string) => {
     setEmailValue(value);
@@ -135,7 +131,7 @@ export function AccountStep({
   const hasErrors = form.hasErrors || emailErrors.length > 0;
   // Spec §5: no submitting while a check runs, while submitting, or while any error shows. Only
   // once the page runs: without JavaScript the button must stay usable to send the fixes.
-  const blocked = hydrated && (submitting || check.state === "checking" || hasErrors);
+  const blocked = form.hydrated && (submitting || check.state === "checking" || hasErrors);
 
   return (
     <>

@@ -233,7 +233,6 @@ export function LocationStep({
   const fields = { country: form.field("country"), countryregion: form.field("countryregion"), city: form.field("city") };
   const [country, setCountry] = useState(fields.country.initialValue ?? view.country);
   const [locating, setLocating] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
   const [attribution, setAttribution] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   /** What the member has chosen or typed so far (the place from the device fills only what is empty). */
@@ -241,8 +240,6 @@ export function LocationStep({
     const element = formRef.current?.elements.namedItem(name);
     return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element.value : "";
   };
-
-  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (!("geolocation" in navigator)) return;
@@ -313,7 +310,7 @@ export function LocationStep({
             <option value="">{t("signup.location.noRegion")}</option>
             {/* Without JavaScript every allowed country's regions are there, grouped; with it, the chosen country's. */}
             {regionCountries.map((code) => (
-              <optgroup key={code} label={countryName(locale, code)} hidden={hydrated && code !== country}>
+              <optgroup key={code} label={countryName(locale, code)} hidden={form.hydrated && code !== country}>
                 {(view.regionData[code] ?? []).map((region) => (
                   <option key={region.id} value={region.id}>
                     {region.name}

@@ -3,7 +3,7 @@
  * site's VAPID key through the push worker at /sw-push.js?v=2. The sign-up page reports the
  * support in a cookie, so the server can skip step 1 where push is not offered.
  */
-import type { PushSupport } from "../signup/steps";
+import { PUSH_SUPPORT_COOKIE, type PushSupport } from "../signup/steps";
 
 export const PUSH_WORKER_URL = "/sw-push.js?v=2";
 /** Its own scope: "/" belongs to /sw.js, and push reaches a registration whatever its scope. */
@@ -32,7 +32,7 @@ export async function detectPushSupport(): Promise<{ support: PushSupport; subsc
 
 /** Remembers the support for the server (read by the sign-up loader and action). */
 export function reportPushSupport(support: PushSupport): void {
-  document.cookie = `push_support=${support}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  document.cookie = `${PUSH_SUPPORT_COOKIE}=${support}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -88,4 +88,9 @@ export async function attachSubscription(subscription: PushSubscriptionJSON): Pr
   } catch (error) {
     console.warn("push subscription not stored", error);
   }
+}
+
+/** Whether the browser has reported its push support before (on an earlier page). */
+export function pushSupportReported(): boolean {
+  return document.cookie.split("; ").some((pair) => pair.startsWith(`${PUSH_SUPPORT_COOKIE}=`));
 }

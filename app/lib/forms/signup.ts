@@ -3,39 +3,16 @@
  * action; the API checks once more. Errors are message keys (translated by Field/ErrorList).
  */
 import * as v from "valibot";
-import {
-  CITY_MAX,
-  EMAIL_MAX,
-  MIN_AGE,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PERSONAL_MAX,
-  dateOfBirth,
-  nameRuleError,
-} from "../signup/rules";
-
-const tooLong = (max: number) => `validation.tooLong|{"max":${max}}`;
+import { CITY_MAX, MIN_AGE, NAME_MAX, PERSONAL_MAX, dateOfBirth, nameRuleError } from "../signup/rules";
+import { emailField as email, passwordField, tooLong } from "./fields";
 export const DATE_OF_BIRTH_ERROR = `errors.date_of_birth_error|{"min_age":${MIN_AGE}}`;
-
-// A missing key gets the same message as an empty field (v.optional with "" as the default).
-const email = v.pipe(
-  v.optional(v.string("validation.required"), ""),
-  v.trim(),
-  v.nonEmpty("validation.required"),
-  v.maxLength(EMAIL_MAX, tooLong(EMAIL_MAX)),
-  v.email("validation.email"),
-);
 
 /** Step 0: the account. An empty name is filled from the address (rules.nameOrDefault). */
 export const AccountSchema = v.pipe(
   v.object({
     email,
     name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(NAME_MAX, tooLong(NAME_MAX)))),
-    password: v.pipe(
-      v.optional(v.string("validation.required"), ""),
-      v.nonEmpty("validation.required"),
-      v.maxLength(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
-    ),
+    password: passwordField,
     csrf: v.optional(v.string()),
     timezone: v.optional(v.pipe(v.string(), v.maxLength(64))),
     /** The address the member saw a did-you-mean suggestion for and kept. */

@@ -121,6 +121,8 @@ export function useForm<S extends v.GenericSchema>({
 
   return {
     id,
+    /** The page's script runs (false in the server's HTML and for visitors without JavaScript). */
+    hydrated,
     errors,
     formErrors: errors[""],
     /** A field shows an error (the form's own message does not block sending again). */

@@ -15,24 +15,25 @@ import {
   fetchCsrf,
   savePushSubscription,
   updateUser,
-  uploadPhoto,
   type UserUpdate,
 } from "../api/signup.server";
 import { siteSettings } from "../api/site.server";
 import { readCookie } from "../cookies.server";
 import { userContext } from "../context";
+import { rateLimited } from "../forms/fields";
 import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR } from "../forms/signup";
 import { requestLocale } from "../i18n.server";
 import { apiContext } from "../middleware.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
 import { suggestEmail } from "./did-you-mean";
 import { deviceOf, mailSearchUrl } from "./mail-provider";
-import { aboutView, locationView, parseSection, personalView, type Reply } from "./profile-sections.server";
+import { aboutView, locationView, parseSection, personalView, savePhoto, type Reply } from "./profile-sections.server";
 import { nameOrDefault } from "./rules";
 import {
   activationComplete,
   ACTIVATION_TIMEOUT_TICKS,
   asStep,
+  PUSH_SUPPORT_COOKIE,
   nextStep,
   pushOffered,
   resumeStep,
@@ -42,9 +43,6 @@ import {
   type SignupStep,
 } from "./steps";
 
-/** The cookie the sign-up page's script sets with what the browser can do for push. */
-export const PUSH_SUPPORT_COOKIE = "push_support";
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 function pushSupportOf(request: Request): PushSupport {
   const value = readCookie(request, PUSH_SUPPORT_COOKIE);
@@ -153,14 +151,11 @@ function apiErrorKey(error: ApiErrorBody): string {
     "csrf_invalid",
     "signup_closed",
     "rate_limited",
-    "file_too_large",
-    "unsupported_image",
-    "too_many_images",
     "date_of_birth_error",
   ];
   const field = Object.values(error.fields ?? {}).find((code) => known.includes(code));
   if (error.error === "rate_limited") {
-    return `errors.rate_limited|${JSON.stringify({ minutes: Math.max(1, Math.ceil((error.retry_after ?? 60) / 60)) })}`;
+    return rateLimited(error.retry_after);
   }
   const code = known.includes(error.error) ? error.error : field;
   return code ? `errors.${code}` : "errors.generic";
@@ -230,11 +225,8 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
     }
 
     case "photo": {
-      const file = formData.get("file");
-      if (!(file instanceof File) || file.size === 0) return data({ formErrors: ["errors.photoRequired"], fieldErrors: {} }, { status: 400 });
-      if (file.size > MAX_PHOTO_BYTES) return data({ formErrors: ["errors.file_too_large"], fieldErrors: {} }, { status: 413 });
-      const uploaded = await uploadPhoto(api, file);
-      if (!uploaded.ok) return data({ formErrors: [apiErrorKey(uploaded.error)], fieldErrors: {} }, { status: uploaded.status });
+      const failed = await savePhoto(api, formData);
+      if (failed) return data({ formErrors: [failed.error], fieldErrors: {} }, { status: failed.status });
       throw redirect("/signup?photos");
     }
 

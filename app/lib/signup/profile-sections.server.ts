@@ -7,7 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import type { ApiClient } from "../api/client.server";
 import type { Settings, User } from "../api/schemas";
-import { fetchInterests, fetchProfileFields, type UserUpdate } from "../api/signup.server";
+import { fetchInterests, fetchProfileFields, uploadPhoto, type UserUpdate } from "../api/signup.server";
 import type { Locale } from "../i18n";
 import { AboutSchema, LocationSchema, PersonalInfoSchema, submittedDateOfBirth } from "../forms/signup";
 
@@ -103,4 +103,21 @@ export async function aboutView(api: ApiClient, user: User, locale: Locale) {
     interests: interests.ok ? interests.data.interests : [],
     chosen: (user.profile.fields.interests ?? "").split(",").filter(Boolean),
   };
+}
+
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+const PHOTO_ERRORS = ["file_too_large", "unsupported_image", "too_many_images"];
+
+/**
+ * Stores the form's photo (sign-up step 2 and /profile): null when it is stored, else the
+ * message key and status. A file over the API's limit is refused here, before it is sent on.
+ */
+export async function savePhoto(api: ApiClient, formData: FormData): Promise<{ error: string; status: number } | null> {
+  const file = formData.get("file");
+  if (!(file instanceof File) || file.size === 0) return { error: "errors.photoRequired", status: 400 };
+  if (file.size > MAX_PHOTO_BYTES) return { error: "errors.file_too_large", status: 413 };
+  const uploaded = await uploadPhoto(api, file);
+  if (uploaded.ok) return null;
+  const code = uploaded.error.error;
+  return { error: PHOTO_ERRORS.includes(code) ? `errors.${code}` : "errors.generic", status: uploaded.status };
 }

@@ -16,6 +16,9 @@ export const LAST_STEP: SignupStep = 7;
  */
 export type PushSupport = "unknown" | "unsupported" | "available" | "subscribed" | "denied";
 
+/** The cookie that carries it (set in the browser, read by the sign-up loader and action). */
+export const PUSH_SUPPORT_COOKIE = "push_support";
+
 /**
  * Push is offered to a logged-in member whose browser supports it, who is not yet subscribed
  * and has not refused, on a site with a public key (spec §6).

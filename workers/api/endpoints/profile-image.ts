@@ -98,20 +98,7 @@ export const profileImage = new Hono<ApiContext>().post("/profileimage.php", asy
     .where("main_image_id", "is", null)
     .execute();
 
-  const images = await db
-    .selectFrom("images")
-    .select(["id", "filename"])
-    .where("member_id", "=", memberId)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return c.json(
-    {
-      image: { id: image.id, thumb_filename: thumbKey },
-      images: images.map((i) => ({ id: i.id, thumb_filename: i.filename })),
-    },
-    201,
-  );
+  return c.json({ image: { id: image.id, thumb_filename: thumbKey }, images: await ownImages(c, memberId) }, 201);
 })
   .delete("/profileimage.php", async (c) => {
     const { memberId, imageId } = await ownImageRequest(c, DeleteBody);
