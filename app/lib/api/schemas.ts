@@ -294,3 +294,66 @@ export type MainImageAnswer = z.infer<typeof MainImageAnswerSchema>;
 /** PUT /api/password.php (designed): the password was changed. */
 export const PasswordChangedSchema = z.object({ changed: z.literal(true) });
 export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;
+
+/** POST /api/mail_change.php (designed): the confirmation link went to `email`. */
+export const MailChangeSentSchema = z.object({ sent: z.literal(true), email: z.string() });
+/** GET /api/mail_change.php?token=… (designed): whether the link works, and the address it confirms. */
+export const MailChangeTokenSchema = z.discriminatedUnion("valid", [
+  z.object({ valid: z.literal(true), email: z.string() }),
+  z.object({ valid: z.literal(false) }),
+]);
+/** POST /api/mail_change.php?do=1 (designed): the account now has `email`. */
+export const MailChangedSchema = z.object({ changed: z.literal(true), email: z.string() });
+
+/** DELETE /api/user.php (designed). */
+export const AccountDeletedSchema = z.object({ deleted: z.literal(true) });
+/** DELETE /api/user.php?push=1 (designed): push is off for the account. */
+export const PushOffSchema = z.object({ push: z.literal("denied") });
+
+const millis = z.number().int();
+/** GET /api/user_export.php (designed): everything stored about the member (GDPR access). */
+export const DataExportSchema = z.object({
+  exported_at: z.string(),
+  site: z.string(),
+  account: z.object({
+    id: z.number().int(),
+    email: z.string(),
+    status: z.enum(["active", "not_confirmed", "deleted"]),
+    language: z.string(),
+    timezone: z.string().nullable(),
+    signup_date: millis,
+    activated_at: millis.nullable(),
+    paid_user: z.boolean(),
+    mailprovider: z.number().int(),
+    trafficsource: z.unknown(),
+    last_signup_step: z.number().int(),
+    push_state: z.string().nullable(),
+    last_search: z.unknown(),
+  }),
+  profile: ProfileSchema.pick({
+    name: true,
+    gender: true,
+    date_of_birth: true,
+    country: true,
+    countryregion: true,
+    city: true,
+    personal: true,
+    fields: true,
+  }),
+  photos: z.array(
+    z.object({ id: z.number().int(), main: z.boolean(), thumbnail_url: z.string(), large_url: z.string(), uploaded_at: millis }),
+  ),
+  likes: z.object({
+    given: z.array(z.object({ profile_id: z.number().int(), name: z.string(), created_at: millis })),
+    received: z.array(z.object({ profile_id: z.number().int(), name: z.string(), created_at: millis })),
+  }),
+  messages_sent: z.array(z.object({ conversation: z.number().int(), text: z.string(), created_at: millis })),
+  credits: z.object({
+    balance: z.number().int(),
+    ledger: z.array(z.object({ amount: z.number().int(), reason: z.string(), created_at: millis })),
+  }),
+  notices: z.array(z.object({ kind: z.string(), created_at: millis, read_at: millis.nullable() })),
+  push_subscriptions: z.array(z.object({ service: z.string(), created_at: millis })),
+  sessions: z.array(z.object({ created_at: millis, expires_at: millis })),
+});
+export type DataExport = z.infer<typeof DataExportSchema>;

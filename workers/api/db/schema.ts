@@ -55,6 +55,8 @@ export interface MembersTable {
   timezone: string | null;
   activated_at: number | null;
   push_state: "denied" | null;
+  /** When the member deleted the account (migration 0006); the row is then an empty tombstone. */
+  deleted_at: number | null;
 }
 
 export interface ImagesTable {
@@ -137,6 +139,17 @@ export interface PasswordResetsTable {
   used_at: number | null;
 }
 
+export interface EmailChangesTable {
+  /** SHA-256 hex of the link's token; the token itself is only in the mail. */
+  token_hash: string;
+  member_id: number;
+  site_id: number;
+  new_email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -163,6 +176,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   used_tokens: UsedTokensTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   rate_limits: RateLimitsTable;
   seed_runs: SeedRunsTable;
 }

@@ -12,12 +12,11 @@
  *   confirmed address counts as confirmed, and the member is logged in.
  */
 import { Hono, type Context } from "hono";
-import type { Compilable } from "kysely";
 import { z } from "zod";
 import type { User } from "../../../app/lib/api/schemas";
 import { EMAIL_MAX, PASSWORD_MAX } from "../../../app/lib/signup/rules";
 import type { ApiContext } from "../context";
-import type { Db } from "../db/client";
+import { runBatch, type Db } from "../db/client";
 import { findMember, findMemberByEmail, toUser } from "../db/members";
 import { normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";
@@ -25,7 +24,7 @@ import { hashPassword } from "../lib/passwords";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
 import { startSession } from "../lib/sessions";
-import { tokenHash } from "../lib/tokens";
+import { randomToken, tokenHash } from "../lib/tokens";
 import { runAfterAnswer } from "../mail/outbox";
 import { queuePasswordResetMail } from "../mail/password-reset";
 
@@ -44,10 +43,6 @@ const RequestBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX) })
 const DoBody = z.object({ token: z.unknown().optional(), password: z.unknown().optional() });
 
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This reset link is invalid, used or expired.");
-
-function randomToken(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The field code for a new password that breaks the rules, or null. */
 export function newPasswordProblem(password: unknown): "required" | "invalid_type" | "too_small" | "too_big" | null {
@@ -73,16 +68,6 @@ async function usableReset(db: Db, siteId: number, token: unknown, now = Date.no
     .where("m.status", "!=", "deleted")
     .where("m.is_fictional", "=", 0)
     .executeTakeFirst();
-}
-
-/** Runs Kysely queries as one D1 batch: all of them or none. */
-async function batch(c: Context<ApiContext>, queries: Compilable[]): Promise<void> {
-  await c.env.DB.batch(
-    queries.map((query) => {
-      const { sql, parameters } = query.compile();
-      return c.env.DB.prepare(sql).bind(...parameters);
-    }),
-  );
 }
 
 async function requestLink(c: Context<ApiContext>): Promise<Response> {
@@ -142,7 +127,7 @@ async function useLink(c: Context<ApiContext>): Promise<Response> {
   if (Number(claimed.numUpdatedRows) !== 1) throw tokenInvalid();
 
   const memberId = reset.member_id;
-  await batch(c, [
+  await runBatch(c.env.DB, [
     db
       .updateTable("members")
       .set({

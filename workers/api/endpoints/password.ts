@@ -7,12 +7,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiContext } from "../context";
-import { findMember } from "../db/members";
-import { ApiError, notLoggedIn } from "../lib/errors";
-import { hashPassword, verifyPassword } from "../lib/passwords";
+import { ApiError } from "../lib/errors";
+import { hashPassword, verifyMemberPassword } from "../lib/passwords";
 import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
-import { currentMemberId, endOtherSessions } from "../lib/sessions";
+import { endOtherSessions, requireMember } from "../lib/sessions";
 import { newPasswordProblem } from "./password-reset";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -24,11 +23,9 @@ const wrongPassword = () =>
   new ApiError(403, "wrong_password", "The current password is not right.", { fields: { current: "wrong_password" } });
 
 export const password = new Hono<ApiContext>().put("/password.php", async (c) => {
-  const memberId = await currentMemberId(c);
-  if (memberId === null) throw notLoggedIn();
-  const { db, site } = c.var;
-  const member = await findMember(db, site.id, memberId);
-  if (!member) throw notLoggedIn();
+  const member = await requireMember(c);
+  const memberId = member.id;
+  const { db } = c.var;
 
   const body = await readBody(c, Body);
   const problem = newPasswordProblem(body.password);
@@ -39,18 +36,7 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
 
   const limit: Limit = { key: `password:member:${memberId}`, max: 5, windowMs: FIFTEEN_MINUTES };
   await assertUnderLimit(db, limit);
-  const ok =
-    typeof body.current === "string" &&
-    body.current.length <= 1000 &&
-    !!member.password_hash &&
-    !!member.password_salt &&
-    !!member.password_iterations &&
-    (await verifyPassword(body.current, {
-      hash: member.password_hash,
-      salt: member.password_salt,
-      iterations: member.password_iterations,
-    }));
-  if (!ok) {
+  if (!(await verifyMemberPassword(member, body.current))) {
     await recordFailure(db, limit);
     throw wrongPassword();
   }

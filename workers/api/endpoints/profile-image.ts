@@ -21,6 +21,7 @@ import { Hono, type Context } from "hono";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { ApiContext } from "../context";
+import { runBatch } from "../db/client";
 import { findMember } from "../db/members";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { readBody } from "../lib/request";
@@ -127,12 +128,7 @@ export const profileImage = new Hono<ApiContext>().post("/profileimage.php", asy
         .where("main_image_id", "=", image.id),
       db.deleteFrom("images").where("id", "=", image.id).where("member_id", "=", memberId),
     ];
-    await c.env.DB.batch(
-      queries.map((q) => {
-        const { sql: text, parameters } = q.compile();
-        return c.env.DB.prepare(text).bind(...parameters);
-      }),
-    );
+    await runBatch(c.env.DB, queries);
     await c.env.PHOTOS.delete([image.filename, largeKeyOf(image.filename)]);
     return c.json({ images: await ownImages(c, memberId) });
   })

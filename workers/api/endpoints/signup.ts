@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { isLocale } from "../../../app/lib/i18n";
+import { LOCALES, isLocale } from "../../../app/lib/i18n";
 import {
   CITY_MAX,
   EMAIL_MAX,
@@ -21,13 +21,14 @@ import {
 import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
 import { findMember, toUser } from "../db/members";
-import { isDeliverable, normaliseEmail } from "../lib/email";
+import { normaliseEmail } from "../lib/email";
+import { emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { requestLocale, translatorFor } from "../lib/i18n";
-import { hashPassword, verifyPassword } from "../lib/passwords";
+import { hashPassword, verifyMemberPassword } from "../lib/passwords";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
-import { currentMemberId, startSession } from "../lib/sessions";
+import { requireMember, startSession } from "../lib/sessions";
 import { signToken, signingSecret, tokenHash, verifyToken } from "../lib/tokens";
 import { queueActivationMail } from "../mail/activation";
 
@@ -35,35 +36,6 @@ const HOUR = 60 * 60 * 1000;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const CSRF_TTL = 2 * HOUR;
 const EMAIL_TOKEN_TTL = 2 * HOUR;
-
-/** What validate_email.php says about an address (spec §4 "Email check status"). */
-type EmailStatus = "new" | "invalid" | "active" | "not_confirmed" | "deleted";
-
-async function emailStatus(c: Context<ApiContext>, email: string): Promise<EmailStatus> {
-  if (!isDeliverable(email)) return "invalid";
-  const existing = await c.var.db
-    .selectFrom("members")
-    .select("status")
-    .where("site_id", "=", c.var.site.id)
-    .where("email", "=", email)
-    .executeTakeFirst();
-  return existing?.status ?? "new";
-}
-
-/** The API error for an address that cannot sign up (message keys of spec §8). */
-function emailRefusal(status: Exclude<EmailStatus, "new">): ApiError {
-  if (status === "invalid") {
-    return new ApiError(422, "invalid_email", "This address cannot receive mail.", { fields: { email: "invalid_email" } });
-  }
-  if (status === "deleted") {
-    return new ApiError(409, "deleted_account_exists", "An account with this address was deleted.", {
-      fields: { email: "deleted_account_exists" },
-    });
-  }
-  return new ApiError(409, "existing_account_active", "An account with this address exists.", {
-    fields: { email: "existing_account_active" },
-  });
-}
 
 const trackingValue = z.string().trim().max(200).optional();
 
@@ -121,18 +93,13 @@ const UpdateBody = z
     personal: z.record(z.string(), z.string().trim().max(PERSONAL_MAX)),
     fields: z.record(z.string(), z.string().max(500)),
     lastSignupStep: z.number().int().min(0).max(7),
+    /** The language mails are written in (the interface's language switcher sets it too). */
+    language: z.enum(LOCALES),
     /** Only before the address is confirmed (step 7's correction); a new activation mail goes out. */
     email: z.string().trim().min(1).max(EMAIL_MAX),
   })
   .partial()
   .strict();
-
-async function requireMember(c: Context<ApiContext>) {
-  const memberId = await currentMemberId(c);
-  const member = memberId === null ? undefined : await findMember(c.var.db, c.var.site.id, memberId);
-  if (!member || member.is_fictional) throw notLoggedIn();
-  return member;
-}
 
 function invalid(fields: Record<string, string>, message = "Some fields are missing or invalid."): ApiError {
   return new ApiError(422, "invalid_input", message, { fields });
@@ -332,6 +299,7 @@ export const signup = new Hono<ApiContext>()
       update.fields = JSON.stringify(fields);
     }
     if (body.lastSignupStep !== undefined) update.last_signup_step = body.lastSignupStep;
+    if (body.language !== undefined) update.language = body.language;
     let newEmail: string | null = null;
     if (body.email !== undefined) {
       if (member.status !== "not_confirmed") {
@@ -388,16 +356,7 @@ export const signup = new Hono<ApiContext>()
 /** A signup form posted again after it made an account: the same person gets that account back. */
 async function replayedSignup(c: Context<ApiContext>, memberId: number | null, email: string, password: string) {
   const member = memberId === null ? undefined : await findMember(c.var.db, c.var.site.id, memberId);
-  const same =
-    member?.email === email &&
-    member.password_hash !== null &&
-    member.password_salt !== null &&
-    member.password_iterations !== null &&
-    (await verifyPassword(password, {
-      hash: member.password_hash,
-      salt: member.password_salt,
-      iterations: member.password_iterations,
-    }));
+  const same = member?.email === email && (await verifyMemberPassword(member, password));
   if (!member || !same) throw new ApiError(403, "csrf_invalid", "The form has expired. Reload the page and try again.");
   await startSession(c, member.id);
   return c.json({ user: await toUser(c.var.db, c.var.site, member) }, 200);

@@ -59,3 +59,19 @@ export const DUMMY_HASH: PasswordHash = {
   salt: "AAAAAAAAAAAAAAAAAAAAAA==",
   iterations: PASSWORD_ITERATIONS,
 };
+
+/** The longest password anyone may send (longer ones are refused before any hashing). */
+const CANDIDATE_MAX = 1000;
+
+/**
+ * Whether `candidate` is the member's password. Anything that is not a string, is too long, or
+ * a member without a password (fictional) is simply "no".
+ */
+export async function verifyMemberPassword(
+  member: { password_hash: string | null; password_salt: string | null; password_iterations: number | null },
+  candidate: unknown,
+): Promise<boolean> {
+  if (typeof candidate !== "string" || candidate.length > CANDIDATE_MAX) return false;
+  if (!member.password_hash || !member.password_salt || !member.password_iterations) return false;
+  return verifyPassword(candidate, { hash: member.password_hash, salt: member.password_salt, iterations: member.password_iterations });
+}

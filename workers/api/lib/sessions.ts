@@ -5,6 +5,8 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ApiContext } from "../context";
+import { findMember } from "../db/members";
+import { notLoggedIn } from "./errors";
 
 export const SESSION_COOKIE = "sid";
 
@@ -77,4 +79,12 @@ export async function endOtherSessions(c: Context<ApiContext>, memberId: number)
   let query = c.var.db.deleteFrom("sessions").where("member_id", "=", memberId);
   if (id) query = query.where("id_hash", "!=", await sha256(id));
   await query.execute();
+}
+
+/** The logged-in (real, not deleted) member of this request's site, or a 403 not_logged_in. */
+export async function requireMember(c: Context<ApiContext>) {
+  const memberId = await currentMemberId(c);
+  const member = memberId === null ? undefined : await findMember(c.var.db, c.var.site.id, memberId);
+  if (!member || member.is_fictional) throw notLoggedIn();
+  return member;
 }

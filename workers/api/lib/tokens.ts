@@ -92,3 +92,8 @@ export function signingSecret(env: { SIGNING_SECRET?: string }, local: boolean):
   if (env.SIGNING_SECRET) return env.SIGNING_SECRET;
   return local ? DEVELOPMENT_SECRET : undefined;
 }
+
+/** 32 random bytes as 64 hex characters: the secret part of a mailed link (reset, mail change). */
+export function randomToken(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
+}

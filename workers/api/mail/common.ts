@@ -20,7 +20,7 @@ export interface MailMember {
 }
 
 /** The mails written with the standard keys: mail.<kind>.subject, .preheader, … */
-export type StandardMailKind = "activation" | "reset";
+export type StandardMailKind = "activation" | "reset" | "mailChange" | "mailChanged";
 
 /**
  * The member's language if its messages have this mail (its subject, `probe`), else the site's
@@ -53,18 +53,20 @@ export function renderStandardMail(
   settings: StoredSettings,
   member: Pick<MailMember, "name" | "language">,
   link: string,
+  /** More values for the texts, besides {site} and {name} (the new address, say). */
+  values: Values = {},
 ): RenderedMail & { locale: Locale } {
   const { locale, t } = mailTranslator(member.language, settings.domain_language, `mail.${kind}.subject`);
   const site = settings.name;
   const mail = renderMail(settings, {
     locale,
-    subject: t(`mail.${kind}.subject`, { site }),
-    preheader: t(`mail.${kind}.preheader`, { site }),
+    subject: t(`mail.${kind}.subject`, { ...values, site }),
+    preheader: t(`mail.${kind}.preheader`, { ...values, site }),
     greeting: t(`mail.${kind}.greeting`, { name: member.name }),
-    intro: [t(`mail.${kind}.intro`, { site })],
+    intro: [t(`mail.${kind}.intro`, { ...values, site })],
     button: { label: t(`mail.${kind}.button`), url: link },
     linkIntro: t(`mail.${kind}.linkIntro`),
-    outro: [t(`mail.${kind}.validity`), t(`mail.${kind}.ignore`)],
+    outro: [t(`mail.${kind}.validity`), t(`mail.${kind}.ignore`, { ...values, site, support: settings.support_email })],
     signature: t(`mail.${kind}.signature`, { site }),
     reason: t(`mail.${kind}.reason`, { site }),
   });

@@ -11,7 +11,7 @@ import { mailAdapter, type MailAdapter } from "./adapters";
 import type { RenderedMail } from "./template";
 
 export interface MailToQueue extends RenderedMail {
-  kind: "activation" | "password_reset";
+  kind: "activation" | "password_reset" | "mail_change" | "mail_changed";
   memberId: number | null;
   to: string;
 }

@@ -1,0 +1,60 @@
+/**
+ * What deleting an account does to the database (issue 4), as one list of queries for one D1
+ * batch: everything personal goes; the member row stays as an empty tombstone (status
+ * 'deleted', email NULL so the address can sign up again) that the credit ledger still points
+ * at, anonymised, for bookkeeping. Photos in R2 are removed by the caller after the batch.
+ *
+ * When chat lands (issue 6), its conversations are anonymised here too: the other member keeps
+ * the conversation, the deleted side shows as a deleted member.
+ */
+import type { Compilable } from "kysely";
+import type { Db } from "./client";
+
+export function eraseMemberQueries(
+  db: Db,
+  member: { id: number; site_id: number; email: string | null },
+  now = Date.now(),
+): Compilable[] {
+  const memberId = member.id;
+  // Rate-limit counters keyed by the address (session.ts, password-reset.ts).
+  const addressKeys = member.email ? [`login:email:${member.site_id}:${member.email}`, `reset:email:${member.site_id}:${member.email}`] : [];
+  return [
+    ...(addressKeys.length > 0 ? [db.deleteFrom("rate_limits").where("key", "in", addressKeys)] : []),
+    db.deleteFrom("sessions").where("member_id", "=", memberId),
+    db.deleteFrom("images").where("member_id", "=", memberId),
+    db.deleteFrom("likes").where((eb) => eb.or([eb("member_id", "=", memberId), eb("profile_id", "=", memberId)])),
+    db.deleteFrom("notices").where("member_id", "=", memberId),
+    db.deleteFrom("push_subscriptions").where("member_id", "=", memberId),
+    db.deleteFrom("password_resets").where("member_id", "=", memberId),
+    db.deleteFrom("email_changes").where("member_id", "=", memberId),
+    // Sent mails hold the address, the name and links.
+    db.deleteFrom("mail_outbox").where("member_id", "=", memberId),
+    db.updateTable("used_tokens").set({ member_id: null }).where("member_id", "=", memberId),
+    db
+      .updateTable("members")
+      .set({
+        status: "deleted",
+        deleted_at: now,
+        email: null,
+        password_hash: null,
+        password_salt: null,
+        password_iterations: null,
+        name: "",
+        gender: null,
+        date_of_birth: null,
+        country: null,
+        countryregion: null,
+        city: null,
+        personal: "{}",
+        fields: "{}",
+        main_image_id: null,
+        last_seen: null,
+        search_filters: null,
+        trafficsource: null,
+        timezone: null,
+        push_state: null,
+        mailprovider: 0,
+      })
+      .where("id", "=", memberId),
+  ];
+}

@@ -1,0 +1,155 @@
+/**
+ * The member's own account (designed, issue 4):
+ *
+ * - DELETE /api/user.php { password }: deletes the account. The password is asked again (a
+ *   borrowed session must not be able to delete it); wrong ones count against the
+ *   password-change limit. Personal data is erased in one batch (db/erase.ts), the photos are
+ *   removed from R2, the session ends. A second call finds no session: 403 not_logged_in.
+ * - DELETE /api/user.php?push=1: push notifications off (every subscription of the member
+ *   removed, and not offered again: push_state 'denied').
+ * - GET /api/user_export.php: everything stored about the member as one JSON document (the
+ *   GDPR right of access), as a download.
+ */
+import { Hono, type Context } from "hono";
+import { deleteCookie } from "hono/cookie";
+import { z } from "zod";
+import type { DataExport } from "../../../app/lib/api/schemas";
+import type { ApiContext } from "../context";
+import { runBatch } from "../db/client";
+import { eraseMemberQueries } from "../db/erase";
+import { creditBalance, toProfile } from "../db/members";
+import { ApiError } from "../lib/errors";
+import { verifyMemberPassword } from "../lib/passwords";
+import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
+import { readBody } from "../lib/request";
+import { SESSION_COOKIE, requireMember } from "../lib/sessions";
+import { publicOrigin } from "../mail/common";
+import { largeKeyOf } from "./profile-image";
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const DeleteBody = z.object({ password: z.unknown().optional() });
+
+async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
+  const member = await requireMember(c);
+  const body = await readBody(c, DeleteBody);
+  const { db } = c.var;
+  const limit: Limit = { key: `password:member:${member.id}`, max: 5, windowMs: FIFTEEN_MINUTES };
+  await assertUnderLimit(db, limit);
+  if (!(await verifyMemberPassword(member, body.password))) {
+    await recordFailure(db, limit);
+    throw new ApiError(403, "wrong_password", "The password is not right.", { fields: { password: "wrong_password" } });
+  }
+
+  const images = await db.selectFrom("images").select("filename").where("member_id", "=", member.id).execute();
+  await runBatch(c.env.DB, eraseMemberQueries(db, member));
+  // After the rows: a failure here leaves unreachable files, never a visible profile.
+  const keys = images.flatMap((image) => [image.filename, largeKeyOf(image.filename)]);
+  if (keys.length > 0) {
+    await c.env.PHOTOS.delete(keys).catch((error: unknown) => console.error(`photos of deleted member ${member.id} not removed:`, error));
+  }
+  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+  c.header("cache-control", "no-store");
+  return c.json({ deleted: true as const });
+}
+
+async function pushOff(c: Context<ApiContext>): Promise<Response> {
+  const member = await requireMember(c);
+  const { db } = c.var;
+  await runBatch(c.env.DB, [
+    db.deleteFrom("push_subscriptions").where("member_id", "=", member.id),
+    db.updateTable("members").set({ push_state: "denied" }).where("id", "=", member.id),
+  ]);
+  return c.json({ push: "denied" as const });
+}
+
+/** A string of JSON the member stored, as data (never throws on a bad row). */
+function jsonOf(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function exportData(c: Context<ApiContext>): Promise<Response> {
+  const member = await requireMember(c);
+  const { db, site } = c.var;
+  const origin = publicOrigin(c);
+  const url = (key: string) => new URL(site.settings.cdn_prefix + key, origin).href;
+  const [profile, balance, images, liked, likedBy, ledger, notices, pushSubscriptions, sessions] = await Promise.all([
+    toProfile(db, member),
+    creditBalance(db, member.id),
+    db.selectFrom("images").select(["id", "filename", "created_at"]).where("member_id", "=", member.id).orderBy("position").execute(),
+    db
+      .selectFrom("likes as l")
+      .innerJoin("members as m", "m.id", "l.profile_id")
+      .select(["l.profile_id", "m.name", "l.created_at"])
+      .where("l.member_id", "=", member.id)
+      .orderBy("l.created_at")
+      .execute(),
+    db
+      .selectFrom("likes as l")
+      .innerJoin("members as m", "m.id", "l.member_id")
+      .select(["l.member_id as profile_id", "m.name", "l.created_at"])
+      .where("l.profile_id", "=", member.id)
+      .orderBy("l.created_at")
+      .execute(),
+    db.selectFrom("credit_ledger").select(["amount", "reason", "created_at"]).where("member_id", "=", member.id).orderBy("id").execute(),
+    db.selectFrom("notices").select(["kind", "created_at", "read_at"]).where("member_id", "=", member.id).orderBy("created_at").execute(),
+    db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("member_id", "=", member.id).execute(),
+    db.selectFrom("sessions").select(["created_at", "expires_at"]).where("member_id", "=", member.id).execute(),
+  ]);
+  const now = Date.now();
+  const document: DataExport = {
+    exported_at: new Date(now).toISOString(),
+    site: site.settings.name,
+    account: {
+      id: member.id,
+      email: member.email ?? "",
+      status: member.status,
+      language: member.language,
+      timezone: member.timezone,
+      signup_date: member.signup_date,
+      activated_at: member.activated_at,
+      paid_user: member.paid_user === 1,
+      mailprovider: member.mailprovider,
+      trafficsource: jsonOf(member.trafficsource),
+      last_signup_step: member.last_signup_step,
+      push_state: member.push_state,
+      last_search: jsonOf(member.search_filters),
+    },
+    profile: {
+      name: profile.name,
+      gender: profile.gender,
+      date_of_birth: profile.date_of_birth,
+      country: profile.country,
+      countryregion: profile.countryregion,
+      city: profile.city,
+      personal: profile.personal,
+      fields: profile.fields,
+    },
+    photos: images.map((image) => ({
+      id: image.id,
+      main: image.filename === profile.main_image?.thumb_filename,
+      thumbnail_url: url(image.filename),
+      large_url: url(largeKeyOf(image.filename)),
+      uploaded_at: image.created_at,
+    })),
+    likes: { given: liked, received: likedBy },
+    // Chat (issue 6) adds the messages the member sent here.
+    messages_sent: [],
+    credits: { balance, ledger },
+    notices,
+    push_subscriptions: pushSubscriptions.map((s) => ({ service: new URL(s.endpoint).host, created_at: s.created_at })),
+    sessions,
+  };
+  const day = new Date(now).toISOString().slice(0, 10);
+  c.header("cache-control", "no-store");
+  c.header("content-disposition", `attachment; filename="my-data-${day}.json"`);
+  return c.json(document);
+}
+
+export const account = new Hono<ApiContext>()
+  .delete("/user.php", (c) => (c.req.query("push") !== undefined ? pushOff(c) : deleteAccount(c)))
+  .get("/user_export.php", exportData);

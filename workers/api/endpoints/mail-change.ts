@@ -1,0 +1,164 @@
+/**
+ * Email change (designed, issue 4), on /api/mail_change.php:
+ *
+ * - POST { email, password } (logged in): asks to move the account to a new address. The
+ *   current password is needed (a borrowed session must not be able to take the account), the
+ *   address must be one sign-up would accept (validate_email.php's rules) and not the current
+ *   one. A confirmation link goes to the new address; nothing changes until it is used.
+ *   3 requests an hour per member; wrong passwords count against the password-change limit.
+ * - GET ?token=…: whether a link still works, and the address it confirms.
+ * - POST ?do=1 { token } (no login needed: the link may be opened on another device): applies
+ *   the change if the address is still free. The link works once, for 24 hours, on its own
+ *   site; only its SHA-256 is stored. The old address is told, with a link to report it.
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { EMAIL_MAX, mailproviderOf } from "../../../app/lib/signup/rules";
+import type { ApiContext } from "../context";
+import { runBatch, type Db } from "../db/client";
+import { findMember } from "../db/members";
+import { normaliseEmail } from "../lib/email";
+import { emailRefusal, emailStatus } from "../lib/email-status";
+import { ApiError } from "../lib/errors";
+import { verifyMemberPassword } from "../lib/passwords";
+import { assertUnderLimit, recordAttempt, recordFailure, type Limit } from "../lib/rate-limit";
+import { readBody } from "../lib/request";
+import { requireMember } from "../lib/sessions";
+import { randomToken, tokenHash } from "../lib/tokens";
+import { queueMailChangeMail, queueMailChangedNotice } from "../mail/mail-change";
+import { runAfterAnswer } from "../mail/outbox";
+
+/** How long a confirmation link works. */
+export const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+const HOUR = 60 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const TOKEN_FORMAT = /^[0-9a-f]{64}$/;
+
+const RequestBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX), password: z.unknown().optional() });
+const DoBody = z.object({ token: z.unknown().optional() });
+
+const tokenInvalid = () => new ApiError(410, "token_invalid", "This confirmation link is invalid, used or expired.");
+
+/** The change a token names if it is unused, unexpired, this site's, and its member still here. */
+async function usableChange(db: Db, siteId: number, token: unknown, now = Date.now()) {
+  if (typeof token !== "string" || !TOKEN_FORMAT.test(token)) return undefined;
+  return db
+    .selectFrom("email_changes as e")
+    .innerJoin("members as m", "m.id", "e.member_id")
+    .select(["e.token_hash", "e.member_id", "e.new_email"])
+    .where("e.token_hash", "=", await tokenHash(token))
+    .where("e.site_id", "=", siteId)
+    .where("m.site_id", "=", siteId)
+    .where("e.used_at", "is", null)
+    .where("e.expires_at", ">", now)
+    .where("m.status", "!=", "deleted")
+    .executeTakeFirst();
+}
+
+async function requestChange(c: Context<ApiContext>): Promise<Response> {
+  const member = await requireMember(c);
+  const body = await readBody(c, RequestBody);
+  const { db, site } = c.var;
+
+  const passwordLimit: Limit = { key: `password:member:${member.id}`, max: 5, windowMs: FIFTEEN_MINUTES };
+  // Each request mails an address the member typed: a few an hour, so this relays no spam.
+  const changeLimit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+  await assertUnderLimit(db, passwordLimit);
+  await assertUnderLimit(db, changeLimit);
+  if (!(await verifyMemberPassword(member, body.password))) {
+    await recordFailure(db, passwordLimit);
+    throw new ApiError(403, "wrong_password", "The password is not right.", { fields: { password: "wrong_password" } });
+  }
+
+  const email = normaliseEmail(body.email);
+  if (email === member.email) {
+    throw new ApiError(422, "same_email", "This is the address the account has now.", { fields: { email: "same_email" } });
+  }
+  const status = await emailStatus(c, email);
+  if (status !== "new") throw emailRefusal(status);
+  await recordAttempt(db, changeLimit);
+
+  const token = randomToken();
+  const now = Date.now();
+  await db
+    .insertInto("email_changes")
+    .values({
+      token_hash: await tokenHash(token),
+      member_id: member.id,
+      site_id: site.id,
+      new_email: email,
+      created_at: now,
+      expires_at: now + MAIL_CHANGE_TTL_MS,
+      used_at: null,
+    })
+    .execute();
+  const mail = queueMailChangeMail(c, { id: member.id, email, name: member.name, language: member.language }, token);
+  await runAfterAnswer(c, mail.catch((error: unknown) => console.error(`mail change mail for member ${member.id} failed:`, error)));
+  c.header("cache-control", "no-store");
+  return c.json({ sent: true as const, email });
+}
+
+async function applyChange(c: Context<ApiContext>): Promise<Response> {
+  const body = await readBody(c, DoBody);
+  const { db, site } = c.var;
+  const change = await usableChange(db, site.id, body.token);
+  if (!change) throw tokenInvalid();
+  // Someone may have signed up with the address since the link was sent.
+  const status = await emailStatus(c, change.new_email);
+  if (status !== "new") throw emailRefusal(status);
+  const before = await findMember(db, site.id, change.member_id);
+  if (!before) throw tokenInvalid();
+
+  // The claim: of two requests with the same token, only one changes this row.
+  const now = Date.now();
+  const claimed = await db
+    .updateTable("email_changes")
+    .set({ used_at: now })
+    .where("token_hash", "=", change.token_hash)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw tokenInvalid();
+
+  const memberId = change.member_id;
+  try {
+    await runBatch(c.env.DB, [
+      db
+        .updateTable("members")
+        .set({ email: change.new_email, mailprovider: mailproviderOf(change.new_email) })
+        .where("id", "=", memberId)
+        .where("site_id", "=", site.id)
+        .where("status", "!=", "deleted"),
+      // The link came through the mail, so the new address is proven.
+      db.updateTable("members").set({ status: "active" }).where("id", "=", memberId).where("status", "=", "not_confirmed"),
+      db.updateTable("members").set({ activated_at: now }).where("id", "=", memberId).where("activated_at", "is", null),
+      // The member's other change links stop working, and reset links mailed to the old address too.
+      db.updateTable("email_changes").set({ used_at: now }).where("member_id", "=", memberId).where("used_at", "is", null),
+      db.updateTable("password_resets").set({ used_at: now }).where("member_id", "=", memberId).where("used_at", "is", null),
+      db.insertInto("notices").values({ member_id: memberId, kind: "email_changed", created_at: now, read_at: null }),
+    ]);
+  } catch (error) {
+    // The unique (site, email) index: the address was taken between the check and now.
+    if (String(error).includes("UNIQUE")) throw emailRefusal("active");
+    throw error;
+  }
+
+  if (before.email) {
+    const notice = { id: memberId, email: before.email, name: before.name, language: before.language };
+    const mail = queueMailChangedNotice(c, notice, change.new_email);
+    await runAfterAnswer(c, mail.catch((error: unknown) => console.error(`mail changed notice for member ${memberId} failed:`, error)));
+  }
+  c.header("cache-control", "no-store");
+  return c.json({ changed: true as const, email: change.new_email });
+}
+
+export const mailChange = new Hono<ApiContext>()
+  .post("/mail_change.php", (c) => (c.req.query("do") !== undefined ? applyChange(c) : requestChange(c)))
+  .get("/mail_change.php", async (c) => {
+    // The token is in the URL: keep it out of caches and Referer headers.
+    c.header("cache-control", "no-store");
+    c.header("referrer-policy", "no-referrer");
+    const change = await usableChange(c.var.db, c.var.site.id, c.req.query("token"));
+    return c.json(change ? { valid: true as const, email: change.new_email } : { valid: false as const });
+  });
