@@ -14,6 +14,8 @@ export default [
     route("signup", "routes/signup.tsx"), //              /signup   public (steps 0 to 7)
     route("reset-password", "routes/reset-password.tsx"), //       optional
     route("reset-password/do", "routes/reset-password-do.tsx"), // optional
+    route("mail-change/do", "routes/mail-change-do.tsx"), //     public
+    route("account-deleted", "routes/account-deleted.tsx"), //   optional
     route("activate/done", "routes/activate-result.tsx", { id: "activate-done" }), //   public
     route("activate/error", "routes/activate-result.tsx", { id: "activate-error" }), // public
     route("pages/terms", "routes/pages.terms.tsx"), //    public
@@ -29,6 +31,7 @@ export default [
       route("likes/:type", "routes/likes.tsx", { id: "likes-type" }), // /likes/:type   login
       route("notifications", "routes/notifications.tsx"), //             /notifications login
       route("profile", "routes/profile.tsx"), //                          /profile      login
+      route("profile/delete", "routes/profile-delete.tsx"), //            confirm deletion
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),
@@ -39,6 +42,7 @@ export default [
 
   // Resource routes: no page of their own.
   route("logout", "routes/logout.ts"), //                 POST: log out
+  route("profile/data", "routes/profile-data.ts"), //     GET: the member's data export (login)
   route("complete-signup", "routes/complete-signup.ts"), // GET: back to an unfinished sign-up
   route("members/:memberId/like", "routes/member-like.ts"), // POST: like or unlike
   route("language", "routes/language.ts"), //             POST: switch language

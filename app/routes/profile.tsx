@@ -4,24 +4,29 @@ import { ErrorList, Field } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { AboutStep, LocationStep, PersonalInfoStep, PhotoUpload } from "~/components/signup/ProfileSteps";
 import type { StepActionData } from "~/components/signup/SignupChrome";
-import { changePassword, deletePhoto, setMainPhoto } from "~/lib/api/account.server";
-import { updateUser } from "~/lib/api/signup.server";
+import { EmailChange, LanguageSetting, PushSetting, YourData } from "~/components/profile/AccountSettings";
+import { changePassword, deletePhoto, requestMailChange, setMainPhoto, turnPushOff } from "~/lib/api/account.server";
+import type { ApiClient } from "~/lib/api/client.server";
+import { savePushSubscription, updateUser } from "~/lib/api/signup.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { userContext } from "~/lib/context";
+import { MailChangeSchema } from "~/lib/forms/account";
+import { takeSuggestedEmail, unansweredSuggestion } from "~/lib/forms/email-suggestion.server";
 import { rateLimited } from "~/lib/forms/fields";
 import { ChangePasswordSchema } from "~/lib/forms/password";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { requestLocale } from "~/lib/i18n.server";
 import { apiContext } from "~/lib/middleware.server";
+import { parseSubscription } from "~/lib/signup/flow.server";
 import { aboutView, isProfileSection, locationView, parseSection, personalView, savePhoto } from "~/lib/signup/profile-sections.server";
 import type { Route } from "./+types/profile";
 
 /**
  * /profile (login): the member's own profile, every part editable with the same forms as the
- * sign-up steps (one form per part, each working without JavaScript), plus the photos and the
- * password. Email change, push, deletion and the data export come next (issue 4).
+ * sign-up steps (one form per part, each working without JavaScript), the photos, and the
+ * account: email address, password, push, language, the data export and deletion.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -40,6 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     personal,
     about,
     passwordConstraint: getValibotConstraint(ChangePasswordSchema),
+    email: user.email,
+    confirmed: user.status === "active",
+    emailConstraint: getValibotConstraint(MailChangeSchema),
+    push: user.push,
+    pushKey: settings.push_pub,
   };
 }
 
@@ -97,8 +107,56 @@ export async function action({ request, context }: Route.ActionArgs) {
     saved(request, "password");
   }
 
+  if (intent === "email") return changeEmail(request, api, formData);
+
+  if (intent === "push") {
+    const subscription = parseSubscription(String(formData.get("subscription") ?? ""));
+    const result = subscription ? await savePushSubscription(api, subscription) : null;
+    if (!result?.ok) return data({ section: "push", formErrors: ["errors.generic"] }, { status: 400 });
+    saved(request, "push");
+  }
+
+  if (intent === "push-off") {
+    const result = await turnPushOff(api);
+    if (!result.ok) return data({ section: "push", formErrors: ["errors.generic"] }, { status: result.status });
+    saved(request, "push");
+  }
+
   throw redirect("/profile");
 }
+
+/** The email change: the did-you-mean first (without JavaScript), then the API sends the link. */
+async function changeEmail(request: Request, api: ApiClient, formData: FormData) {
+  const hidden = { hideFields: ["password"] };
+  if (takeSuggestedEmail(formData)) {
+    const submission = parseWithValibot(formData, { schema: MailChangeSchema });
+    return data({ section: "email", result: submission.reply(hidden) }, { status: 400 });
+  }
+  const submission = parseWithValibot(formData, { schema: MailChangeSchema });
+  if (submission.status !== "success") return data({ section: "email", result: submission.reply(hidden) }, { status: 400 });
+  const suggestion = unansweredSuggestion(submission.value.email, submission.value.keepEmail);
+  if (suggestion) return data({ section: "email", result: submission.reply(hidden), suggestion }, { status: 400 });
+
+  const result = await requestMailChange(api, submission.value.email, submission.value.password);
+  if (!result.ok) {
+    const { error } = result;
+    const fieldErrors: Record<string, string[]> =
+      error.error === "wrong_password"
+        ? { password: ["errors.wrong_password"] }
+        : error.error === "rate_limited"
+          ? { email: [rateLimited(error.retry_after)] }
+          : error.fields?.email
+            ? { email: [MAIL_CHANGE_ERRORS.has(error.fields.email) ? `errors.${error.fields.email}` : "errors.generic"] }
+            : { email: ["errors.generic"] };
+    return data({ section: "email", result: submission.reply({ ...hidden, fieldErrors }) }, { status: result.status });
+  }
+  throw redirect("/profile#email", {
+    headers: { "Set-Cookie": toastCookie(request, { key: "mailChangeSent", values: { email: result.data.email } }) },
+  });
+}
+
+/** The API's refusals of a new address that have their own message. */
+const MAIL_CHANGE_ERRORS = new Set(["same_email", "invalid_email", "existing_account_active", "deleted_account_exists"]);
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -123,8 +181,27 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <section id="about" className="profile-section">
         <AboutStep view={loaderData.about} actionData={forSection("about")} variant="profile" />
       </section>
+      <section id="email" className="profile-section" aria-labelledby="email-heading">
+        <EmailChange
+          email={loaderData.email}
+          confirmed={loaderData.confirmed}
+          constraint={loaderData.emailConstraint}
+          actionData={forSection("email")}
+        />
+      </section>
       <section id="password" className="profile-section" aria-labelledby="password-heading">
         <ChangePassword constraint={loaderData.passwordConstraint} actionData={forSection("password")} />
+      </section>
+      {loaderData.pushKey ? (
+        <section id="push" className="profile-section" aria-labelledby="push-heading">
+          <PushSetting state={loaderData.push} publicKey={loaderData.pushKey} failed={answer?.section === "push"} />
+        </section>
+      ) : null}
+      <section id="language" className="profile-section" aria-labelledby="language-heading">
+        <LanguageSetting />
+      </section>
+      <section id="data" className="profile-section" aria-labelledby="data-heading">
+        <YourData />
       </section>
     </div>
   );

@@ -1,11 +1,20 @@
-/** Account calls (designed, docs/api.md): password reset and change, photo delete and main photo. */
+/**
+ * Account calls (designed, docs/api.md): password reset and change, photo delete and main photo,
+ * email change, push off, account deletion and the data export.
+ */
 import type { ApiClient } from "./client.server";
 import {
+  AccountDeletedSchema,
+  DataExportSchema,
   ImagesAnswerSchema,
+  MailChangedSchema,
+  MailChangeSentSchema,
+  MailChangeTokenSchema,
   MainImageAnswerSchema,
   PasswordChangedSchema,
   PasswordResetSentSchema,
   PasswordResetTokenSchema,
+  PushOffSchema,
   UserAnswerSchema,
 } from "./schemas";
 
@@ -31,4 +40,28 @@ export function setMainPhoto(api: ApiClient, id: number) {
 
 export function changePassword(api: ApiClient, current: string, password: string) {
   return api.call(PasswordChangedSchema, "/api/password.php", { method: "PUT", body: { current, password } });
+}
+
+export function requestMailChange(api: ApiClient, email: string, password: string) {
+  return api.call(MailChangeSentSchema, "/api/mail_change.php", { method: "POST", body: { email, password } });
+}
+
+export function checkMailChangeToken(api: ApiClient, token: string) {
+  return api.call(MailChangeTokenSchema, "/api/mail_change.php", { query: { token } });
+}
+
+export function confirmMailChange(api: ApiClient, token: string) {
+  return api.call(MailChangedSchema, "/api/mail_change.php", { method: "POST", query: { do: "1" }, body: { token } });
+}
+
+export function turnPushOff(api: ApiClient) {
+  return api.call(PushOffSchema, "/api/user.php", { method: "DELETE", query: { push: "1" } });
+}
+
+export function deleteAccount(api: ApiClient, password: string) {
+  return api.call(AccountDeletedSchema, "/api/user.php", { method: "DELETE", body: { password } });
+}
+
+export function exportData(api: ApiClient) {
+  return api.call(DataExportSchema, "/api/user_export.php");
 }

@@ -55,6 +55,7 @@ export interface UserUpdate {
   fields?: Record<string, string>;
   lastSignupStep?: number;
   email?: string;
+  language?: Locale;
 }
 
 export function updateUser(api: ApiClient, update: UserUpdate) {

@@ -94,3 +94,13 @@ export async function attachSubscription(subscription: PushSubscriptionJSON): Pr
 export function pushSupportReported(): boolean {
   return document.cookie.split("; ").some((pair) => pair.startsWith(`${PUSH_SUPPORT_COOKIE}=`));
 }
+
+/** Ends this browser's subscription (push turned off on /profile); failures only logged. */
+export async function unsubscribePush(): Promise<void> {
+  if (!capable()) return;
+  try {
+    await (await existingSubscription())?.unsubscribe();
+  } catch (error) {
+    console.warn("push unsubscribe failed", error);
+  }
+}

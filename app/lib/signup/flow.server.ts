@@ -20,15 +20,15 @@ import {
 import { siteSettings } from "../api/site.server";
 import { readCookie } from "../cookies.server";
 import { userContext } from "../context";
+import { takeSuggestedEmail, unansweredSuggestion } from "../forms/email-suggestion.server";
 import { rateLimited } from "../forms/fields";
 import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR } from "../forms/signup";
 import { requestLocale } from "../i18n.server";
 import { apiContext } from "../middleware.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
-import { suggestEmail } from "./did-you-mean";
 import { deviceOf, mailSearchUrl } from "./mail-provider";
 import { aboutView, locationView, parseSection, personalView, savePhoto, type Reply } from "./profile-sections.server";
-import { nameOrDefault } from "./rules";
+import { emailStatusError, nameOrDefault } from "./rules";
 import {
   activationComplete,
   ACTIVATION_TIMEOUT_TICKS,
@@ -180,11 +180,8 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   const intent = String(formData.get("intent") ?? "");
 
   if (!user) {
-    const suggested = formData.get("useEmail");
-    if (typeof suggested === "string") {
+    if (takeSuggestedEmail(formData)) {
       // The did-you-mean button without JavaScript: the same form back, with the address replaced.
-      formData.set("email", suggested);
-      formData.delete("keepEmail");
       const submission = parseWithValibot(formData, { schema: AccountSchema });
       return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
     }
@@ -273,7 +270,7 @@ const SubscriptionSchema = v.object({
 });
 
 /** The subscription the page's script put in the form (the API checks it again). */
-function parseSubscription(raw: string): PushSubscriptionJSON | null {
+export function parseSubscription(raw: string): PushSubscriptionJSON | null {
   try {
     const parsed = v.safeParse(SubscriptionSchema, JSON.parse(raw));
     return parsed.success ? parsed.output : null;
@@ -299,17 +296,15 @@ async function createStep(
 
   const typed = submission.value.email;
   // Without JavaScript the did-you-mean suggestion comes back as a question first.
-  const suggestion = suggestEmail(typed);
-  if (suggestion && submission.value.keepEmail !== typed) {
+  const suggestion = unansweredSuggestion(typed, submission.value.keepEmail);
+  if (suggestion) {
     return data({ result: submission.reply({ hideFields: ["password"] }), suggestion }, { status: 400 });
   }
 
   const check = await checkEmail(api, typed);
   if (!check.ok) return reply({ formErrors: [apiErrorKey(check.error)] }, check.status);
-  if (check.data.status !== "new") {
-    const key = check.data.status === "invalid" ? "invalid_email" : check.data.status === "deleted" ? "deleted_account_exists" : "existing_account_active";
-    return reply({ fieldErrors: { email: [`errors.${key}`] } });
-  }
+  const refusal = emailStatusError(check.data.status);
+  if (refusal) return reply({ fieldErrors: { email: [`errors.${refusal}`] } });
   const email = check.data.email;
   const created = await createAccount(api, {
     email,

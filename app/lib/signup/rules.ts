@@ -68,3 +68,12 @@ export function mailproviderOf(email: string): 0 | 1 | 2 {
 export function isWorthChecking(email: string): boolean {
   return email.includes("@") && email.includes(".");
 }
+
+/** How a form words the email check's refusal of an address (spec §4 statuses, §8 keys); null when it may be used. */
+export type EmailStatusError = "invalid_email" | "existing_account_active" | "deleted_account_exists";
+export function emailStatusError(status: string): EmailStatusError | null {
+  if (status === "new") return null;
+  if (status === "active" || status === "not_confirmed") return "existing_account_active";
+  if (status === "deleted") return "deleted_account_exists";
+  return "invalid_email";
+}

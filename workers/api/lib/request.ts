@@ -21,7 +21,8 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
       throw new ApiError(400, "invalid_json", "The request body is not valid JSON.");
     }
   }
-  const result = schema.safeParse(body);
+  // reportInput: zod 4 leaves the input out of issues otherwise, and a wrong type would read as "required".
+  const result = schema.safeParse(body, { reportInput: true });
   if (!result.success) {
     const fields: Record<string, string> = {};
     for (const issue of result.error.issues) {

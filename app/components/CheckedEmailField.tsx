@@ -1,0 +1,179 @@
+/**
+ * An email field checked as sign-up checks it (spec §5), for every form that takes a new
+ * address: sign-up step 0 and the email change on /profile. With JavaScript the API checks the
+ * address as it is typed (GET /api/validate_email.php; a corrected address replaces the typed
+ * one; the previous check is aborted) and a did-you-mean suggestion can be taken with one
+ * click. Without it, the action asks about the suggestion first (app/lib/forms/email-suggestion.server.ts)
+ * and the API checks on submit.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import { Field } from "~/components/Field";
+import { Busy } from "~/components/signup/SignupChrome";
+import { inputProps, type Form } from "~/lib/forms/use-form";
+import { useTranslation } from "~/lib/i18n-react";
+import { emailStatusError, isWorthChecking, type EmailStatusError } from "~/lib/signup/rules";
+import type { loader as rootLoader } from "~/root";
+
+/** What the API's email check said, as the form shows it. */
+type EmailCheckState = { state: "idle" } | { state: "checking" } | { state: "ok" } | { state: "refused"; error: EmailStatusError };
+
+const CHECK_DELAY_MS = 400;
+
+/** The did-you-mean check, loaded with the first keystroke in the address (not with the page). */
+function suggestionFor(email: string): Promise<string | null> {
+  return import("~/lib/signup/did-you-mean").then((m) => m.suggestEmail(email)).catch(() => null);
+}
+
+/** A string field of a JSON answer the browser fetched itself (the server's schemas stay on the server). */
+export function fieldOf(answer: unknown, name: string): string | undefined {
+  if (typeof answer !== "object" || answer === null || !(name in answer)) return undefined;
+  const value: unknown = Reflect.get(answer, name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Spec §5 and §7: GET /api/validate_email.php as the address changes; only 'new' passes. */
+function useEmailCheck(onCorrected: (email: string) => void) {
+  const [check, setCheck] = useState<EmailCheckState>({ state: "idle" });
+  const controller = useRef<AbortController | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const run = (email: string) => {
+    controller.current?.abort();
+    if (timer.current) clearTimeout(timer.current);
+    if (!isWorthChecking(email)) {
+      setCheck({ state: "idle" });
+      return;
+    }
+    timer.current = setTimeout(() => {
+      const aborter = new AbortController();
+      controller.current = aborter;
+      setCheck({ state: "checking" });
+      fetch(`/api/validate_email.php?email=${encodeURIComponent(email)}`, { signal: aborter.signal, credentials: "same-origin" })
+        .then((response) => {
+          // Too many checks from this network (a shared IP): the server checks again on submit.
+          if (response.status === 429) return { status: "unchecked" };
+          return response.ok ? response.json() : Promise.reject(new Error(String(response.status)));
+        })
+        .then((answer: unknown) => {
+          const status = fieldOf(answer, "status") ?? "invalid";
+          const corrected = fieldOf(answer, "email");
+          if (status === "unchecked") return setCheck({ state: "idle" });
+          const error = emailStatusError(status);
+          if (error) return setCheck({ state: "refused", error });
+          if (corrected && corrected !== email) onCorrected(corrected);
+          setCheck({ state: "ok" });
+        })
+        .catch((error: unknown) => {
+          // An aborted check means nothing (a newer one runs); a failed one counts as invalid (spec §8).
+          if (error instanceof DOMException && error.name === "AbortError") return;
+          setCheck({ state: "refused", error: "invalid_email" });
+        });
+    }, CHECK_DELAY_MS);
+  };
+  return { check, run };
+}
+
+/**
+ * The state of a checked email field of `form`: its errors (the schema's and the API check's),
+ * whether a check runs, and the suggestion. `serverSuggestion` is the action's (without JavaScript).
+ */
+export function useCheckedEmail(form: Form, name: string, serverSuggestion: string | null | undefined) {
+  const field = form.field(name);
+  const [email, setEmailValue] = useState(field.initialValue ?? "");
+  const [suggestion, setSuggestion] = useState<string | null>(serverSuggestion ?? null);
+  const setEmail = (value: string) => form.update(field.name, value);
+  // The server's correction replaces the typed address, and with it any suggestion for the old one.
+  const { check, run } = useEmailCheck((corrected) => {
+    setEmail(corrected);
+    void suggestionFor(corrected).then(setSuggestion);
+  });
+  const errors = [...(field.errors ?? []), ...(check.state === "refused" ? [`errors.${check.error}`] : [])];
+  return {
+    field,
+    email,
+    errors,
+    checking: check.state === "checking",
+    suggestion,
+    serverSuggestion,
+    onChange(value: string) {
+      setEmailValue(value);
+      void suggestionFor(value).then(setSuggestion);
+      run(value.trim());
+    },
+    take(value: string) {
+      setEmail(value);
+      setSuggestion(null);
+      run(value);
+    },
+  };
+}
+
+/**
+ * The field, the links an existing or deleted account gets, the check's spinner and the
+ * did-you-mean button. The form must start with a hidden default submit button, so Enter
+ * sends the form and does not take the suggestion.
+ */
+export function CheckedEmailField({
+  email,
+  label,
+  accountLinks = true,
+}: {
+  email: ReturnType<typeof useCheckedEmail>;
+  label: string;
+  /** "Log in instead" / "contact customer service" under the refusals (sign-up only). */
+  accountLinks?: boolean;
+}) {
+  const { t } = useTranslation();
+  const supportEmail = useRouteLoaderData<typeof rootLoader>("root")?.site.supportEmail ?? "";
+  const { suggestion } = email;
+  return (
+    <>
+      <Field
+        label={label}
+        inputProps={{
+          ...inputProps(email.field, "email"),
+          required: true,
+          autoComplete: "email",
+          onChange: (event) => email.onChange(event.currentTarget.value),
+        }}
+        errors={email.errors}
+      />
+      {accountLinks && email.errors.includes("errors.existing_account_active") && (
+        <p className="field-help">
+          <Link to="/login">{t("signup.account.loginInstead")}</Link>
+        </p>
+      )}
+      {accountLinks && email.errors.includes("errors.deleted_account_exists") && (
+        <p className="field-help">
+          <a href={`mailto:${supportEmail}`}>{t("signup.account.contactService", { email: supportEmail })}</a>
+        </p>
+      )}
+      {email.checking && <Busy label={t("signup.account.checking")} />}
+      {suggestion && (
+        <div className="suggestion" role="status">
+          {t("signup.account.didYouMean")}{" "}
+          {/* Without JavaScript this posts the form back with the suggested address in place. */}
+          <button
+            type="submit"
+            name="useEmail"
+            value={suggestion}
+            formNoValidate
+            className="link-button"
+            onClick={(event) => {
+              event.preventDefault();
+              email.take(suggestion);
+            }}
+          >
+            {suggestion}
+          </button>
+          ?{email.serverSuggestion === suggestion && <span className="field-help"> {t("signup.account.keepOrFix")}</span>}
+        </div>
+      )}
+      {/* A suggestion that was seen and not taken does not stop the form a second time. */}
+      {suggestion && <input type="hidden" name="keepEmail" value={email.email} />}
+    </>
+  );
+}

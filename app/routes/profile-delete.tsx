@@ -1,0 +1,89 @@
+import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorList, Field } from "~/components/Field";
+import { deleteAccount } from "~/lib/api/account.server";
+import { siteSettings } from "~/lib/api/site.server";
+import { DeleteAccountSchema } from "~/lib/forms/account";
+import { rateLimited } from "~/lib/forms/fields";
+import { inputProps, useForm } from "~/lib/forms/use-form";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import type { Route } from "./+types/profile-delete";
+
+/**
+ * /profile/delete (login): the confirmation step of deleting an account. It says what goes and
+ * what stays, shows the site's retention offer (delete_discount) when it has one, and asks for
+ * the password once more. Deleted, the member lands on /account-deleted, logged out.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await siteSettings(request, context);
+  return { discount: settings.delete_discount, constraint: getValibotConstraint(DeleteAccountSchema) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithValibot(await request.formData(), { schema: DeleteAccountSchema });
+  const hidden = { hideFields: ["password"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
+  const result = await deleteAccount(context.get(apiContext), submission.value.password);
+  if (!result.ok) {
+    const { error } = result;
+    const fieldErrors =
+      error.error === "wrong_password"
+        ? { password: ["errors.wrong_password"] }
+        : error.error === "rate_limited"
+          ? { password: [rateLimited(error.retry_after)] }
+          : undefined;
+    return data({ result: submission.reply({ ...hidden, ...(fieldErrors ? { fieldErrors } : { formErrors: ["errors.generic"] }) }) }, { status: result.status });
+  }
+  // The API's answer ends the session; the root middleware relays its cookie.
+  throw redirect("/account-deleted");
+}
+
+export default function ProfileDelete({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === "submitting";
+  const form = useForm({ schema: DeleteAccountSchema, lastResult: actionData?.result, constraint: loaderData.constraint });
+  const password = form.field("password");
+  return (
+    <div className="narrow">
+      <title>{t("deleteAccount.title")}</title>
+      <h1>{t("deleteAccount.heading")}</h1>
+      {loaderData.discount > 0 && (
+        <section className="offer" aria-labelledby="offer-heading">
+          <h2 id="offer-heading">{t("deleteAccount.offerHeading", { discount: loaderData.discount })}</h2>
+          <p>{t("deleteAccount.offerText", { discount: loaderData.discount })}</p>
+          <p>
+            <Link className="button" to="/profile">
+              {t("deleteAccount.stay")}
+            </Link>
+          </p>
+        </section>
+      )}
+      <p>{t("deleteAccount.whatHappens")}</p>
+      <ul>
+        <li>{t("deleteAccount.gone1")}</li>
+        <li>{t("deleteAccount.gone2")}</li>
+        <li>{t("deleteAccount.gone3")}</li>
+        <li>{t("deleteAccount.kept")}</li>
+      </ul>
+      <p>{t("deleteAccount.again")}</p>
+      <Form method="post" {...form.props} className="stack">
+        <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
+        <p>{t("deleteAccount.confirm")}</p>
+        <Field
+          label={t("deleteAccount.password")}
+          inputProps={{ ...inputProps(password, "password"), required: true, autoComplete: "current-password" }}
+          errors={password.errors}
+        />
+        <div className="step-buttons">
+          <button type="submit" className="button danger" disabled={submitting} aria-busy={submitting}>
+            {t("deleteAccount.submit")}
+          </button>
+          <Link className="button secondary" to="/profile">
+            {t("deleteAccount.cancel")}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

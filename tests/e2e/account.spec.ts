@@ -1,0 +1,166 @@
+/**
+ * The account on /profile: changing the email address through the mailbox link, the data
+ * export, the language, deleting the account and signing up again with the same address; with
+ * JavaScript and without.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+async function signUp(page: Page, email: string, password: string, name = "Robin") {
+  await page.goto("/signup");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill(password);
+  const create = page.getByRole("button", { name: "Sign up for free" });
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
+}
+
+/** The newest link to `path` in the development mailbox's mail to `to`. */
+async function mailedLink(page: Page, to: string, path: string): Promise<string> {
+  await page.goto("/_dev/mailbox");
+  const mail = page.getByRole("article").filter({ hasText: to }).filter({ hasText: path }).first();
+  const link = await mail.getByRole("link", { name: new RegExp(path.replace(/[?#]/g, "\\$&")) }).first().getAttribute("href");
+  expect(link, `a mail to ${to} with a link to ${path}`).toBeTruthy();
+  return link!;
+}
+
+test("a member changes the email address through the link mailed to the new one", async ({ page, browser }, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const oldEmail = `e2e-mail-old-${stamp}@example.com`;
+  const newEmail = `e2e-mail-new-${stamp}@example.com`;
+  await signUp(page, oldEmail, "robin password");
+  await page.goto("/profile#email");
+  const section = page.locator("#email");
+  await expect(section.getByText(oldEmail)).toBeVisible();
+
+  // A wrong password: the address typed stays, nothing is sent.
+  await section.getByLabel("New email address").fill(newEmail);
+  await section.getByLabel("Current password").fill("not my password");
+  await section.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(section.getByText("Your current password is not right.")).toBeVisible();
+  await expect(section.getByLabel("New email address")).toHaveValue(newEmail);
+
+  // The address it has now.
+  await section.getByLabel("New email address").fill(oldEmail);
+  await section.getByLabel("Current password").fill("robin password");
+  await section.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(section.getByText("This is already your email address.")).toBeVisible();
+
+  // The demo member's address is taken.
+  await section.getByLabel("New email address").fill("anna@example.com");
+  await section.getByLabel("Current password").fill("robin password");
+  const send = section.getByRole("button", { name: "Send a confirmation link" });
+  if (info.project.use.javaScriptEnabled !== false) {
+    // With JavaScript the address is checked as it is typed.
+    await expect(section.getByText("There is already an account with this email address.")).toBeVisible();
+    await expect(send).toBeDisabled();
+  } else {
+    await send.click();
+    await expect(section.getByText("There is already an account with this email address.")).toBeVisible();
+  }
+
+  await section.getByLabel("New email address").fill(newEmail);
+  await section.getByLabel("Current password").fill("robin password");
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page.getByRole("status").filter({ hasText: `We sent a link to ${newEmail}` })).toBeVisible();
+  // Nothing changes until the link is opened.
+  await expect(page.locator("#email").getByText(oldEmail)).toBeVisible();
+
+  // The link, opened in another browser without a session: it asks first, then changes.
+  const link = await mailedLink(page, newEmail, "/mail-change/do?token=");
+  const other = await browser.newContext({ javaScriptEnabled: info.project.use.javaScriptEnabled ?? true });
+  const elsewhere = await other.newPage();
+  await elsewhere.goto(link);
+  await expect(elsewhere.getByText(`Use ${newEmail} as the email address of your account from now on?`)).toBeVisible();
+  await elsewhere.getByRole("button", { name: "Yes, use this address" }).click();
+  await expect(elsewhere).toHaveURL(/\/login$/);
+  await expect(elsewhere.getByRole("status").filter({ hasText: `Your email address is now ${newEmail}.` })).toBeVisible();
+
+  // The new address logs in; the old one does not.
+  await elsewhere.getByLabel("Email address").fill(oldEmail);
+  await elsewhere.getByLabel("Password").fill("robin password");
+  await elsewhere.getByRole("button", { name: "Log in" }).click();
+  await expect(elsewhere.getByText("The email address or password is wrong.")).toBeVisible();
+  await elsewhere.getByLabel("Email address").fill(newEmail);
+  await elsewhere.getByLabel("Password").fill("robin password");
+  await elsewhere.getByRole("button", { name: "Log in" }).click();
+  await expect(elsewhere).toHaveURL(/\/home$/);
+  await other.close();
+
+  // The link is spent.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This link is invalid or has expired" })).toBeVisible();
+
+  // The old address was told, with a way to report it.
+  const report = await mailedLink(page, oldEmail, "/notifications#email-change-incorrect");
+  await page.goto(report);
+  await expect(page.getByRole("heading", { name: "Did you not change your email address?" })).toBeVisible();
+  await expect(page.getByText("Your email address was changed.")).toBeVisible();
+  await page.goto("/profile#email");
+  await expect(page.locator("#email").getByText(newEmail)).toBeVisible();
+});
+
+test("a member downloads the data export and switches the language", async ({ page }, info) => {
+  const email = `e2e-data-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, "robin password", "Kim");
+  await page.goto("/profile#data");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download my data" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+  expect(exported.account.email).toBe(email);
+  expect(exported.profile.name).toBe("Kim");
+  expect(exported.credits.ledger.length).toBeGreaterThan(0);
+
+  // The language: the page answers in it, and the account keeps it.
+  await page.goto("/profile#language");
+  await page.locator("#language").getByLabel("Language").selectOption("nl");
+  await page.locator("#language").getByRole("button", { name: "Change language" }).click();
+  await expect(page).toHaveURL(/\/profile#language$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+  await page.locator("#language").getByLabel("Taal").selectOption("en");
+  await page.locator("#language").getByRole("button").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("a member deletes the account and signs up again with the same address", async ({ page }, info) => {
+  test.slow();
+  const email = `e2e-delete-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, "robin password", "Alex");
+  await page.goto("/profile#data");
+  await page.getByRole("link", { name: "Delete my account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delete your account?" })).toBeVisible();
+  // The site's retention offer (Amora: 30 %).
+  await expect(page.getByRole("heading", { name: "Before you go: 30% off" })).toBeVisible();
+
+  // A wrong password deletes nothing.
+  await page.getByLabel("Password").fill("not my password");
+  await page.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(page.getByText("Your current password is not right.")).toBeVisible();
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
+
+  await page.goto("/profile/delete");
+  await page.getByLabel("Password").fill("robin password");
+  await page.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole("heading", { name: "Your account is deleted" })).toBeVisible();
+
+  // Logged out, and the old password opens nothing.
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill("robin password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("The email address or password is wrong.")).toBeVisible();
+
+  // The same address signs up again, as a new member.
+  await signUp(page, email, "a new start", "Alex");
+  await page.goto("/profile#email");
+  await expect(page.locator("#email").getByText(email)).toBeVisible();
+});
