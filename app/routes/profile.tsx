@@ -107,7 +107,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     saved(request, "password");
   }
 
-  if (intent === "email") return changeEmail(request, api, formData);
+  // The did-you-mean button of the email form posts `useEmail` instead of an intent.
+  if (intent === "email" || formData.has("useEmail")) return changeEmail(request, api, formData);
 
   if (intent === "push") {
     const subscription = parseSubscription(String(formData.get("subscription") ?? ""));

@@ -30,7 +30,7 @@ test("a member changes the email address through the link mailed to the new one"
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
   const oldEmail = `e2e-mail-old-${stamp}@example.com`;
-  const newEmail = `e2e-mail-new-${stamp}@example.com`;
+  const newEmail = `e2e-mail-new-${stamp}@hotmail.com`;
   await signUp(page, oldEmail, "robin password");
   await page.goto("/profile#email");
   const section = page.locator("#email");
@@ -62,7 +62,15 @@ test("a member changes the email address through the link mailed to the new one"
     await expect(section.getByText("There is already an account with this email address.")).toBeVisible();
   }
 
-  await section.getByLabel("New email address").fill(newEmail);
+  // A mistyped domain: the did-you-mean of sign-up, taken with one press.
+  await section.getByLabel("New email address").fill(newEmail.replace("hotmail", "hotmaill"));
+  await section.getByLabel("Current password").fill("robin password");
+  if (info.project.use.javaScriptEnabled === false) {
+    await send.click();
+    await expect(section.getByText("Did you mean")).toBeVisible();
+  }
+  await section.getByRole("button", { name: newEmail }).click();
+  await expect(section.getByLabel("New email address")).toHaveValue(newEmail);
   await section.getByLabel("Current password").fill("robin password");
   await expect(send).toBeEnabled();
   await send.click();
@@ -104,7 +112,7 @@ test("a member changes the email address through the link mailed to the new one"
   await expect(page.locator("#email").getByText(newEmail)).toBeVisible();
 });
 
-test("a member downloads the data export and switches the language", async ({ page }, info) => {
+test("a member downloads the data export, turns push off and switches the language", async ({ page }, info) => {
   const email = `e2e-data-${info.project.name}-${Date.now()}@example.com`;
   await signUp(page, email, "robin password", "Kim");
   await page.goto("/profile#data");
@@ -116,6 +124,18 @@ test("a member downloads the data export and switches the language", async ({ pa
   expect(exported.account.email).toBe(email);
   expect(exported.profile.name).toBe("Kim");
   expect(exported.credits.ledger.length).toBeGreaterThan(0);
+
+  // Push: a device subscribed (as the browser's script would store it), then turned off here.
+  const stored = await page.request.post("/api/user.php?push=1", {
+    data: { subscription: { endpoint: `https://push.example.com/e2e-${Date.now()}`, keys: { p256dh: "BPe2eKey", auth: "e2eAuth" } } },
+  });
+  expect(stored.ok(), await stored.text()).toBe(true);
+  // The page is /profile#data already: going to another #part would not load it again.
+  await page.reload();
+  const push = page.locator("#push");
+  await expect(push.getByText("Notifications are on")).toBeVisible();
+  await push.getByRole("button", { name: "Turn off notifications" }).click();
+  await expect(page.locator("#push").getByText("Notifications are off.")).toBeVisible();
 
   // The language: the page answers in it, and the account keeps it.
   await page.goto("/profile#language");
