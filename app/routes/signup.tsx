@@ -4,7 +4,6 @@ import { AccountStep } from "~/components/signup/AccountStep";
 import { ActivationProgressStep, CheckEmailStep } from "~/components/signup/MailSteps";
 import { AboutStep, LocationStep, PersonalInfoStep, PhotoStep, PushStep } from "~/components/signup/ProfileSteps";
 import { InviteOnly, ProgressDots } from "~/components/signup/SignupChrome";
-import { attachSubscription, detectPushSupport, pushSupportReported, reportPushSupport } from "~/lib/client/push";
 import { useTranslation } from "~/lib/i18n-react";
 import { loadSignup, signupAction } from "~/lib/signup/flow.server";
 import type { Route } from "./+types/signup";
@@ -35,10 +34,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const { revalidate } = useRevalidator();
   const atPhotoStep = view.step === 2;
   useEffect(() => {
-    const unknownBefore = !pushSupportReported();
-    void detectPushSupport().then(({ support, subscription }) => {
-      reportPushSupport(support);
-      if (subscription && accountPush === null) void attachSubscription(subscription);
+    // The push client loads after the page is up: it is not needed to show any step.
+    void import("~/lib/client/push").then(async (push) => {
+      const unknownBefore = !push.pushSupportReported();
+      const { support, subscription } = await push.detectPushSupport();
+      push.reportPushSupport(support);
+      if (subscription && accountPush === null) void push.attachSubscription(subscription);
       if (unknownBefore && support === "available" && atPhotoStep && accountPush === null) void revalidate();
     });
   }, [accountPush, atPhotoStep, revalidate]);

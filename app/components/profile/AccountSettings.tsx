@@ -9,11 +9,13 @@ import { CheckedEmailField, useCheckedEmail } from "~/components/CheckedEmailFie
 import { ErrorList, Field } from "~/components/Field";
 import { LanguageSwitcher } from "~/components/LanguageSwitcher";
 import { Busy, type StepActionData } from "~/components/signup/SignupChrome";
-import { detectPushSupport, subscribePush, unsubscribePush } from "~/lib/client/push";
 import { MailChangeSchema } from "~/lib/forms/account";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PushSupport } from "~/lib/signup/steps";
+
+/** The push client, loaded after the page is up (it only acts on the member's press). */
+const pushClient = () => import("~/lib/client/push");
 
 export function EmailChange({
   email,
@@ -71,13 +73,15 @@ export function PushSetting({ state, publicKey, failed }: { state: "subscribed" 
   const [asking, setAsking] = useState(false);
   const [refused, setRefused] = useState(failed);
   useEffect(() => {
-    void detectPushSupport().then(({ support }) => setSupport(support));
+    void pushClient()
+      .then((push) => push.detectPushSupport())
+      .then(({ support }) => setSupport(support));
   }, []);
 
   const turnOn = async () => {
     setAsking(true);
     setRefused(false);
-    const result = await subscribePush(publicKey);
+    const result = await pushClient().then((push) => push.subscribePush(publicKey));
     setAsking(false);
     if (result === null || result === "denied") {
       setRefused(true);
@@ -104,7 +108,7 @@ export function PushSetting({ state, publicKey, failed }: { state: "subscribed" 
           preventScrollReset
           onSubmit={() => {
             // This browser stops too, not only the account's list of devices.
-            void unsubscribePush();
+            void pushClient().then((push) => push.unsubscribePush());
           }}
         >
           <button type="submit" name="intent" value="push-off" className="button secondary">

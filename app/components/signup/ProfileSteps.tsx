@@ -7,7 +7,6 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import type { ProfileField } from "~/lib/api/schemas";
-import { subscribePush } from "~/lib/client/push";
 import { countryName } from "~/lib/format";
 import { AboutSchema, LocationSchema, PersonalInfoSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
@@ -51,7 +50,7 @@ export function PushStep({ publicKey }: { publicKey: string }) {
   const [state, setState] = useState<"idle" | "asking" | "failed">("idle");
   const turnOn = async () => {
     setState("asking");
-    const result = await subscribePush(publicKey);
+    const result = await import("~/lib/client/push").then((push) => push.subscribePush(publicKey));
     if (result === null) {
       setState("failed");
       return;
