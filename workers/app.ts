@@ -21,7 +21,9 @@ export default {
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     const url = new URL(request.url);
     if (url.pathname.startsWith("/api/")) {
-      return withSecurityHeaders(await forwardToApi(request, env), nonce, url);
+      const response = await forwardToApi(request, env);
+      // A WebSocket's 101 answer cannot be rebuilt; it carries no page to protect.
+      return response.webSocket ? response : withSecurityHeaders(response, nonce, url);
     }
     const context = new RouterContextProvider();
     context.set(requestContext, { env, ctx, nonce, requestId: crypto.randomUUID() });

@@ -8,6 +8,7 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import type { ApiContext } from "./context";
 import { account } from "./endpoints/account";
 import { activation } from "./endpoints/activation";
+import { chat } from "./endpoints/chat";
 import { dev } from "./endpoints/dev";
 import { geocode } from "./endpoints/geocode";
 import { likes } from "./endpoints/likes";
@@ -52,7 +53,8 @@ app.use(async (c, next) => {
   // Cross-site requests that change state are refused (DESIGN.md §7). Browsers always send
   // Sec-Fetch-Site; the app's own server-side calls send none.
   const unsafe = c.req.method !== "GET" && c.req.method !== "HEAD";
-  if ((unsafe || c.req.path.endsWith("/logout.php")) && c.req.header("sec-fetch-site") === "cross-site") {
+  const sensitiveGet = c.req.path.endsWith("/logout.php") || c.req.path.endsWith("/live.php");
+  if ((unsafe || sensitiveGet) && c.req.header("sec-fetch-site") === "cross-site") {
     throw new ApiError(403, "cross_site", "Cross-site requests are refused.");
   }
   await next();
@@ -74,6 +76,7 @@ app.route("/", passwordReset);
 app.route("/", password);
 app.route("/", mailChange);
 app.route("/", account);
+app.route("/", chat);
 app.route("/", dev);
 
 app.notFound((c) => c.json({ error: "not_found", message: "No such API call." }, 404));
@@ -87,3 +90,4 @@ app.onError((error, c) => {
 });
 
 export default app;
+export { MemberInbox } from "./durable-objects/inbox";

@@ -5,6 +5,20 @@ export async function forwardToApi(request: Request, env: ApiBindings): Promise<
   const headers = apiHeaders(request, env, crypto.randomUUID());
   const contentType = request.headers.get("content-type");
   if (contentType) headers.set("content-type", contentType);
+  if (request.headers.get("upgrade")?.toLowerCase() === "websocket") {
+    // The live chat socket (/api/live.php): the handshake headers go along, no timeout (the
+    // connection stays open), and the 101 answer with its socket comes back untouched.
+    for (const name of ["upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol", "sec-websocket-extensions"]) {
+      const value = request.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    try {
+      return await apiFetch(env, new Request(request, { headers }));
+    } catch (error) {
+      console.error("API passthrough failed (WebSocket)", new URL(request.url).pathname, error);
+      return Response.json({ error: "api_unavailable", message: "The API did not answer." }, { status: 503 });
+    }
+  }
   try {
     // The body streams through untouched; only the headers are ours.
     const forwarded = new Request(request, {

@@ -14,6 +14,9 @@ export const ApiErrorSchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   retry_after: z.number().optional(),
+  /** insufficient_credits (chat): the member's credits and what the message costs. */
+  balance: z.number().optional(),
+  cost: z.number().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 
@@ -125,6 +128,8 @@ export const UserSchema = z.object({
   credits: z.number().int(),
   /** Likes the member has not looked at yet (designed; feeds the app badge). */
   new_likes: z.number().int(),
+  /** Messages from others the member has not seen yet, over all conversations (designed; the badge). */
+  unread_messages: z.number().int().default(0),
   /** not_confirmed until the activation link is opened (designed). */
   status: z.enum(["active", "not_confirmed"]).default("active"),
   /** Push on the account (designed): a subscription stored, refused, or never asked. */
@@ -357,3 +362,52 @@ export const DataExportSchema = z.object({
   sessions: z.array(z.object({ created_at: millis, expires_at: millis })),
 });
 export type DataExport = z.infer<typeof DataExportSchema>;
+
+// --- Chat (issue 6; spec §3, §7; designed calls in docs/api.md) -------------------------------
+
+/** The other member of a conversation: a card, or a deleted member (no name, no photo). */
+export const ChatProfileSchema = ProfileCardSchema.extend({ deleted: z.boolean() });
+export type ChatProfile = z.infer<typeof ChatProfileSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: z.number().int(),
+  conversation: z.number().int(),
+  /** Sent by the member asking. */
+  mine: z.boolean(),
+  /** Plain text; shown as text, never as HTML. */
+  text: z.string(),
+  created_at: z.number().int(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/** GET /api/chats.php (spec §3 "Chat list entry", plus the last message). */
+export const ChatListEntrySchema = z.object({
+  conversation: z.object({ id: z.number().int() }),
+  profile: ChatProfileSchema,
+  num_unread_messages: z.number().int(),
+  last_message: z.object({ text: z.string(), created_at: z.number().int(), mine: z.boolean() }).nullable(),
+});
+export type ChatListEntry = z.infer<typeof ChatListEntrySchema>;
+export const ChatsAnswerSchema = z.object({ chats: z.array(ChatListEntrySchema) });
+
+/** GET /api/chat.php?profile= (spec §7: the answer's id leads to /chats/:chatId). */
+export const ChatStartSchema = z.object({ id: z.number().int() });
+/** DELETE /api/chat.php (designed answer). */
+export const ChatDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/** GET /api/messages.php?conversation=&before= (designed): a page of messages, oldest first. */
+export const MessagesAnswerSchema = z.object({
+  conversation: z.object({ id: z.number().int(), profile: ChatProfileSchema }),
+  messages: z.array(ChatMessageSchema),
+  /** Older messages exist before the first one here. */
+  has_more: z.boolean(),
+  /** The member's credits, and what one message costs them. */
+  balance: z.number().int(),
+  cost: z.number().int(),
+});
+export type MessagesAnswer = z.infer<typeof MessagesAnswerSchema>;
+
+/** POST /api/messages.php (designed): the message (a new one, or the one this key sent before). */
+export const MessageSentSchema = z.object({ message: ChatMessageSchema, balance: z.number().int(), cost: z.number().int() });
+/** POST /api/messages.php?read=1 (designed). */
+export const MessagesReadSchema = z.object({ unread: z.literal(0) });

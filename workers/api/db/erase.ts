@@ -4,8 +4,9 @@
  * 'deleted', email NULL so the address can sign up again) that the credit ledger still points
  * at, anonymised, for bookkeeping. Photos in R2 are removed by the caller after the batch.
  *
- * When chat lands (issue 6), its conversations are anonymised here too: the other member keeps
- * the conversation, the deleted side shows as a deleted member.
+ * Conversations are anonymised: the other member keeps the conversation and its messages, and
+ * the deleted side shows as a deleted member (the tombstone has no name or photo); the deleted
+ * member's own view of them goes.
  */
 import type { Compilable } from "kysely";
 import type { Db } from "./client";
@@ -27,6 +28,7 @@ export function eraseMemberQueries(
     db.deleteFrom("push_subscriptions").where("member_id", "=", memberId),
     db.deleteFrom("password_resets").where("member_id", "=", memberId),
     db.deleteFrom("email_changes").where("member_id", "=", memberId),
+    db.deleteFrom("conversation_members").where("member_id", "=", memberId),
     // Sent mails hold the address, the name and links.
     db.deleteFrom("mail_outbox").where("member_id", "=", memberId),
     db.updateTable("used_tokens").set({ member_id: null }).where("member_id", "=", memberId),

@@ -2,6 +2,7 @@
 import type { Selectable } from "kysely";
 import type { Profile, User } from "../../../app/lib/api/schemas";
 import type { Site } from "../lib/site";
+import { unreadMessages } from "./chat";
 import type { Db } from "./client";
 import type { MembersTable } from "./schema";
 
@@ -89,11 +90,12 @@ async function hasPushSubscription(db: Db, memberId: number): Promise<boolean> {
 }
 
 export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {
-  const [profile, credits, new_likes, subscribed] = await Promise.all([
+  const [profile, credits, new_likes, subscribed, unread_messages] = await Promise.all([
     toProfile(db, member),
     creditBalance(db, member.id),
     newLikes(db, member.id),
     hasPushSubscription(db, member.id),
+    unreadMessages(db, member.id),
   ]);
   return {
     email: member.email ?? "",
@@ -104,6 +106,7 @@ export async function toUser(db: Db, site: Site, member: MemberRow): Promise<Use
     signup_date: member.signup_date,
     credits,
     new_likes,
+    unread_messages,
     status: member.status === "not_confirmed" ? "not_confirmed" : "active",
     push: member.push_state === "denied" ? "denied" : subscribed ? "subscribed" : null,
   };

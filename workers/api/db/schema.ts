@@ -150,6 +150,31 @@ export interface EmailChangesTable {
   used_at: number | null;
 }
 
+export interface ConversationsTable {
+  id: Generated<number>;
+  member_low: number;
+  member_high: number;
+  created_at: number;
+  last_message_id: number | null;
+}
+
+export interface ConversationMembersTable {
+  member_id: number;
+  conversation_id: number;
+  other_id: number;
+  last_read_id: Generated<number>;
+  hidden_until_id: number | null;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  body: string;
+  created_at: number;
+  send_key: string;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -177,6 +202,9 @@ export interface Database {
   used_tokens: UsedTokensTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
   rate_limits: RateLimitsTable;
   seed_runs: SeedRunsTable;
 }

@@ -9,7 +9,7 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
-    readonly extra: { fields?: Record<string, string>; retry_after?: number } = {},
+    readonly extra: { fields?: Record<string, string>; retry_after?: number; balance?: number; cost?: number } = {},
   ) {
     super(message);
   }

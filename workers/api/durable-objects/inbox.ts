@@ -1,0 +1,73 @@
+/**
+ * A member's inbox (issue 6, ADR 011): one Durable Object per member, holding the WebSockets
+ * of that member's open pages with the hibernation API, so an idle connection costs nothing.
+ * When a message is sent, the API tells both members' inboxes; each page that hears it loads
+ * its data again (the open conversation, the chat list, the badge in the header).
+ *
+ * The socket only carries "something changed" events, never message text: what a page shows
+ * always comes from the API's answers, with their checks.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { Context } from "hono";
+import type { ApiContext } from "../context";
+
+export type InboxEvent = { type: "message"; conversation: number; id: number } | { type: "read"; conversation: number };
+
+export class MemberInbox extends DurableObject<ApiEnv> {
+  constructor(ctx: DurableObjectState, env: ApiEnv) {
+    super(ctx, env);
+    // Keep-alive pings are answered without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  /** The upgrade, already checked by the API worker (the session's member owns this inbox). */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket.", { status: 426 });
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sends the event to every open page of the member; answers how many there were. */
+  notify(event: InboxEvent): number {
+    const sockets = this.ctx.getWebSockets();
+    const text = JSON.stringify(event);
+    for (const socket of sockets) {
+      try {
+        socket.send(text);
+      } catch {
+        // A socket closing right now: its page reconnects, or polls.
+      }
+    }
+    return sockets.length;
+  }
+
+  override webSocketMessage(): void {
+    // Pages only listen; "ping" is answered by the auto-response.
+  }
+
+  override webSocketClose(socket: WebSocket, code: number): void {
+    try {
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+/** The inbox of one member. */
+export function inboxOf(env: ApiEnv, memberId: number): DurableObjectStub<MemberInbox> {
+  return env.INBOX.get(env.INBOX.idFromName(`member:${memberId}`));
+}
+
+/** Tells the members' inboxes after the answer has gone; a failure only delays the news (pages also poll). */
+export function notifyInboxes(c: Context<ApiContext>, memberIds: number[], event: InboxEvent): void {
+  const work = Promise.all(memberIds.map((id) => inboxOf(c.env, id).notify(event))).catch((error: unknown) =>
+    console.warn("inbox notification failed", error),
+  );
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context (tests calling app.request): the promise runs on its own.
+  }
+}

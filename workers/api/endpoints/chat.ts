@@ -1,0 +1,275 @@
+/**
+ * Chat (issue 6):
+ *
+ * - GET /api/chats.php (spec §7): the member's conversations, newest first.
+ * - GET /api/chat.php?profile= (spec §7): starts or reopens the conversation with a profile; { id }.
+ * - DELETE /api/chat.php { conversation } (spec §7): removes it from the member's list (and its
+ *   messages so far from their view); the other member keeps theirs. Idempotent.
+ * - GET /api/messages.php?conversation=&before= (designed): a page of messages, oldest first.
+ * - POST /api/messages.php { conversation, text, key } (designed): sends a text message and
+ *   charges it, in one D1 batch, idempotent by the sender's key.
+ * - POST /api/messages.php?read=1 { conversation } (designed): everything in it is seen.
+ * - GET /api/live.php (designed): a WebSocket to the member's inbox (durable-objects/inbox.ts).
+ *
+ * Every call is scoped to the session's member: a conversation that is not theirs answers 404,
+ * exactly like one that does not exist.
+ */
+import { Hono, type Context } from "hono";
+import { sql } from "kysely";
+import { z } from "zod";
+import { MESSAGE_MAX, messageCost } from "../../../app/lib/chat/cost";
+import type { ApiContext } from "../context";
+import { chatProfile, findMembership, listConversations, toMessage } from "../db/chat";
+import { runBatch } from "../db/client";
+import { creditBalance } from "../db/members";
+import { ApiError } from "../lib/errors";
+import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
+import { readBody } from "../lib/request";
+import { requireMember } from "../lib/sessions";
+import { inboxOf, notifyInboxes } from "../durable-objects/inbox";
+
+/** Messages per page of history. */
+export const MESSAGES_PAGE = 30;
+const CHATS_LIMIT = 200;
+/** A burst of sends: this many a minute per member, then 429. */
+const SEND_LIMIT = { max: 20, windowMs: 60 * 1000 };
+
+const conversationId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const SendBody = z.object({
+  conversation: conversationId,
+  text: z.string().max(MESSAGE_MAX),
+  /** Made by the page for each message it shows a composer for: a retry sends the same key. */
+  key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
+const ConversationBody = z.object({ conversation: conversationId });
+
+const conversationNotFound = () => new ApiError(404, "conversation_not_found", "No such conversation.");
+
+async function requireMembership(c: Context<ApiContext>, memberId: number, id: number) {
+  const membership = await findMembership(c.var.db, memberId, id);
+  if (!membership) throw conversationNotFound();
+  return membership;
+}
+
+async function startChat(c: Context<ApiContext>) {
+  const me = await requireMember(c);
+  const parsed = conversationId.safeParse(c.req.query("profile"));
+  if (!parsed.success) throw new ApiError(422, "invalid_input", "Give the profile's id.", { fields: { profile: "invalid" } });
+  const profileId = parsed.data;
+  if (profileId === me.id) throw new ApiError(422, "own_profile", "You cannot chat with yourself.", { fields: { profile: "own_profile" } });
+  const { db, site } = c.var;
+  const profile = await db.selectFrom("members").select(["id", "country"]).where("id", "=", profileId).where("status", "=", "active").executeTakeFirst();
+  if (!profile || !profile.country || !site.settings.countries.includes(profile.country)) {
+    throw new ApiError(404, "profile_not_found", "No such profile.");
+  }
+  const [low, high] = me.id < profileId ? [me.id, profileId] : [profileId, me.id];
+  const now = Date.now();
+  // Both statements are no-ops when the conversation (or this member's view of it) exists.
+  await runBatch(c.env.DB, [
+    db.insertInto("conversations").values({ member_low: low, member_high: high, created_at: now, last_message_id: null }).onConflict((oc) => oc.columns(["member_low", "member_high"]).doNothing()),
+    ...[
+      { member: me.id, other: profileId },
+      { member: profileId, other: me.id },
+    ].map(({ member, other }) =>
+      db
+        .insertInto("conversation_members")
+        .columns(["member_id", "conversation_id", "other_id"])
+        .expression((eb) =>
+          eb
+            .selectFrom("conversations")
+            .select([eb.val(member).as("member_id"), "id", eb.val(other).as("other_id")])
+            .where("member_low", "=", low)
+            .where("member_high", "=", high),
+        )
+        .onConflict((oc) => oc.columns(["member_id", "conversation_id"]).doNothing()),
+    ),
+  ]);
+  const conversation = await db
+    .selectFrom("conversations")
+    .select("id")
+    .where("member_low", "=", low)
+    .where("member_high", "=", high)
+    .executeTakeFirstOrThrow();
+  // Reopening a removed conversation brings it back to the list (its old messages stay gone).
+  await db
+    .updateTable("conversation_members")
+    .set({ hidden_until_id: null })
+    .where("member_id", "=", me.id)
+    .where("conversation_id", "=", conversation.id)
+    .where("hidden_until_id", "is not", null)
+    .execute();
+  return c.json({ id: conversation.id });
+}
+
+async function sendMessage(c: Context<ApiContext>) {
+  const me = await requireMember(c);
+  const body = await readBody(c, SendBody);
+  const { db, site } = c.var;
+  const membership = await requireMembership(c, me.id, body.conversation);
+
+  // A retried send (the same key) gets the message it made, and is charged nothing.
+  const earlier = await db.selectFrom("messages").selectAll().where("sender_id", "=", me.id).where("send_key", "=", body.key).executeTakeFirst();
+  if (earlier) {
+    if (earlier.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
+    const balance = await creditBalance(db, me.id);
+    return c.json({ message: toMessage(earlier, me.id), balance, cost: messageCost(site.settings, me.country) });
+  }
+
+  const text = body.text.trim();
+  if (text === "") throw new ApiError(422, "invalid_input", "Write a message first.", { fields: { text: "required" } });
+  const other = await db.selectFrom("members").select("status").where("id", "=", membership.other_id).executeTakeFirst();
+  if (!other || other.status === "deleted") throw new ApiError(410, "recipient_gone", "This member has left.");
+
+  const limit: Limit = { key: `message:member:${me.id}`, ...SEND_LIMIT };
+  await assertUnderLimit(db, limit);
+  await recordAttempt(db, limit);
+
+  const cost = messageCost(site.settings, me.country);
+  const now = Date.now();
+  const ledgerKey = `message:${me.id}:${body.key}`;
+  // One batch, one transaction: the charge only if the balance covers it, the message only if
+  // the charge was written, then the conversation's newest message. Sent twice, the second
+  // batch changes nothing (the unique key and the (sender, key) pair).
+  await runBatch(c.env.DB, [
+    db
+      .insertInto("credit_ledger")
+      .columns(["member_id", "amount", "reason", "idempotency_key", "created_at"])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(me.id).as("member_id"),
+            eb.val(-cost).as("amount"),
+            eb.val("message").as("reason"),
+            eb.val(ledgerKey).as("idempotency_key"),
+            eb.val(now).as("created_at"),
+          ])
+          .where((eb) =>
+            eb(
+              eb.selectFrom("credit_ledger").select((inner) => inner.fn.coalesce(inner.fn.sum<number>("amount"), inner.lit(0)).as("b")).where("member_id", "=", me.id),
+              ">=",
+              cost,
+            ),
+          ),
+      )
+      .onConflict((oc) => oc.column("idempotency_key").doNothing()),
+    db
+      .insertInto("messages")
+      .columns(["conversation_id", "sender_id", "body", "created_at", "send_key"])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(body.conversation).as("conversation_id"),
+            eb.val(me.id).as("sender_id"),
+            eb.val(text).as("body"),
+            eb.val(now).as("created_at"),
+            eb.val(body.key).as("send_key"),
+          ])
+          .where((eb) => eb.exists(eb.selectFrom("credit_ledger").select("id").where("idempotency_key", "=", ledgerKey))),
+      )
+      .onConflict((oc) => oc.columns(["sender_id", "send_key"]).doNothing()),
+    db
+      .updateTable("conversations")
+      .set((eb) => ({ last_message_id: eb.selectFrom("messages").select((inner) => inner.fn.max("id").as("m")).where("conversation_id", "=", body.conversation) }))
+      .where("id", "=", body.conversation),
+    // The sender has seen what they sent (and everything before it).
+    db
+      .updateTable("conversation_members")
+      .set({ last_read_id: sql`(select max(id) from messages where conversation_id = ${body.conversation})` })
+      .where("member_id", "=", me.id)
+      .where("conversation_id", "=", body.conversation),
+  ]);
+
+  const sent = await db.selectFrom("messages").selectAll().where("sender_id", "=", me.id).where("send_key", "=", body.key).executeTakeFirst();
+  const balance = await creditBalance(db, me.id);
+  if (!sent) {
+    throw new ApiError(402, "insufficient_credits", "Not enough credits for this message.", { balance, cost });
+  }
+  notifyInboxes(c, [me.id, membership.other_id], { type: "message", conversation: body.conversation, id: sent.id });
+  return c.json({ message: toMessage(sent, me.id), balance, cost }, 201);
+}
+
+export const chat = new Hono<ApiContext>()
+  .get("/live.php", async (c) => {
+    const me = await requireMember(c);
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+      throw new ApiError(426, "upgrade_required", "Open this as a WebSocket.");
+    }
+    return inboxOf(c.env, me.id).fetch(c.req.raw);
+  })
+  .get("/chats.php", async (c) => {
+    const me = await requireMember(c);
+    const { db } = c.var;
+    const rows = await listConversations(db, me.id, CHATS_LIMIT);
+    const now = new Date();
+    const chats = await Promise.all(
+      rows.map(async (row) => ({
+        conversation: { id: row.id },
+        profile: await chatProfile(db, me.id, row.other_id, now),
+        num_unread_messages: Number(row.unread ?? 0),
+        last_message:
+          row.last_body === null || row.last_created_at === null
+            ? null
+            : { text: row.last_body, created_at: row.last_created_at, mine: row.last_sender_id === me.id },
+      })),
+    );
+    c.header("cache-control", "no-store");
+    return c.json({ chats });
+  })
+  .get("/chat.php", startChat)
+  .delete("/chat.php", async (c) => {
+    const me = await requireMember(c);
+    const { conversation } = await readBody(c, ConversationBody);
+    await requireMembership(c, me.id, conversation);
+    const { db } = c.var;
+    await db
+      .updateTable("conversation_members")
+      .set({
+        hidden_until_id: sql`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`,
+        last_read_id: sql`max(last_read_id, coalesce((select last_message_id from conversations where id = ${conversation}), 0))`,
+      })
+      .where("member_id", "=", me.id)
+      .where("conversation_id", "=", conversation)
+      .execute();
+    return c.json({ deleted: true as const });
+  })
+  .get("/messages.php", async (c) => {
+    const me = await requireMember(c);
+    const id = conversationId.safeParse(c.req.query("conversation"));
+    if (!id.success) throw new ApiError(422, "invalid_input", "Give the conversation's id.", { fields: { conversation: "invalid" } });
+    const before = c.req.query("before");
+    const beforeId = before === undefined ? null : conversationId.safeParse(before);
+    if (beforeId && !beforeId.success) throw new ApiError(422, "invalid_input", "before must be a message id.", { fields: { before: "invalid" } });
+    const membership = await requireMembership(c, me.id, id.data);
+    const { db, site } = c.var;
+    let query = db
+      .selectFrom("messages")
+      .selectAll()
+      .where("conversation_id", "=", id.data)
+      .where("id", ">", membership.hidden_until_id ?? 0)
+      .orderBy("id", "desc")
+      .limit(MESSAGES_PAGE + 1);
+    if (beforeId?.success) query = query.where("id", "<", beforeId.data);
+    const [rows, profile, balance] = await Promise.all([query.execute(), chatProfile(db, me.id, membership.other_id), creditBalance(db, me.id)]);
+    c.header("cache-control", "no-store");
+    return c.json({
+      conversation: { id: id.data, profile },
+      messages: rows.slice(0, MESSAGES_PAGE).reverse().map((row) => toMessage(row, me.id)),
+      has_more: rows.length > MESSAGES_PAGE,
+      balance,
+      cost: messageCost(site.settings, me.country),
+    });
+  })
+  .post("/messages.php", async (c) => {
+    if (c.req.query("read") === undefined) return sendMessage(c);
+    const me = await requireMember(c);
+    const { conversation } = await readBody(c, ConversationBody);
+    await requireMembership(c, me.id, conversation);
+    await c.var.db
+      .updateTable("conversation_members")
+      .set({ last_read_id: sql`max(last_read_id, coalesce((select last_message_id from conversations where id = ${conversation}), 0))` })
+      .where("member_id", "=", me.id)
+      .where("conversation_id", "=", conversation)
+      .execute();
+    notifyInboxes(c, [me.id], { type: "read", conversation });
+    return c.json({ unread: 0 as const });
+  });
