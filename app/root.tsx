@@ -22,6 +22,7 @@ import { siteSettings } from "./lib/api/site.server";
 import { useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
 import { useTrackingMirror } from "./lib/client/tracking-mirror";
+import { useLiveUpdates } from "./lib/client/live";
 import { useUserPolling } from "./lib/client/user-polling";
 import { outgoingCookies, takeToast } from "./lib/cookies.server";
 import { userContext } from "./lib/context";
@@ -58,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       photo: user.profile.main_image?.thumb_filename ?? null,
       credits: user.credits,
       newLikes: user.new_likes,
+      unreadMessages: user.unread_messages,
     },
     toast: toast && { ...toast, id: crypto.randomUUID() },
   });
@@ -126,7 +128,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useUserPolling(loaderData.user !== null);
-  useAppBadge(loaderData.user?.newLikes ?? null);
+  useAppBadge(loaderData.user ? loaderData.user.unreadMessages + loaderData.user.newLikes : null);
+  useLiveUpdates(loaderData.user !== null);
   usePageHiddenBeacon();
   useTrackingMirror();
   return (

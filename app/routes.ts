@@ -5,7 +5,8 @@
  */
 import { index, layout, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
-const loginRequired = (children: RouteConfigEntry[]) => layout("routes/guards/login-required.tsx", children);
+const loginRequired = (children: RouteConfigEntry[], id?: string) =>
+  id ? layout("routes/guards/login-required.tsx", { id }, children) : layout("routes/guards/login-required.tsx", children);
 
 export default [
   layout("layouts/default.tsx", [
@@ -32,8 +33,20 @@ export default [
       route("notifications", "routes/notifications.tsx"), //             /notifications login
       route("profile", "routes/profile.tsx"), //                          /profile      login
       route("profile/delete", "routes/profile-delete.tsx"), //            confirm deletion
+      route("chats", "routes/chats.tsx"), //                              /chats        login
+      route("credits", "routes/credits.tsx"), //                          /credits      login
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
+  ]),
+
+  layout("layouts/chat.tsx", [
+    route("members/:memberId/chat", "routes/member-chat.tsx"), //            public: starts a chat
+    loginRequired(
+      [
+        route("chats/:chatId", "routes/chat.tsx", { id: "chats-chatId" }), //  login: one conversation
+      ],
+      "login-required-chat",
+    ),
   ]),
 
   layout("layouts/lander.tsx", [

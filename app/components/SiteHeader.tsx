@@ -6,6 +6,7 @@ export interface HeaderUser {
   name: string;
   photo: string | null;
   credits: number;
+  unreadMessages: number;
 }
 
 /** The top bar: the site's name, and either the member header (photo, name, credits, logout) or the visitor's links. */
@@ -19,6 +20,14 @@ export function SiteHeader({ siteName, user, cdnPrefix }: { siteName: string; us
       {user ? (
         <nav className="member-header" aria-label={t("member.menu")}>
           <Link to="/members">{t("nav.search")}</Link>
+          <Link to="/chats" aria-label={user.unreadMessages > 0 ? t("nav.chatsUnread", { count: user.unreadMessages }) : undefined}>
+            {t("nav.chats")}
+            {user.unreadMessages > 0 ? (
+              <span className="badge new" aria-hidden="true">
+                {user.unreadMessages}
+              </span>
+            ) : null}
+          </Link>
           <Link to="/likes">{t("nav.likes")}</Link>
           <Link to="/notifications">{t("nav.notifications")}</Link>
           <Link to="/profile" className="profile-link" aria-label={t("nav.profile", { name: user.name })}>
@@ -29,9 +38,9 @@ export function SiteHeader({ siteName, user, cdnPrefix }: { siteName: string; us
             )}
             <span className="member-name">{user.name}</span>
           </Link>
-          <span className="credits" data-testid="credits">
+          <Link to="/credits" className="credits" data-testid="credits">
             {t("home.credits", { count: user.credits })}
-          </span>
+          </Link>
           <Form method="post" action="/logout" onSubmit={() => markLoggingOut()}>
             <button type="submit" className="link-button">
               {t("nav.logout")}

@@ -411,3 +411,5 @@ export type MessagesAnswer = z.infer<typeof MessagesAnswerSchema>;
 export const MessageSentSchema = z.object({ message: ChatMessageSchema, balance: z.number().int(), cost: z.number().int() });
 /** POST /api/messages.php?read=1 (designed). */
 export const MessagesReadSchema = z.object({ unread: z.literal(0) });
+/** POST /api/dev/credits.php (designed, developer only): the member's balance is now `credits`. */
+export const CreditsSetSchema = z.object({ credits: z.number().int() });

@@ -1,8 +1,9 @@
 /**
  * The app badge (spec §4): unread messages plus new likes, on the installed app's icon
  * (navigator.setAppBadge) or, where that is missing, in the page title. The page arrives with
- * the count (the user answer's new_likes); likes polling then runs on user polling's interval,
- * 1 000 ms behind it (spec §9). A 403 re-runs the loaders (spec §8).
+ * the count (the user answer's unread_messages and new_likes); chats and likes polling then run
+ * on user polling's interval, 1 000 ms behind it (spec §9), and live chat events bring it sooner
+ * (lib/client/live.ts). A 403 re-runs the loaders (spec §8).
  */
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
@@ -25,6 +26,14 @@ function newLikesIn(answer: unknown): number {
   return answer.liked_by.filter((p: unknown) => typeof p === "object" && p !== null && "like_new" in p && p.like_new === true).length;
 }
 
+function unreadIn(answer: unknown): number {
+  if (typeof answer !== "object" || answer === null || !("chats" in answer) || !Array.isArray(answer.chats)) return 0;
+  return answer.chats.reduce((sum: number, chat: unknown) => {
+    const n = typeof chat === "object" && chat !== null ? Reflect.get(chat, "num_unread_messages") : 0;
+    return sum + (typeof n === "number" ? n : 0);
+  }, 0);
+}
+
 function showBadge(count: number) {
   if ("setAppBadge" in navigator) {
     void (count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge()).catch(() => undefined);
@@ -32,22 +41,24 @@ function showBadge(count: number) {
   document.title = titleWithCount(document.title, count);
 }
 
-/** `newLikes` is null for visitors: no badge, no polling. */
-export function useAppBadge(newLikes: number | null) {
+/** `count` (unread messages plus new likes) is null for visitors: no badge, no polling. */
+export function useAppBadge(count: number | null) {
   const { revalidate } = useRevalidator();
-  const loggedIn = newLikes !== null;
+  const loggedIn = count !== null;
   useEffect(() => {
-    if (newLikes !== null) showBadge(badgeCount(0, newLikes));
-  }, [newLikes]);
+    if (count !== null) showBadge(count);
+  }, [count]);
   useEffect(() => {
     if (!loggedIn) return;
     let interval: ReturnType<typeof setInterval> | undefined;
     const poll = async () => {
       if (isLoggingOut()) return;
-      const response = await fetch("/api/likes.php", { credentials: "same-origin" }).catch(() => null);
-      if (!response) return;
-      if (response.status === 403) return void revalidate();
-      if (response.ok) showBadge(badgeCount(0, newLikesIn(await response.json())));
+      const [likes, chats] = await Promise.all(
+        ["/api/likes.php", "/api/chats.php"].map((url) => fetch(url, { credentials: "same-origin" }).catch(() => null)),
+      );
+      if (!likes || !chats) return;
+      if (likes.status === 403 || chats.status === 403) return void revalidate();
+      if (likes.ok && chats.ok) showBadge(badgeCount(unreadIn(await chats.json()), newLikesIn(await likes.json())));
     };
     const every = pollInterval(false);
     const start = setTimeout(() => {

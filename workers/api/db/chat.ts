@@ -59,7 +59,7 @@ export async function unreadMessages(db: Db, memberId: number): Promise<number> 
     )
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("cm.member_id", "=", memberId)
-    .where((eb) => eb.or([eb("cm.hidden_until_id", "is", null), eb("msg.id", ">", eb.ref("cm.hidden_until_id"))]))
+    .whereRef("msg.id", ">", "cm.cleared_until_id")
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -72,10 +72,12 @@ export function listConversations(db: Db, memberId: number, limit: number) {
     .leftJoin("messages as last", "last.id", "c.last_message_id")
     .select([
       "c.id",
+      "c.last_message_id",
       "cm.other_id",
       "last.body as last_body",
       "last.created_at as last_created_at",
       "last.sender_id as last_sender_id",
+      "cm.cleared_until_id",
       (eb) =>
         eb
           .selectFrom("messages as u")
@@ -86,7 +88,7 @@ export function listConversations(db: Db, memberId: number, limit: number) {
           .as("unread"),
     ])
     .where("cm.member_id", "=", memberId)
-    .where((eb) => eb.or([eb("cm.hidden_until_id", "is", null), eb("c.last_message_id", ">", eb.ref("cm.hidden_until_id"))]))
+    .where((eb) => eb.or([eb("cm.removed", "=", 0), eb("c.last_message_id", ">", eb.ref("cm.cleared_until_id"))]))
     .orderBy(sql`coalesce(last.created_at, c.created_at)`, "desc")
     .orderBy("c.id", "desc")
     .limit(limit)

@@ -163,7 +163,8 @@ export interface ConversationMembersTable {
   conversation_id: number;
   other_id: number;
   last_read_id: Generated<number>;
-  hidden_until_id: number | null;
+  removed: Generated<number>;
+  cleared_until_id: Generated<number>;
 }
 
 export interface MessagesTable {

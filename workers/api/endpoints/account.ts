@@ -77,7 +77,7 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
   const { db, site } = c.var;
   const origin = publicOrigin(c);
   const url = (key: string) => new URL(site.settings.cdn_prefix + key, origin).href;
-  const [profile, balance, images, liked, likedBy, ledger, notices, pushSubscriptions, sessions] = await Promise.all([
+  const [profile, balance, images, liked, likedBy, ledger, notices, pushSubscriptions, sessions, sent] = await Promise.all([
     toProfile(db, member),
     creditBalance(db, member.id),
     db.selectFrom("images").select(["id", "filename", "created_at"]).where("member_id", "=", member.id).orderBy("position").execute(),
@@ -99,6 +99,12 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
     db.selectFrom("notices").select(["kind", "created_at", "read_at"]).where("member_id", "=", member.id).orderBy("created_at").execute(),
     db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("member_id", "=", member.id).execute(),
     db.selectFrom("sessions").select(["created_at", "expires_at"]).where("member_id", "=", member.id).execute(),
+    db
+      .selectFrom("messages")
+      .select(["conversation_id as conversation", "body as text", "created_at"])
+      .where("sender_id", "=", member.id)
+      .orderBy("id")
+      .execute(),
   ]);
   const now = Date.now();
   const document: DataExport = {
@@ -137,8 +143,7 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
       uploaded_at: image.created_at,
     })),
     likes: { given: liked, received: likedBy },
-    // Chat (issue 6) adds the messages the member sent here.
-    messages_sent: [],
+    messages_sent: sent,
     credits: { balance, ledger },
     notices,
     push_subscriptions: pushSubscriptions.map((s) => ({ service: new URL(s.endpoint).host, created_at: s.created_at })),

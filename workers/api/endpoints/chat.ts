@@ -93,10 +93,10 @@ async function startChat(c: Context<ApiContext>) {
   // Reopening a removed conversation brings it back to the list (its old messages stay gone).
   await db
     .updateTable("conversation_members")
-    .set({ hidden_until_id: null })
+    .set({ removed: 0 })
     .where("member_id", "=", me.id)
     .where("conversation_id", "=", conversation.id)
-    .where("hidden_until_id", "is not", null)
+    .where("removed", "=", 1)
     .execute();
   return c.json({ id: conversation.id });
 }
@@ -174,7 +174,7 @@ async function sendMessage(c: Context<ApiContext>) {
     // The sender has seen what they sent (and everything before it).
     db
       .updateTable("conversation_members")
-      .set({ last_read_id: sql`(select max(id) from messages where conversation_id = ${body.conversation})` })
+      .set({ last_read_id: sql`max(last_read_id, coalesce((select max(id) from messages where conversation_id = ${body.conversation}), 0))` })
       .where("member_id", "=", me.id)
       .where("conversation_id", "=", body.conversation),
   ]);
@@ -184,6 +184,8 @@ async function sendMessage(c: Context<ApiContext>) {
   if (!sent) {
     throw new ApiError(402, "insufficient_credits", "Not enough credits for this message.", { balance, cost });
   }
+  // The same key sent to another conversation at the same moment won the race there.
+  if (sent.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
   notifyInboxes(c, [me.id, membership.other_id], { type: "message", conversation: body.conversation, id: sent.id });
   return c.json({ message: toMessage(sent, me.id), balance, cost }, 201);
 }
@@ -207,7 +209,7 @@ export const chat = new Hono<ApiContext>()
         profile: await chatProfile(db, me.id, row.other_id, now),
         num_unread_messages: Number(row.unread ?? 0),
         last_message:
-          row.last_body === null || row.last_created_at === null
+          row.last_body === null || row.last_created_at === null || (row.last_message_id ?? 0) <= row.cleared_until_id
             ? null
             : { text: row.last_body, created_at: row.last_created_at, mine: row.last_sender_id === me.id },
       })),
@@ -224,7 +226,8 @@ export const chat = new Hono<ApiContext>()
     await db
       .updateTable("conversation_members")
       .set({
-        hidden_until_id: sql`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`,
+        removed: 1,
+        cleared_until_id: sql`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`,
         last_read_id: sql`max(last_read_id, coalesce((select last_message_id from conversations where id = ${conversation}), 0))`,
       })
       .where("member_id", "=", me.id)
@@ -245,7 +248,7 @@ export const chat = new Hono<ApiContext>()
       .selectFrom("messages")
       .selectAll()
       .where("conversation_id", "=", id.data)
-      .where("id", ">", membership.hidden_until_id ?? 0)
+      .where("id", ">", membership.cleared_until_id)
       .orderBy("id", "desc")
       .limit(MESSAGES_PAGE + 1);
     if (beforeId?.success) query = query.where("id", "<", beforeId.data);

@@ -1,5 +1,5 @@
 /**
- * Developer-only calls. GET /api/dev/mailbox.php: this site's newest outbox mails, for the
+ * Developer-only calls (POST /api/dev/credits.php, below). GET /api/dev/mailbox.php: this site's newest outbox mails, for the
  * development mailbox page (/_dev/mailbox), so a newcomer can open the activation link without
  * a mail server. Answers only when DEV_TOOLS is "1" AND the request is for a loopback host;
  * everywhere else it does not exist (404, the same answer as an unknown call).
@@ -7,7 +7,11 @@
 import { Hono, type Context } from "hono";
 import type { MailboxAnswer } from "../../../app/lib/api/schemas";
 import type { ApiContext } from "../context";
+import { z } from "zod";
+import { creditBalance } from "../db/members";
 import { ApiError } from "../lib/errors";
+import { readBody } from "../lib/request";
+import { requireMember } from "../lib/sessions";
 
 const LIMIT = 50;
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
@@ -21,7 +25,28 @@ export function linksIn(text: string): string[] {
   return [...new Set(text.match(URL_IN_TEXT) ?? [])];
 }
 
-export const dev = new Hono<ApiContext>().get("/dev/mailbox.php", async (c) => {
+const CreditsBody = z.object({ credits: z.number().int().min(0).max(1_000_000) });
+
+export const dev = new Hono<ApiContext>()
+  /**
+   * POST /api/dev/credits.php { credits }: sets the logged-in member's balance (the development
+   * panel's "set credits to zero"), with one ledger entry for the difference, as anything else
+   * that changes credits.
+   */
+  .post("/dev/credits.php", async (c) => {
+    if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+    const me = await requireMember(c);
+    const { credits } = await readBody(c, CreditsBody);
+    const balance = await creditBalance(c.var.db, me.id);
+    if (balance !== credits) {
+      await c.var.db
+        .insertInto("credit_ledger")
+        .values({ member_id: me.id, amount: credits - balance, reason: "dev_adjustment", idempotency_key: `dev:${crypto.randomUUID()}`, created_at: Date.now() })
+        .execute();
+    }
+    return c.json({ credits });
+  })
+  .get("/dev/mailbox.php", async (c) => {
   if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
   const rows = await c.var.db
     .selectFrom("mail_outbox")

@@ -19,9 +19,11 @@ CREATE TABLE conversation_members (
   other_id INTEGER NOT NULL REFERENCES members (id),
   -- Messages up to this id have been seen: unread = the other's messages after it.
   last_read_id INTEGER NOT NULL DEFAULT 0,
-  -- Removed from this member's list: the messages up to this id are gone for them, and the
-  -- conversation shows again when a newer message arrives.
-  hidden_until_id INTEGER,
+  -- Removing a conversation from the list: `removed` takes it off (until a newer message
+  -- arrives, or the member opens it again from the profile), and the messages up to
+  -- `cleared_until_id` are gone from this member's view for good.
+  removed INTEGER NOT NULL DEFAULT 0,
+  cleared_until_id INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (member_id, conversation_id)
 );
 

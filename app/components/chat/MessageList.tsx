@@ -1,0 +1,92 @@
+/**
+ * A conversation's history: the member's own messages on one side, the other's on the other,
+ * each as plain text with its line breaks (never HTML), with its time. It opens at the newest
+ * message; older ones come by the link at the top, which the script follows by itself when the
+ * member scrolls up to it.
+ */
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { Link } from "react-router";
+import type { ChatMessage } from "~/lib/api/schemas";
+import { useTranslation } from "~/lib/i18n-react";
+
+// useLayoutEffect warns on the server; the effect only matters in the browser.
+const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
+export function MessageList({
+  messages,
+  olderLink,
+  onOlder,
+  loadingOlder,
+}: {
+  messages: ChatMessage[];
+  olderLink: { href: string; label: string } | null;
+  /** With the script: load older messages in place (else the link is a page). */
+  onOlder?: (() => void) | undefined;
+  loadingOlder: boolean;
+}) {
+  const { t, locale } = useTranslation();
+  const list = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLAnchorElement>(null);
+  const newestId = messages.at(-1)?.id;
+  const oldestId = messages[0]?.id;
+  const lastHeight = useRef(0);
+  const lastOldest = useRef<number | undefined>(undefined);
+
+  useBrowserLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    if (lastOldest.current !== undefined && oldestId !== undefined && oldestId < lastOldest.current) {
+      // Older messages went in above: keep what the member was reading in place.
+      element.scrollTop += element.scrollHeight - lastHeight.current;
+    } else {
+      element.scrollTop = element.scrollHeight;
+    }
+    lastHeight.current = element.scrollHeight;
+    lastOldest.current = oldestId;
+  }, [newestId, oldestId]);
+
+  useEffect(() => {
+    const link = top.current;
+    if (!onOlder || !link || !("IntersectionObserver" in window)) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onOlder();
+    }, { root: list.current });
+    observer.observe(link);
+    return () => observer.disconnect();
+  }, [onOlder, oldestId]);
+
+  // UTC on both sides, so the server's HTML and the browser's render agree.
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
+  return (
+    <div className="chat-history" ref={list} tabIndex={0} role="log" aria-label={t("chat.history")}>
+      {olderLink && (
+        <p className="chat-older">
+          <Link
+            ref={top}
+            to={olderLink.href}
+            onClick={(event) => {
+              if (!onOlder) return;
+              event.preventDefault();
+              onOlder();
+            }}
+          >
+            {loadingOlder ? t("chat.loadingOlder") : olderLink.label}
+          </Link>
+        </p>
+      )}
+      {messages.length === 0 ? (
+        <p className="empty-state">{t("chat.noMessages")}</p>
+      ) : (
+        <ol className="messages">
+          {messages.map((message) => (
+            <li key={message.id} className={message.mine ? "message mine" : "message theirs"}>
+              <span className="visually-hidden">{message.mine ? t("chat.youSaid") : t("chat.theySaid")}</span>
+              <p className="message-text">{message.text}</p>
+              <time dateTime={new Date(message.created_at).toISOString()}>{format.format(message.created_at)}</time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

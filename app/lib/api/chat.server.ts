@@ -1,0 +1,42 @@
+/** Chat calls (spec §7 and designed ones, docs/api.md): the list, starting, removing, messages. */
+import type { ApiClient } from "./client.server";
+import {
+  ChatDeletedSchema,
+  ChatsAnswerSchema,
+  ChatStartSchema,
+  CreditsSetSchema,
+  MessageSentSchema,
+  MessagesAnswerSchema,
+  MessagesReadSchema,
+} from "./schemas";
+
+export function fetchChats(api: ApiClient) {
+  return api.call(ChatsAnswerSchema, "/api/chats.php");
+}
+
+export function startChat(api: ApiClient, profileId: number) {
+  return api.call(ChatStartSchema, "/api/chat.php", { query: { profile: String(profileId) } });
+}
+
+export function removeChat(api: ApiClient, conversation: number) {
+  return api.call(ChatDeletedSchema, "/api/chat.php", { method: "DELETE", body: { conversation } });
+}
+
+export function fetchMessages(api: ApiClient, conversation: number, before?: number) {
+  const query: Record<string, string> = { conversation: String(conversation) };
+  if (before !== undefined) query.before = String(before);
+  return api.call(MessagesAnswerSchema, "/api/messages.php", { query });
+}
+
+export function sendMessage(api: ApiClient, conversation: number, text: string, key: string) {
+  return api.call(MessageSentSchema, "/api/messages.php", { method: "POST", body: { conversation, text, key } });
+}
+
+export function markChatRead(api: ApiClient, conversation: number) {
+  return api.call(MessagesReadSchema, "/api/messages.php", { method: "POST", query: { read: "1" }, body: { conversation } });
+}
+
+/** Developer only (DEV_TOOLS on a loopback host): sets the member's credits. */
+export function setDevCredits(api: ApiClient, credits: number) {
+  return api.call(CreditsSetSchema, "/api/dev/credits.php", { method: "POST", body: { credits } });
+}

@@ -1,0 +1,9 @@
+/** The chat composer's schema (browser and action; the API checks again). */
+import * as v from "valibot";
+import { MESSAGE_MAX } from "../chat/cost";
+import { tooLong } from "./fields";
+
+export const MessageSchema = v.object({
+  text: v.pipe(v.optional(v.string("errors.message_required"), ""), v.trim(), v.nonEmpty("errors.message_required"), v.maxLength(MESSAGE_MAX, tooLong(MESSAGE_MAX))),
+  key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+});

@@ -1,0 +1,217 @@
+import { parseWithValibot } from "@conform-to/valibot";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, replace, useFetcher, useRouteLoaderData } from "react-router";
+import { EmojiPicker } from "~/components/chat/EmojiPicker";
+import { MessageList } from "~/components/chat/MessageList";
+import { ErrorList } from "~/components/Field";
+import { fetchMessages, markChatRead, sendMessage } from "~/lib/api/chat.server";
+import type { ChatMessage } from "~/lib/api/schemas";
+import { MESSAGE_MAX } from "~/lib/chat/cost";
+import { MessageSchema } from "~/lib/forms/chat";
+import { rateLimited } from "~/lib/forms/fields";
+import { useForm, type FormResult } from "~/lib/forms/use-form";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/chat";
+
+/**
+ * /chats/:chatId (login, chat layout): one conversation. The top bar (back, photo, name, the
+ * fictional marker, the profile), the history (older messages load as the member scrolls up, or
+ * by a link without JavaScript), and the composer with the credits it costs. Opening it marks
+ * everything in it seen (spec §4). New messages arrive live (app/lib/client/live.ts).
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = Number(params.chatId);
+  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  const beforeParam = new URL(request.url).searchParams.get("before");
+  const before = beforeParam === null ? undefined : Number(beforeParam);
+  if (before !== undefined && (!Number.isInteger(before) || before <= 0)) throw new Response(null, { status: 404 });
+  const api = context.get(apiContext);
+  const result = await fetchMessages(api, id, before);
+  if (!result.ok) throw new Response(null, { status: result.status === 422 ? 404 : result.status });
+  // Only the newest page counts as opening the chat; an older page changes nothing.
+  const newest = result.data.messages.at(-1);
+  if (before === undefined && newest && !newest.mine) {
+    const read = await markChatRead(api, id);
+    if (!read.ok) console.warn("marking a chat read failed", read.status);
+  }
+  return {
+    ...result.data,
+    before: before ?? null,
+    // A fresh key for the next message: a resent form (double click, retry) sends it again,
+    // and the API charges and posts it once.
+    sendKey: crypto.randomUUID(),
+  };
+}
+
+export type SendActionData = { result?: FormResult; credits?: { balance: number; cost: number } } | undefined;
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = Number(params.chatId);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw replace(`/chats/${id}`);
+  }
+  const submission = parseWithValibot(formData, { schema: MessageSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const result = await sendMessage(context.get(apiContext), id, submission.value.text, submission.value.key);
+  if (!result.ok) {
+    const { error } = result;
+    if (result.status === 404) throw new Response(null, { status: 404 });
+    if (error.error === "insufficient_credits") {
+      return data(
+        { result: submission.reply({ formErrors: ["errors.insufficient_credits"] }), credits: { balance: error.balance ?? 0, cost: error.cost ?? 0 } },
+        { status: 402 },
+      );
+    }
+    const formError =
+      error.error === "rate_limited" ? rateLimited(error.retry_after) : error.error === "recipient_gone" ? "errors.recipient_gone" : "errors.generic";
+    return data({ result: submission.reply({ formErrors: [formError] }) }, { status: result.status });
+  }
+  // Post/redirect/get; a fetcher's send replaces the entry instead of adding one.
+  throw replace(`/chats/${id}`);
+}
+
+export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { conversation, messages, has_more: hasMore, balance, cost } = loaderData;
+  const profile = conversation.profile;
+  const name = profile.deleted ? t("chats.deletedMember") : profile.name;
+  const older = useOlderMessages(loaderData.before === null ? messages[0]?.id : undefined, hasMore);
+  const shown = loaderData.before === null ? [...older.messages, ...messages] : messages;
+
+  return (
+    <div className="chat">
+      <title>{t("chat.title", { name })}</title>
+      <header className="chat-top">
+        <Link to="/chats" className="chat-back" aria-label={t("chat.back")}>
+          ←
+        </Link>
+        {profile.main_image && root ? (
+          <img className="avatar" src={root.site.cdnPrefix + profile.main_image.thumb_filename} alt="" width={40} height={40} />
+        ) : (
+          <span className="avatar avatar-empty" aria-hidden="true" />
+        )}
+        <h1 className="chat-name">
+          {name}
+          {profile.fictional && root ? (
+            <span className="badge fictional" title={t("card.fictionalExplained", { plural: root.site.fictionalPlural })}>
+              {root.site.fictionalIcon} {t("card.fictional")}
+            </span>
+          ) : null}
+        </h1>
+        {profile.deleted ? null : (
+          <Link to={`/members/${profile.id}`} className="chat-profile-link">
+            {t("chat.viewProfile")}
+          </Link>
+        )}
+      </header>
+      <MessageList
+        messages={shown}
+        olderLink={
+          loaderData.before !== null
+            ? { href: `/chats/${conversation.id}`, label: t("chat.newest") }
+            : (older.hasMore ? { href: `/chats/${conversation.id}?before=${older.oldestId}`, label: t("chat.older") } : null)
+        }
+        onOlder={loaderData.before === null ? older.load : undefined}
+        loadingOlder={older.loading}
+      />
+      {profile.deleted ? (
+        <p className="chat-gone">{t("chat.memberGone")}</p>
+      ) : (
+        <Composer key={conversation.id} balance={balance} cost={cost} sendKey={loaderData.sendKey} actionData={actionData} />
+      )}
+    </div>
+  );
+}
+
+/** With JavaScript, older pages are fetched and put above the history instead of a page change. */
+function useOlderMessages(firstId: number | undefined, hasMore: boolean) {
+  const fetcher = useFetcher<typeof loader>();
+  const [pages, setPages] = useState<ChatMessage[]>([]);
+  const [more, setMore] = useState(hasMore);
+  useEffect(() => {
+    const page = fetcher.data;
+    if (fetcher.state !== "idle" || !page) return;
+    setPages((shown) => (shown[0] && page.messages.at(-1) && page.messages.at(-1)!.id >= shown[0].id ? shown : [...page.messages, ...shown]));
+    setMore(page.has_more);
+  }, [fetcher.state, fetcher.data]);
+  const oldestId = pages[0]?.id ?? firstId;
+  const pathname = typeof window === "undefined" ? "" : window.location.pathname;
+  return {
+    messages: pages,
+    hasMore: pages.length > 0 ? more : hasMore,
+    oldestId,
+    loading: fetcher.state !== "idle",
+    load: () => {
+      if (fetcher.state === "idle" && oldestId !== undefined) fetcher.load(`${pathname}?before=${oldestId}`);
+    },
+  };
+}
+
+function Composer({ balance, cost, sendKey, actionData }: { balance: number; cost: number; sendKey: string; actionData: SendActionData }) {
+  const { t } = useTranslation();
+  const send = useFetcher<SendActionData>();
+  // A fetcher's answer when the script runs; the page's own answer without it.
+  const answer = send.data ?? actionData;
+  const form = useForm({ schema: MessageSchema, lastResult: answer?.result });
+  const text = form.field("text");
+  const area = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sending = send.state !== "idle";
+  const wasSending = useRef(false);
+  useEffect(() => {
+    // Sent (the action redirected, so no answer): the composer is empty again.
+    if (wasSending.current && send.state === "idle" && !send.data) formRef.current?.reset();
+    wasSending.current = send.state !== "idle";
+  }, [send.state, send.data]);
+  const short = answer?.credits ?? (balance < cost ? { balance, cost } : null);
+  return (
+    <send.Form method="post" {...form.props} ref={formRef} className="chat-composer" preventScrollReset>
+      {send.formData ? <p className="chat-sending visually-hidden" role="status">{t("chat.sending")}</p> : null}
+      <ErrorList id={`${form.id}-errors`} errors={form.formErrors?.filter((e) => e !== "errors.insufficient_credits")} />
+      {short && (
+        <p className="notice-box chat-credits-low" role={answer?.credits ? "alert" : undefined}>
+          {t("chat.tooFewCredits", { cost: short.cost, balance: short.balance })} <Link to="/credits">{t("chat.buyCredits")}</Link>
+        </p>
+      )}
+      <input type="hidden" name="key" value={sendKey} />
+      <label htmlFor={text.id} className="visually-hidden">
+        {t("chat.message")}
+      </label>
+      <textarea
+        ref={area}
+        id={text.id}
+        name={text.name}
+        defaultValue={text.initialValue ?? ""}
+        rows={2}
+        maxLength={MESSAGE_MAX}
+        required
+        placeholder={t("chat.placeholder")}
+        aria-invalid={text.errors ? true : undefined}
+        aria-describedby={text.errors ? text.errorId : "chat-cost"}
+        onKeyDown={(event) => {
+          // Enter sends, Shift+Enter makes a new line (with the script; without it Enter is a new line).
+          if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            formRef.current?.requestSubmit();
+          }
+        }}
+      />
+      <ErrorList id={text.errorId} errors={text.errors} />
+      <div className="chat-composer-row">
+        {form.hydrated && <EmojiPicker target={area} />}
+        <p className="chat-cost" id="chat-cost">
+          {t("chat.cost", { count: cost, balance })}
+        </p>
+        <button type="submit" className="button" disabled={sending} aria-busy={sending}>
+          {t("chat.send")}
+        </button>
+      </div>
+    </send.Form>
+  );
+}

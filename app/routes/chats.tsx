@@ -1,0 +1,128 @@
+import { useEffect, useRef } from "react";
+import { data, Link, redirect, useFetcher, useFetchers, useRevalidator, useRouteLoaderData } from "react-router";
+import { fetchChats, removeChat } from "~/lib/api/chat.server";
+import type { ChatListEntry } from "~/lib/api/schemas";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/chats";
+
+/**
+ * /chats (login): the member's conversations, newest first (spec §2, §3). Removing one takes it
+ * off the list at once (with JavaScript), then the server removes it and the list loads again
+ * (spec §4); without JavaScript it is a form post and a redirect. A failure is logged, shown,
+ * and the list loaded again (spec §8).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await fetchChats(context.get(apiContext));
+  if (!result.ok) throw new Response(null, { status: result.status });
+  return { chats: result.data.chats };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let conversation = Number.NaN;
+  try {
+    conversation = Number((await request.formData()).get("conversation"));
+  } catch {
+    // Not a form: nothing to remove.
+  }
+  const result = Number.isInteger(conversation) && conversation > 0 ? await removeChat(context.get(apiContext), conversation) : null;
+  if (!result?.ok) {
+    console.warn("removing a chat failed", conversation, result?.status);
+    return data({ failed: true }, { status: result?.status ?? 400 });
+  }
+  throw redirect("/chats");
+}
+
+export default function Chats({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  // Chats being removed right now are gone from the list already.
+  const removing = new Set(
+    useFetchers()
+      .filter((f) => f.formAction === "/chats" && f.formData)
+      .map((f) => Number(f.formData?.get("conversation"))),
+  );
+  const chats = loaderData.chats.filter((chat) => !removing.has(chat.conversation.id));
+  return (
+    <>
+      <title>{t("chats.title")}</title>
+      <h1>{t("chats.heading")}</h1>
+      {/* Without JavaScript the removal was a page post; with it, the entry shows its own error. */}
+      {actionData?.failed && (
+        <p className="error-list" role="alert">
+          {t("chats.removeFailed")}
+        </p>
+      )}
+      {chats.length === 0 ? (
+        <p className="empty-state">
+          {t("chats.empty")} <Link to="/members">{t("chats.findSomeone")}</Link>
+        </p>
+      ) : (
+        <ul className="chat-list">
+          {chats.map((chat) => (
+            <ChatItem key={chat.conversation.id} chat={chat} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function ChatItem({ chat }: { chat: ChatListEntry }) {
+  const { t, locale } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const remove = useFetcher<{ failed?: boolean }>();
+  const { revalidate } = useRevalidator();
+  const failed = remove.state === "idle" && remove.data?.failed === true;
+  const reported = useRef(false);
+  useEffect(() => {
+    // Spec §8: a failed removal is shown and the list is loaded again.
+    if (failed && !reported.current) {
+      reported.current = true;
+      void revalidate();
+    }
+  }, [failed, revalidate]);
+  const { profile, last_message: last } = chat;
+  const name = profile.deleted ? t("chats.deletedMember") : profile.name;
+  // UTC on both sides, so the server's HTML and the browser's render agree.
+  const when = last ? new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" }).format(last.created_at) : null;
+  return (
+    <li className={chat.num_unread_messages > 0 ? "chat-entry unread" : "chat-entry"}>
+      <Link to={`/chats/${chat.conversation.id}`} className="chat-entry-link">
+        {profile.main_image && root ? (
+          <img className="avatar" src={root.site.cdnPrefix + profile.main_image.thumb_filename} alt="" width={48} height={48} loading="lazy" />
+        ) : (
+          <span className="avatar avatar-empty" aria-hidden="true" />
+        )}
+        <span className="chat-entry-text">
+          <strong>{name}</strong>
+          {profile.fictional && root ? <span className="badge fictional">{root.site.fictionalIcon}</span> : null}
+          <span className="chat-last">
+            {last ? (last.mine ? t("chats.you", { text: last.text }) : last.text) : t("chats.noMessages")}
+          </span>
+        </span>
+        {when && last ? <time dateTime={new Date(last.created_at).toISOString()}>{when}</time> : null}
+        {chat.num_unread_messages > 0 ? (
+          <>
+            <span className="badge new" aria-hidden="true">
+              {chat.num_unread_messages}
+            </span>
+            <span className="visually-hidden">{t("chats.unread", { count: chat.num_unread_messages })}</span>
+          </>
+        ) : null}
+      </Link>
+      <remove.Form method="post" action="/chats" className="chat-remove">
+        <input type="hidden" name="conversation" value={chat.conversation.id} />
+        <button type="submit" className="link-button" disabled={remove.state !== "idle"}>
+          {t("chats.remove")}
+          <span className="visually-hidden"> ({name})</span>
+        </button>
+      </remove.Form>
+      {failed && (
+        <p className="error-list" role="alert">
+          {t("chats.removeFailed")}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * Chat between two members: A (a new member, with JavaScript on or off as the project says)
+ * writes to B (the demo member Ben, whose page always runs its script, to see live delivery),
+ * B answers, credits drop per message; too few credits keep the typed text; removing a chat.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expect, login, test } from "./support/fixtures";
+
+// New members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an
+// hour; the rest of the suite uses 127.0.0.1). Locally the app reads it from cf-connecting-ip.
+test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.6" } });
+
+const BEN = { email: "ben@example.com", password: "demo-password" };
+
+async function signUp(page: Page, email: string, name: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill("chat password");
+  const create = page.getByRole("button", { name: "Sign up for free" });
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
+}
+
+/** Ben, logged in with JavaScript; and the id of his profile. */
+async function openBen(browser: Browser): Promise<{ ben: Page; benId: string; close: () => Promise<void> }> {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const ben = await context.newPage();
+  await login(ben, BEN);
+  await ben.goto("/profile");
+  const href = await ben.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href");
+  const benId = href?.match(/\/members\/(\d+)$/)?.[1];
+  expect(benId).toBeTruthy();
+  return { ben, benId: benId!, close: () => context.close() };
+}
+
+async function send(page: Page, text: string) {
+  await page.getByLabel("Your message").fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+test("A writes to B from B's profile, B sees it live and answers, A's credits drop", async ({ page, browser }, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const name = `Ari ${stamp.slice(-6)}`;
+  await signUp(page, `e2e-chat-${stamp}@example.com`, name);
+  await expect(page.getByTestId("credits")).toHaveText("50 credits");
+  const { ben, benId, close } = await openBen(browser);
+
+  // A starts the chat from B's profile and lands in the conversation.
+  await page.goto(`/members/${benId}`);
+  await page.getByRole("link", { name: "Start a conversation" }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Ben/ })).toBeVisible();
+  // The cost: the site's 10 credits, or the minimum of A's country (12 for the US, where a
+  // visitor without a known location is placed) when that is higher.
+  const costLine = page.getByText(/A message costs \d+ credits\. You have 50\./);
+  await expect(costLine).toBeVisible();
+  const cost = Number((await costLine.textContent())?.match(/costs (\d+)/)?.[1]);
+  expect(cost).toBeGreaterThanOrEqual(10);
+
+  // Bad input: an empty message is refused, and nothing is charged.
+  if (info.project.use.javaScriptEnabled === false) {
+    // The browser's own check stops an empty required field; a space gets past it to the server.
+    await send(page, "   ");
+  } else {
+    await page.getByRole("button", { name: "Send" }).click();
+  }
+  await expect(page.getByText("Write a message first.")).toBeVisible();
+
+  // B's chat list is open (with its script) while A writes.
+  await ben.goto("/chats");
+  const first = `Hello Ben <img src=x onerror=alert(1)>\nsecond line ${stamp}`;
+  await send(page, first);
+  const history = page.getByRole("log", { name: "Messages" });
+  await expect(history.getByText(`second line ${stamp}`)).toBeVisible();
+  await expect(page.getByText(`A message costs ${cost} credits. You have ${50 - cost}.`)).toBeVisible();
+
+  // B: the list shows it without a reload, unread; opening it shows the text as text.
+  const entry = ben.getByRole("listitem").filter({ hasText: name });
+  await expect(entry).toBeVisible({ timeout: 5_000 });
+  await expect(entry.getByText(/unread message/)).toBeVisible();
+  await entry.getByRole("link").first().click();
+  await expect(ben.getByRole("log", { name: "Messages" }).getByText(`second line ${stamp}`)).toBeVisible();
+  await expect(ben.getByRole("log", { name: "Messages" }).getByText("Hello Ben <img src=x onerror=alert(1)>")).toBeVisible();
+  await expect(ben.locator(".message-text img")).toHaveCount(0);
+
+  // B answers; A sees it (live with JavaScript, after a reload without).
+  await send(ben, `Hi ${name}! ${stamp}`);
+  if (info.project.use.javaScriptEnabled === false) {
+    await expect(async () => {
+      await page.reload();
+      await expect(history.getByText(`Hi ${name}! ${stamp}`)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+  } else {
+    await expect(history.getByText(`Hi ${name}! ${stamp}`)).toBeVisible({ timeout: 5_000 });
+  }
+
+  // A second message: 10 credits less again.
+  await send(page, `And another ${stamp}`);
+  await expect(history.getByText(`And another ${stamp}`)).toBeVisible();
+  await expect(page.getByText(`A message costs ${cost} credits. You have ${50 - 2 * cost}.`)).toBeVisible();
+  // The ledger's balance, in the header of every other page.
+  await page.goto("/chats");
+  await expect(page.getByTestId("credits")).toHaveText(`${50 - 2 * cost} credits`);
+  await close();
+});
+
+test("too few credits keep the typed text; a chat can be removed", async ({ page, browser }, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const name = `Bo ${stamp.slice(-6)}`;
+  await signUp(page, `e2e-chat-poor-${stamp}@example.com`, name);
+  const { benId, close } = await openBen(browser);
+  await close();
+  await page.goto(`/members/${benId}/chat`);
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const chatUrl = page.url();
+
+  // The development panel's "credits to zero" (a developer call, loopback only).
+  const zero = await page.request.post("/api/dev/credits.php", { data: { credits: 0 } });
+  expect(zero.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByText(/A message costs \d+ credits and you have 0\./)).toBeVisible();
+
+  const text = `Are you there? ${stamp}`;
+  await send(page, text);
+  await expect(page.getByRole("alert").filter({ hasText: /A message costs \d+ credits and you have 0\./ })).toBeVisible();
+  await expect(page.getByLabel("Your message")).toHaveValue(text);
+  await expect(page.getByRole("log", { name: "Messages" }).getByText(text)).toHaveCount(0);
+  await page.getByRole("link", { name: "Get credits" }).click();
+  await expect(page.getByRole("heading", { name: "Your credits" })).toBeVisible();
+
+  // Remove the conversation from the list.
+  await page.goto("/chats");
+  const entry = page.getByRole("listitem").filter({ hasText: "Ben" });
+  await expect(entry).toHaveCount(1);
+  await entry.getByRole("button", { name: /Remove/ }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Ben" })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText("No conversations yet.")).toBeVisible();
+
+  // Another member's conversation id, or none: a 404 page.
+  const response = await page.goto(chatUrl.replace(/\d+$/, "999999"));
+  expect(response?.status()).toBe(404);
+});
+
+test("a visitor who wants to chat is asked to log in, then arrives in the chat", async ({ page, browser }) => {
+  const { benId, close } = await openBen(browser);
+  await close();
+  await page.goto(`/members/${benId}/chat`);
+  await expect(page.getByRole("heading", { level: 1, name: "Chat with Ben" })).toBeVisible();
+  await page.getByRole("link", { name: "Log in" }).click();
+  await page.getByLabel("Email address").fill("clara@example.com");
+  await page.getByLabel("Password").fill("demo-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Ben/ })).toBeVisible();
+});
