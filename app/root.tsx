@@ -19,11 +19,10 @@ import { LoadingBar } from "./components/LoadingBar";
 import { Toasts } from "./components/Toasts";
 import type { ProfileCard as ProfileCardType } from "./lib/api/schemas";
 import { siteSettings } from "./lib/api/site.server";
-import { useAppBadge } from "./lib/client/app-badge";
+import { badgeCount, useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
 import { useTrackingMirror } from "./lib/client/tracking-mirror";
-import { useLiveUpdates } from "./lib/client/live";
-import { useUserPolling } from "./lib/client/user-polling";
+import { useMemberBackground } from "./lib/client/member-background-hook";
 import { outgoingCookies, takeToast } from "./lib/cookies.server";
 import { userContext } from "./lib/context";
 import { messagesUrl } from "./lib/i18n";
@@ -127,9 +126,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useUserPolling(loaderData.user !== null);
-  useAppBadge(loaderData.user ? loaderData.user.unreadMessages + loaderData.user.newLikes : null);
-  useLiveUpdates(loaderData.user !== null);
+  useMemberBackground(loaderData.user !== null);
+  useAppBadge(loaderData.user ? badgeCount(loaderData.user.unreadMessages, loaderData.user.newLikes) : null);
   usePageHiddenBeacon();
   useTrackingMirror();
   return (

@@ -1,10 +1,10 @@
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { lazy } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { AboutStep, LocationStep, PersonalInfoStep, PhotoUpload } from "~/components/signup/ProfileSteps";
 import type { StepActionData } from "~/components/signup/SignupChrome";
-import { EmailChange, LanguageSetting, PushSetting, YourData } from "~/components/profile/AccountSettings";
 import { changePassword, deletePhoto, requestMailChange, setMainPhoto, turnPushOff } from "~/lib/api/account.server";
 import type { ApiClient } from "~/lib/api/client.server";
 import { savePushSubscription, updateUser } from "~/lib/api/signup.server";
@@ -22,6 +22,17 @@ import { apiContext } from "~/lib/middleware.server";
 import { parseSubscription } from "~/lib/signup/flow.server";
 import { aboutView, isProfileSection, locationView, parseSection, personalView, savePhoto } from "~/lib/signup/profile-sections.server";
 import type { Route } from "./+types/profile";
+
+/*
+ * The account parts sit below the profile parts and load after the page (no Suspense boundary
+ * on purpose: the server renders them into the HTML, which works without JavaScript, and the
+ * browser keeps that HTML until their code is there).
+ */
+const accountSettings = () => import("~/components/profile/AccountSettings");
+const EmailChange = lazy(() => accountSettings().then((m) => ({ default: m.EmailChange })));
+const PushSetting = lazy(() => accountSettings().then((m) => ({ default: m.PushSetting })));
+const LanguageSetting = lazy(() => accountSettings().then((m) => ({ default: m.LanguageSetting })));
+const YourData = lazy(() => accountSettings().then((m) => ({ default: m.YourData })));
 
 /**
  * /profile (login): the member's own profile, every part editable with the same forms as the

@@ -1,12 +1,26 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { AccountStep } from "~/components/signup/AccountStep";
-import { ActivationProgressStep, CheckEmailStep } from "~/components/signup/MailSteps";
-import { AboutStep, LocationStep, PersonalInfoStep, PhotoStep, PushStep } from "~/components/signup/ProfileSteps";
 import { InviteOnly, ProgressDots } from "~/components/signup/SignupChrome";
 import { useTranslation } from "~/lib/i18n-react";
 import { loadSignup, signupAction } from "~/lib/signup/flow.server";
 import type { Route } from "./+types/signup";
+
+/*
+ * Steps 1 to 7 load with their step, not with the page: most visitors arrive at step 0 (from a
+ * lander or an ad) on a slow phone. There is no Suspense boundary around them on purpose: the
+ * server renders the whole step into the HTML (which works without JavaScript), and the browser
+ * keeps that HTML until the step's code is there.
+ */
+const profileSteps = () => import("~/components/signup/ProfileSteps");
+const mailSteps = () => import("~/components/signup/MailSteps");
+const PushStep = lazy(() => profileSteps().then((m) => ({ default: m.PushStep })));
+const PhotoStep = lazy(() => profileSteps().then((m) => ({ default: m.PhotoStep })));
+const LocationStep = lazy(() => profileSteps().then((m) => ({ default: m.LocationStep })));
+const PersonalInfoStep = lazy(() => profileSteps().then((m) => ({ default: m.PersonalInfoStep })));
+const AboutStep = lazy(() => profileSteps().then((m) => ({ default: m.AboutStep })));
+const ActivationProgressStep = lazy(() => mailSteps().then((m) => ({ default: m.ActivationProgressStep })));
+const CheckEmailStep = lazy(() => mailSteps().then((m) => ({ default: m.CheckEmailStep })));
 
 /**
  * /signup (public): the eight-step sign-up of spec §2 and §4. The loader decides the step from

@@ -28,6 +28,9 @@ async function openBen(browser: Browser): Promise<{ ben: Page; benId: string; cl
   const context = await browser.newContext({ javaScriptEnabled: true });
   const ben = await context.newPage();
   await login(ben, BEN);
+  // Ben pays for his answers: whatever earlier runs spent, he starts with 50 credits
+  // (the development panel's credits call, loopback only).
+  expect((await ben.request.post("/api/dev/credits.php", { data: { credits: 50 } })).ok()).toBe(true);
   await ben.goto("/profile");
   const href = await ben.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href");
   const benId = href?.match(/\/members\/(\d+)$/)?.[1];
@@ -69,8 +72,10 @@ test("A writes to B from B's profile, B sees it live and answers, A's credits dr
   }
   await expect(page.getByText("Write a message first.")).toBeVisible();
 
-  // B's chat list is open (with its script) while A writes.
+  // B's chat list is open (with its script, its live socket connected) while A writes.
+  const socket = ben.waitForEvent("websocket", (ws) => ws.url().endsWith("/api/live.php"));
   await ben.goto("/chats");
+  await socket;
   const first = `Hello Ben <img src=x onerror=alert(1)>\nsecond line ${stamp}`;
   await send(page, first);
   const history = page.getByRole("log", { name: "Messages" });
@@ -136,8 +141,11 @@ test("too few credits keep the typed text; a chat can be removed", async ({ page
   await page.goto("/chats");
   const entry = page.getByRole("listitem").filter({ hasText: "Ben" });
   await expect(entry).toHaveCount(1);
+  const removed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/chats") && r.request().method() === "POST");
   await entry.getByRole("button", { name: /Remove/ }).click();
+  // Gone at once (with JavaScript, before the server has answered), and after the answer.
   await expect(page.getByRole("listitem").filter({ hasText: "Ben" })).toHaveCount(0);
+  await removed;
   await page.reload();
   await expect(page.getByText("No conversations yet.")).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isChatPath, reconnectDelay } from "./live";
+import { isChatPath, reconnectDelay } from "./member-background";
 
 describe("live chat helpers", () => {
   it("backs off 1, 2, 4 … seconds, at most 30", () => {

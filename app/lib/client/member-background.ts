@@ -1,0 +1,126 @@
+/**
+ * What runs in the background of a member's page, loaded only once a member's page is up
+ * (visitors never download it):
+ *
+ * - user polling (spec §4, §9): every 60 s, or 5 min with push; a 403 means the session is gone,
+ *   and the loaders run again (a members-only page then goes to /login);
+ * - chats and likes polling, 1 000 ms behind it, for the app badge;
+ * - live chat (issue 6, ADR 011): a WebSocket to the member's inbox (/api/live.php). It only
+ *   says "something changed", and the page loads its data again, so what it shows always comes
+ *   from the API. When the socket cannot be kept, an open chat polls every few seconds instead.
+ */
+import { badgeCount, LIKES_POLL_DELAY_MS, showBadge } from "./app-badge";
+import { isLoggingOut, pollInterval } from "./user-polling";
+
+/** An open chat's polling while the socket is down. */
+export const CHAT_POLL_MS = 3_000;
+/** Keep-alive, so idle proxies do not drop the socket (answered by the inbox without waking it). */
+const PING_MS = 30_000;
+/** After this many failed connections in a row, an open chat polls (the socket is still retried). */
+const FAILURES_BEFORE_POLLING = 2;
+
+export function reconnectDelay(failures: number): number {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
+}
+
+export function isChatPath(pathname: string): boolean {
+  return /^\/chats\/\d+$/.test(pathname);
+}
+
+function newLikesIn(answer: unknown): number {
+  if (typeof answer !== "object" || answer === null || !("liked_by" in answer) || !Array.isArray(answer.liked_by)) return 0;
+  return answer.liked_by.filter((p: unknown) => typeof p === "object" && p !== null && "like_new" in p && p.like_new === true).length;
+}
+
+function unreadIn(answer: unknown): number {
+  if (typeof answer !== "object" || answer === null || !("chats" in answer) || !Array.isArray(answer.chats)) return 0;
+  return answer.chats.reduce((sum: number, chat: unknown) => {
+    const n = typeof chat === "object" && chat !== null ? Reflect.get(chat, "num_unread_messages") : 0;
+    return sum + (typeof n === "number" ? n : 0);
+  }, 0);
+}
+
+async function hasPushSubscription(): Promise<boolean> {
+  if (!("serviceWorker" in navigator)) return false;
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  for (const registration of registrations) {
+    if (await registration.pushManager?.getSubscription()) return true;
+  }
+  return false;
+}
+
+/** Starts everything; the answer stops it (logout, or the page going away). */
+export function startMemberBackground(revalidate: () => void): () => void {
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  let stopped = false;
+  const visible = () => document.visibilityState !== "hidden";
+
+  // User polling, and chats and likes polling one second behind it.
+  const pollUser = async () => {
+    if (isLoggingOut() || !visible()) return;
+    const response = await fetch("/api/user.php", { credentials: "same-origin" }).catch(() => null);
+    if (response?.status === 403 && !stopped) revalidate();
+  };
+  const pollBadge = async () => {
+    if (isLoggingOut() || !visible()) return;
+    const [likes, chats] = await Promise.all(
+      ["/api/likes.php", "/api/chats.php"].map((url) => fetch(url, { credentials: "same-origin" }).catch(() => null)),
+    );
+    if (!likes || !chats || stopped) return;
+    if (likes.status === 403 || chats.status === 403) return revalidate();
+    if (likes.ok && chats.ok) showBadge(badgeCount(unreadIn(await chats.json()), newLikesIn(await likes.json())));
+  };
+  void hasPushSubscription()
+    .catch(() => false)
+    .then((push) => {
+      if (stopped) return;
+      const every = pollInterval(push);
+      timers.push(setInterval(pollUser, every));
+      timers.push(setTimeout(() => timers.push(setInterval(pollBadge, every)), LIKES_POLL_DELAY_MS));
+    });
+
+  // Live chat, with polling in an open chat while the socket is down.
+  let socket: WebSocket | null = null;
+  let failures = 0;
+  let connectedBefore = false;
+  let ping: ReturnType<typeof setInterval> | undefined;
+  timers.push(
+    setInterval(() => {
+      if (failures >= FAILURES_BEFORE_POLLING && visible() && isChatPath(window.location.pathname)) revalidate();
+    }, CHAT_POLL_MS),
+  );
+  const connect = () => {
+    if (stopped || !("WebSocket" in window)) {
+      failures = FAILURES_BEFORE_POLLING;
+      return;
+    }
+    const url = new URL("/api/live.php", window.location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const opened = new WebSocket(url);
+    socket = opened;
+    opened.addEventListener("open", () => {
+      // Back after a drop: whatever happened meanwhile is loaded now.
+      if (connectedBefore || failures > 0) revalidate();
+      connectedBefore = true;
+      failures = 0;
+      ping = setInterval(() => opened.readyState === WebSocket.OPEN && opened.send("ping"), PING_MS);
+    });
+    opened.addEventListener("message", (event) => {
+      if (event.data !== "pong" && !stopped) revalidate();
+    });
+    opened.addEventListener("close", () => {
+      clearInterval(ping);
+      if (stopped) return;
+      failures++;
+      timers.push(setTimeout(connect, reconnectDelay(failures)));
+    });
+  };
+  connect();
+
+  return () => {
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+    clearInterval(ping);
+    socket?.close();
+  };
+}
