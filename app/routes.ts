@@ -21,6 +21,7 @@ export default [
     route("activate/error", "routes/activate-result.tsx", { id: "activate-error" }), // public
     route("pages/terms", "routes/pages.terms.tsx"), //    public
     route("pages/privacy", "routes/pages.privacy.tsx"), // public
+    route("_dev", "routes/dev-panel.tsx"), //             developer only (the development panel)
     route("_dev/mailbox", "routes/dev-mailbox.tsx"), //   developer only (the local mail outbox)
     route("members", "routes/members.tsx", { id: "members" }), //        /members   list (who may search: settings)
     route("search", "routes/members.tsx", { id: "search" }), //          /search    the same

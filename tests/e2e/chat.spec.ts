@@ -123,10 +123,11 @@ test("too few credits keep the typed text; a chat can be removed", async ({ page
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const chatUrl = page.url();
 
-  // The development panel's "credits to zero" (a developer call, loopback only).
-  const zero = await page.request.post("/api/dev/credits.php", { data: { credits: 0 } });
-  expect(zero.ok()).toBe(true);
-  await page.reload();
+  // The development panel (loopback only): credits to zero.
+  await page.goto("/_dev");
+  await page.getByRole("button", { name: "Set my credits to zero" }).click();
+  await expect(page.getByTestId("credits")).toHaveText("0 credits");
+  await page.goto(chatUrl);
   await expect(page.getByText(/A message costs \d+ credits and you have 0\./)).toBeVisible();
 
   const text = `Are you there? ${stamp}`;

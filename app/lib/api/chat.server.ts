@@ -5,6 +5,7 @@ import {
   ChatsAnswerSchema,
   ChatStartSchema,
   CreditsSetSchema,
+  DevToolsSchema,
   MessageSentSchema,
   MessagesAnswerSchema,
   MessagesReadSchema,
@@ -39,4 +40,9 @@ export function markChatRead(api: ApiClient, conversation: number) {
 /** Developer only (DEV_TOOLS on a loopback host): sets the member's credits. */
 export function setDevCredits(api: ApiClient, credits: number) {
   return api.call(CreditsSetSchema, "/api/dev/credits.php", { method: "POST", body: { credits } });
+}
+
+/** Developer only: answers 404 unless the development tools run here. */
+export function devTools(api: ApiClient) {
+  return api.call(DevToolsSchema, "/api/dev/tools.php");
 }

@@ -413,3 +413,5 @@ export const MessageSentSchema = z.object({ message: ChatMessageSchema, balance:
 export const MessagesReadSchema = z.object({ unread: z.literal(0) });
 /** POST /api/dev/credits.php (designed, developer only): the member's balance is now `credits`. */
 export const CreditsSetSchema = z.object({ credits: z.number().int() });
+/** GET /api/dev/tools.php (designed, developer only). */
+export const DevToolsSchema = z.object({ tools: z.array(z.string()) });

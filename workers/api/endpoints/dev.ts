@@ -28,6 +28,11 @@ export function linksIn(text: string): string[] {
 const CreditsBody = z.object({ credits: z.number().int().min(0).max(1_000_000) });
 
 export const dev = new Hono<ApiContext>()
+  /** GET /api/dev/tools.php: whether the development tools answer here (the /_dev panel asks). */
+  .get("/dev/tools.php", (c) => {
+    if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+    return c.json({ tools: ["mailbox", "credits"] });
+  })
   /**
    * POST /api/dev/credits.php { credits }: sets the logged-in member's balance (the development
    * panel's "set credits to zero"), with one ledger entry for the difference, as anything else
