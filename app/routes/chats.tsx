@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { data, Link, redirect, useFetcher, useFetchers, useRevalidator, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useFetcher, useFetchers, useRevalidator } from "react-router";
+import { ChatEntryLink, useChatName } from "~/components/chat/ChatEntry";
 import { fetchChats, removeChat } from "~/lib/api/chat.server";
 import type { ChatListEntry } from "~/lib/api/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/chats";
 
 /**
@@ -69,8 +69,7 @@ export default function Chats({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 function ChatItem({ chat }: { chat: ChatListEntry }) {
-  const { t, locale } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { t } = useTranslation();
   const remove = useFetcher<{ failed?: boolean }>();
   const { revalidate } = useRevalidator();
   const failed = remove.state === "idle" && remove.data?.failed === true;
@@ -82,35 +81,10 @@ function ChatItem({ chat }: { chat: ChatListEntry }) {
       void revalidate();
     }
   }, [failed, revalidate]);
-  const { profile, last_message: last } = chat;
-  const name = profile.deleted ? t("chats.deletedMember") : profile.name;
-  // UTC on both sides, so the server's HTML and the browser's render agree.
-  const when = last ? new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" }).format(last.created_at) : null;
+  const name = useChatName(chat.profile);
   return (
     <li className={chat.num_unread_messages > 0 ? "chat-entry unread" : "chat-entry"}>
-      <Link to={`/chats/${chat.conversation.id}`} className="chat-entry-link">
-        {profile.main_image && root ? (
-          <img className="avatar" src={root.site.cdnPrefix + profile.main_image.thumb_filename} alt="" width={48} height={48} loading="lazy" />
-        ) : (
-          <span className="avatar avatar-empty" aria-hidden="true" />
-        )}
-        <span className="chat-entry-text">
-          <strong>{name}</strong>
-          {profile.fictional && root ? <span className="badge fictional">{root.site.fictionalIcon}</span> : null}
-          <span className="chat-last">
-            {last ? (last.mine ? t("chats.you", { text: last.text }) : last.text) : t("chats.noMessages")}
-          </span>
-        </span>
-        {when && last ? <time dateTime={new Date(last.created_at).toISOString()}>{when}</time> : null}
-        {chat.num_unread_messages > 0 ? (
-          <>
-            <span className="badge new" aria-hidden="true">
-              {chat.num_unread_messages}
-            </span>
-            <span className="visually-hidden">{t("chats.unread", { count: chat.num_unread_messages })}</span>
-          </>
-        ) : null}
-      </Link>
+      <ChatEntryLink chat={chat} />
       <remove.Form method="post" action="/chats" className="chat-remove">
         <input type="hidden" name="conversation" value={chat.conversation.id} />
         <button type="submit" className="link-button" disabled={remove.state !== "idle"}>

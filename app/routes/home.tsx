@@ -1,5 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { ProfileGrid } from "~/components/ProfileCard";
+import { ChatEntryLink } from "~/components/chat/ChatEntry";
+import { fetchChats } from "~/lib/api/chat.server";
 import { fetchLikes, search } from "~/lib/api/discover.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -7,16 +9,18 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/home";
 
 const SUGGESTIONS = 8;
+const RECENT_CHATS = 3;
 
 /**
- * The member's home: who liked them lately (new ones first) and suggested profiles from their
- * saved search. Conversations join when chat lands.
+ * The member's home: recent conversations, who liked them lately (new ones first) and suggested
+ * profiles from their saved search.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const [likes, suggestions] = await Promise.all([fetchLikes(api), search(api, { firstLoad: true, page: 1 })]);
+  const [likes, suggestions, chats] = await Promise.all([fetchLikes(api), search(api, { firstLoad: true, page: 1 }), fetchChats(api)]);
   const likedBy = likes.ok ? likes.data.liked_by : [];
   return {
+    chats: chats.ok ? chats.data.chats.slice(0, RECENT_CHATS) : [],
     newLikes: likedBy.filter((p) => p.like_new),
     recentLikes: likedBy.filter((p) => !p.like_new).slice(0, 4),
     suggestions: suggestions.ok ? suggestions.data.profiles.slice(0, SUGGESTIONS) : [],
@@ -33,6 +37,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <title>{t("meta.homeTitle", { site: site.name })}</title>
       <h1>{t("home.greeting", { name: root.user.name })}</h1>
+      <section className="home-section" aria-labelledby="home-chats">
+        <h2 id="home-chats">{t("home.chats")}</h2>
+        {loaderData.chats.length === 0 ? (
+          <p className="empty-state">{t("home.noChats")}</p>
+        ) : (
+          <ul className="chat-list">
+            {loaderData.chats.map((chat) => (
+              <li key={chat.conversation.id} className={chat.num_unread_messages > 0 ? "chat-entry unread" : "chat-entry"}>
+                <ChatEntryLink chat={chat} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to="/chats">{t("home.allChats")}</Link>
+        </p>
+      </section>
       <section className="home-section" aria-labelledby="home-likes">
         <h2 id="home-likes">
           {t("home.likedYou")}

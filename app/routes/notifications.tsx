@@ -7,8 +7,9 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/notifications";
 
 /**
- * /notifications (login): new likes and account notices, newest first. Seeing them marks them
- * read (the list still shows which were new this time). #email-change-incorrect is where the
+ * /notifications (login): likes, messages and account notices, newest first. Seeing them marks
+ * likes and notices read (the list still shows which were new this time); a message stays new
+ * until it is read in its chat. #email-change-incorrect is where the
  * old address's "this wasn't me" link lands.
  */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -68,6 +69,18 @@ function NotificationItem({ notification, cdnPrefix }: { notification: Notificat
           )}
           <p>
             <Link to={`/likes/m/${notification.profile.id}`}>{notification.profile.name}</Link> {t("notifications.likesYou")}
+          </p>
+        </>
+      ) : notification.type === "message" ? (
+        <>
+          {notification.profile.main_image ? (
+            <img className="avatar" src={cdnPrefix + notification.profile.main_image.thumb_filename} alt="" width={40} height={40} />
+          ) : (
+            <span className="avatar avatar-empty" aria-hidden="true" />
+          )}
+          <p>
+            <Link to={`/chats/${notification.conversation}`}>{notification.profile.name || t("chats.deletedMember")}</Link>{" "}
+            {t("notifications.sentMessage")}
           </p>
         </>
       ) : (

@@ -40,4 +40,42 @@ describe("notifications", () => {
     const answer = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: await loginAs(eve) })).json());
     expect(answer.notifications).toEqual([]);
   });
+
+  it("shows the newest message of each conversation from the other member, new until read in the chat", async () => {
+    const ann = await createMember({ credits: 100 });
+    const bob = await createMember({ credits: 100 });
+    const annCookie = await loginAs(ann);
+    const bobCookie = await loginAs(bob);
+    const start = await call(`/api/chat.php?profile=${ann.id}`, { cookie: bobCookie });
+    const { id: conversation } = (await start.json()) as { id: number };
+    for (const [i, text] of ["first", "second"].entries()) {
+      const sent = await call("/api/messages.php", { method: "POST", json: { conversation, text, key: `notif-key-${i}-${bob.id}` }, cookie: bobCookie });
+      expect(sent.status).toBe(201);
+    }
+    // Ann's own answer is not a notification for her.
+    await call("/api/messages.php", { method: "POST", json: { conversation, text: "mine", key: `notif-key-ann-${ann.id}` }, cookie: annCookie });
+
+    const before = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: annCookie })).json());
+    const messages = before.notifications.filter((n) => n.type === "message");
+    expect(messages).toHaveLength(1);
+    const message = messages[0]!;
+    expect(message.type === "message" && message.profile.id).toBe(bob.id);
+    expect(message.type === "message" && message.conversation).toBe(conversation);
+    // Sending her answer marked the conversation seen up to it.
+    expect(message.read).toBe(true);
+
+    await call("/api/messages.php", { method: "POST", json: { conversation, text: "third", key: `notif-key-3-${bob.id}` }, cookie: bobCookie });
+    const unread = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: annCookie })).json());
+    expect(unread.notifications.find((n) => n.type === "message")?.read).toBe(false);
+    // Reading the notifications does not read the chat; reading the chat does.
+    await call("/api/notifications.php", { method: "POST", json: { read: "all" }, cookie: annCookie });
+    const still = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: annCookie })).json());
+    expect(still.notifications.find((n) => n.type === "message")?.read).toBe(false);
+    await call("/api/messages.php?read=1", { method: "POST", json: { conversation }, cookie: annCookie });
+    const seen = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: annCookie })).json());
+    expect(seen.notifications.find((n) => n.type === "message")?.read).toBe(true);
+    // Bob sees no notification of his own messages.
+    const bobs = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: bobCookie })).json());
+    expect(bobs.notifications.filter((n) => n.type === "message").map((n) => n.type === "message" && n.profile.id)).toEqual([ann.id]);
+  });
 });

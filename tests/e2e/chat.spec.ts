@@ -86,7 +86,13 @@ test("A writes to B from B's profile, B sees it live and answers, A's credits dr
   const entry = ben.getByRole("listitem").filter({ hasText: name });
   await expect(entry).toBeVisible({ timeout: 5_000 });
   await expect(entry.getByText(/unread message/)).toBeVisible();
-  await entry.getByRole("link").first().click();
+
+  // B's notifications and home show it too.
+  await ben.goto("/notifications");
+  await expect(ben.getByRole("listitem").filter({ hasText: `${name} sent you a message` })).toBeVisible();
+  await ben.goto("/home");
+  const recent = ben.getByRole("region", { name: "Your conversations" });
+  await recent.getByRole("link", { name: new RegExp(name) }).click();
   await expect(ben.getByRole("log", { name: "Messages" }).getByText(`second line ${stamp}`)).toBeVisible();
   await expect(ben.getByRole("log", { name: "Messages" }).getByText("Hello Ben <img src=x onerror=alert(1)>")).toBeVisible();
   await expect(ben.locator(".message-text img")).toHaveCount(0);

@@ -203,6 +203,15 @@ export const NOTICE_KINDS = ["welcome", "email_changed"] as const;
 export const NotificationSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("like"), id: z.string(), created_at: z.number(), read: z.boolean(), profile: ProfileCardSchema }),
   z.object({ type: z.literal("account"), id: z.string(), created_at: z.number(), read: z.boolean(), kind: z.enum(NOTICE_KINDS) }),
+  /** The newest message from the other member of a conversation; read once seen in the chat. */
+  z.object({
+    type: z.literal("message"),
+    id: z.string(),
+    created_at: z.number(),
+    read: z.boolean(),
+    conversation: z.number().int(),
+    profile: ProfileCardSchema,
+  }),
 ]);
 export type Notification = z.infer<typeof NotificationSchema>;
 export const NotificationsAnswerSchema = z.object({ notifications: z.array(NotificationSchema), unread: z.number().int() });

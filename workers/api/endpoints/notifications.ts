@@ -1,11 +1,15 @@
 /**
- * GET /api/notifications.php and POST /api/notifications.php (designed): the member's new
- * likes and account notices, newest first, and marking them all read. Messages join with chat.
+ * GET /api/notifications.php and POST /api/notifications.php (designed): the member's likes,
+ * account notices and messages (the newest from the other member of each conversation), newest
+ * first, and marking likes and notices read. A message counts as read once it was seen in its
+ * chat, so the chat's unread count and this list agree.
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import { NOTICE_KINDS, type Notification } from "../../../app/lib/api/schemas";
 import type { ApiContext } from "../context";
+import { chatProfile } from "../db/chat";
+import type { Db } from "../db/client";
 import { selectCards, toCard } from "../db/profiles";
 import { notLoggedIn } from "../lib/errors";
 import { readBody } from "../lib/request";
@@ -14,12 +18,30 @@ import { currentMemberId } from "../lib/sessions";
 const LIMIT = 50;
 const isNoticeKind = (kind: string): kind is (typeof NOTICE_KINDS)[number] => NOTICE_KINDS.some((k) => k === kind);
 
+/** Per conversation in the member's list, the newest message the other member sent. */
+function newestMessagesFromOthers(db: Db, me: number) {
+  return db
+    .selectFrom("conversation_members as cm")
+    .innerJoin("messages as m", (join) =>
+      join
+        .onRef("m.conversation_id", "=", "cm.conversation_id")
+        .onRef("m.sender_id", "=", "cm.other_id")
+        .onRef("m.id", ">", "cm.cleared_until_id"),
+    )
+    .select(["cm.conversation_id", "cm.other_id", "cm.last_read_id", (eb) => eb.fn.max("m.id").as("message_id"), (eb) => eb.fn.max("m.created_at").as("created_at")])
+    .where("cm.member_id", "=", me)
+    .groupBy(["cm.conversation_id", "cm.other_id", "cm.last_read_id"])
+    .orderBy("message_id", "desc")
+    .limit(LIMIT)
+    .execute();
+}
+
 export const notifications = new Hono<ApiContext>()
   .get("/notifications.php", async (c) => {
     const me = await currentMemberId(c);
     if (me === null) throw notLoggedIn();
     const { db } = c.var;
-    const [likes, notices] = await Promise.all([
+    const [likes, notices, messages] = await Promise.all([
       selectCards(db, me)
         .innerJoin("likes as theirs", (join) => join.onRef("theirs.member_id", "=", "m.id").on("theirs.profile_id", "=", me))
         .select(["theirs.created_at as liked_at", "theirs.is_new"])
@@ -27,6 +49,7 @@ export const notifications = new Hono<ApiContext>()
         .limit(LIMIT)
         .execute(),
       db.selectFrom("notices").selectAll().where("member_id", "=", me).orderBy("created_at", "desc").limit(LIMIT).execute(),
+      newestMessagesFromOthers(db, me),
     ]);
     const now = new Date();
     const list: Notification[] = [
@@ -42,6 +65,19 @@ export const notifications = new Hono<ApiContext>()
           ? [{ type: "account", id: `notice-${notice.id}`, created_at: notice.created_at, read: notice.read_at !== null, kind: notice.kind }]
           : [],
       ),
+      ...(await Promise.all(
+        messages.map(async (row): Promise<Notification> => {
+          const profile = await chatProfile(db, me, row.other_id, now);
+          return {
+            type: "message",
+            id: `message-${row.message_id}`,
+            created_at: row.created_at,
+            read: row.message_id <= row.last_read_id,
+            conversation: row.conversation_id,
+            profile,
+          };
+        }),
+      )),
     ]
       .sort((a, b) => b.created_at - a.created_at)
       .slice(0, LIMIT);

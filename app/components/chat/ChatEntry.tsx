@@ -1,0 +1,42 @@
+/** One conversation in a list (/chats, home): photo, name, the last message, when, unread count. */
+import { Link, useRouteLoaderData } from "react-router";
+import type { ChatListEntry } from "~/lib/api/schemas";
+import { useTranslation } from "~/lib/i18n-react";
+import type { loader as rootLoader } from "~/root";
+
+export function useChatName(profile: ChatListEntry["profile"]): string {
+  const { t } = useTranslation();
+  return profile.deleted ? t("chats.deletedMember") : profile.name;
+}
+
+export function ChatEntryLink({ chat }: { chat: ChatListEntry }) {
+  const { t, locale } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { profile, last_message: last } = chat;
+  const name = useChatName(profile);
+  // UTC on both sides, so the server's HTML and the browser's render agree.
+  const when = last ? new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" }).format(last.created_at) : null;
+  return (
+    <Link to={`/chats/${chat.conversation.id}`} className="chat-entry-link">
+      {profile.main_image && root ? (
+        <img className="avatar" src={root.site.cdnPrefix + profile.main_image.thumb_filename} alt="" width={48} height={48} loading="lazy" />
+      ) : (
+        <span className="avatar avatar-empty" aria-hidden="true" />
+      )}
+      <span className="chat-entry-text">
+        <strong>{name}</strong>
+        {profile.fictional && root ? <span className="badge fictional">{root.site.fictionalIcon}</span> : null}
+        <span className="chat-last">{last ? (last.mine ? t("chats.you", { text: last.text }) : last.text) : t("chats.noMessages")}</span>
+      </span>
+      {when && last ? <time dateTime={new Date(last.created_at).toISOString()}>{when}</time> : null}
+      {chat.num_unread_messages > 0 ? (
+        <>
+          <span className="badge new" aria-hidden="true">
+            {chat.num_unread_messages}
+          </span>
+          <span className="visually-hidden">{t("chats.unread", { count: chat.num_unread_messages })}</span>
+        </>
+      ) : null}
+    </Link>
+  );
+}
