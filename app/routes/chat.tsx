@@ -81,8 +81,9 @@ export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, messages, has_more: hasMore, balance, cost } = loaderData;
   const profile = conversation.profile;
   const name = profile.deleted ? t("chats.deletedMember") : profile.name;
-  const older = useOlderMessages(loaderData.before === null ? messages[0]?.id : undefined, hasMore);
-  const shown = loaderData.before === null ? [...older.messages, ...messages] : messages;
+  // On an older page (?before=, without JavaScript) the page shows just that page.
+  const older = useOlderMessages(messages, hasMore, loaderData.before === null);
+  const shown = older.messages;
 
   return (
     <div className="chat">
@@ -129,28 +130,47 @@ export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-/** With JavaScript, older pages are fetched and put above the history instead of a page change. */
-function useOlderMessages(firstId: number | undefined, hasMore: boolean) {
+/**
+ * With JavaScript, older pages are fetched and put above the history instead of a page change.
+ * When new messages push the oldest of the newest page out of it, they are kept here too, so
+ * the history shown never has a gap.
+ */
+function useOlderMessages(newest: ChatMessage[], hasMore: boolean, active: boolean) {
   const fetcher = useFetcher<typeof loader>();
   const [pages, setPages] = useState<ChatMessage[]>([]);
   const [more, setMore] = useState(hasMore);
+  const previous = useRef(newest);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = newest;
+    const first = newest[0]?.id;
+    if (first === undefined) return;
+    const pushedOut = before.filter((m) => m.id < first);
+    if (pushedOut.length > 0) setPages((shown) => mergeMessages(shown, pushedOut));
+  }, [newest]);
   useEffect(() => {
     const page = fetcher.data;
     if (fetcher.state !== "idle" || !page) return;
-    setPages((shown) => (shown[0] && page.messages.at(-1) && page.messages.at(-1)!.id >= shown[0].id ? shown : [...page.messages, ...shown]));
+    setPages((shown) => mergeMessages(page.messages, shown));
     setMore(page.has_more);
   }, [fetcher.state, fetcher.data]);
-  const oldestId = pages[0]?.id ?? firstId;
-  const pathname = typeof window === "undefined" ? "" : window.location.pathname;
+  const oldestId = pages[0]?.id ?? newest[0]?.id;
   return {
-    messages: pages,
+    messages: active ? mergeMessages(pages, newest) : newest,
     hasMore: pages.length > 0 ? more : hasMore,
     oldestId,
     loading: fetcher.state !== "idle",
     load: () => {
-      if (fetcher.state === "idle" && oldestId !== undefined) fetcher.load(`${pathname}?before=${oldestId}`);
+      if (fetcher.state === "idle" && oldestId !== undefined) fetcher.load(`${window.location.pathname}?before=${oldestId}`);
     },
   };
+}
+
+/** Messages of both lists, each once, oldest first. */
+function mergeMessages(a: ChatMessage[], b: ChatMessage[]): ChatMessage[] {
+  const byId = new Map<number, ChatMessage>();
+  for (const message of [...a, ...b]) byId.set(message.id, message);
+  return [...byId.values()].sort((x, y) => x.id - y.id);
 }
 
 function Composer({ balance, cost, sendKey, actionData }: { balance: number; cost: number; sendKey: string; actionData: SendActionData }) {
