@@ -4,6 +4,7 @@
  */
 import { createContext } from "react-router";
 import * as v from "valibot";
+import { safeRedirect } from "./redirect";
 import { TOAST_KEYS, type Toast } from "./toast";
 import { TRACKING_COOKIE, type Tracking } from "./tracking";
 
@@ -22,7 +23,13 @@ export function parseCookies(header: string | null): Map<string, string> {
 
 export function readCookie(request: Request, name: string): string | undefined {
   const value = parseCookies(request.headers.get("cookie")).get(name);
-  return value === undefined ? undefined : decodeURIComponent(value);
+  if (value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    // A mangled value (a bad % escape) counts as none, not as a server error.
+    return undefined;
+  }
 }
 
 function serialize(name: string, value: string, options: { maxAge: number; httpOnly: boolean; secure: boolean }) {
@@ -69,4 +76,20 @@ export function trackingCookie(request: Request, tracking: Tracking): string {
     httpOnly: false,
     secure: isHttps(request),
   });
+}
+
+const AFTER_SIGNUP = "after_signup";
+
+/**
+ * Where a visitor was going when asked to sign up first (a chat with a member, say): kept for a
+ * day, so the end of sign-up (step 7, the activation page) can lead back there.
+ */
+export function afterSignupCookie(request: Request, path: string): string {
+  return serialize(AFTER_SIGNUP, path, { maxAge: 24 * 60 * 60, httpOnly: true, secure: isHttps(request) });
+}
+
+/** The place sign-up should lead back to, if one was kept; only ever a path of this site. */
+export function afterSignup(request: Request): string | null {
+  const path = safeRedirect(readCookie(request, AFTER_SIGNUP), "");
+  return path === "" ? null : path;
 }

@@ -1,6 +1,8 @@
 import { href, Link, useMatches, useRouteLoaderData } from "react-router";
+import { afterSignup } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
 import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/activate-result";
 
 /**
  * /activate/done and /activate/error (public): where the activation link in the mail lands
@@ -8,7 +10,12 @@ import type { loader as rootLoader } from "~/root";
  * (app/routes.ts): "activate-done" and "activate-error". On done the API has already logged the
  * clicker in, so the button leads home; a visitor without the session goes to log in.
  */
-export default function ActivateResult() {
+/** Where the visitor was going before sign-up, if anywhere (a chat with a member, say). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { next: afterSignup(request) };
+}
+
+export default function ActivateResult({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const done = useMatches().some((match) => match.id === "activate-done");
@@ -24,8 +31,8 @@ export default function ActivateResult() {
         <p className="lead">{t("activate.doneText", { site })}</p>
         <p className="actions">
           {root?.user ? (
-            <Link className="button" to={href("/home")}>
-              {t("activate.toHome")}
+            <Link className="button" to={loaderData.next ?? href("/home")}>
+              {loaderData.next ? t("signup.done.continue") : t("activate.toHome")}
             </Link>
           ) : (
             <Link className="button" to={href("/login")}>

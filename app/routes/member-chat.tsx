@@ -10,7 +10,8 @@ import type { Route } from "./+types/member-chat";
 /**
  * /members/:memberId/chat (chat layout, public): starts or reopens the conversation
  * (GET /api/chat.php?profile=…) and goes to /chats/:chatId. A visitor is asked to sign up or log
- * in first and comes back here after logging in. A failure shows the spec's danger notice (§8).
+ * in first and comes back here after logging in, or at the end of sign-up. A failure shows the
+ * spec's danger notice (§8).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
@@ -55,7 +56,7 @@ export default function MemberChat({ loaderData }: Route.ComponentProps) {
       <h1>{t("chat.visitorHeading", { name: loaderData.name })}</h1>
       <p>{t("chat.visitorText")}</p>
       <p className="actions">
-        <Link className="button" to="/signup">
+        <Link className="button" to={`/signup?redirectTo=${encodeURIComponent(here)}`}>
           {t("chat.visitorSignup")}
         </Link>
         <Link className="button secondary" to={`/login?redirectTo=${encodeURIComponent(here)}`}>

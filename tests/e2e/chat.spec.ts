@@ -173,3 +173,18 @@ test("a visitor who wants to chat is asked to log in, then arrives in the chat",
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: /Ben/ })).toBeVisible();
 });
+
+test("a visitor who signs up to chat is led back to the chat at the end of sign-up", async ({ page, browser }, info) => {
+  const { benId, close } = await openBen(browser);
+  await close();
+  await page.goto(`/members/${benId}/chat`);
+  await page.getByRole("link", { name: "Sign up for free" }).click();
+  // The address stays clean; where the visitor was going is kept aside.
+  await expect(page).toHaveURL(/\/signup$/);
+  await signUp(page, `e2e-chat-new-${info.project.name}-${Date.now()}@example.com`, "Cy");
+  // The end of sign-up (the activation page, here opened directly) leads back to the chat.
+  await page.goto("/activate/done");
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Ben/ })).toBeVisible();
+});

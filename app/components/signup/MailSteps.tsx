@@ -73,6 +73,8 @@ interface CheckEmailView {
   mailSearchUrl: string | null;
   skipDoubleOptIn: boolean;
   siteName: string;
+  /** Where the visitor was going before sign-up (a chat, say), or null for the member area. */
+  next: string | null;
 }
 
 /** Step 7 (spec §2): check your email. Emits signupFlowComplete for the page's listeners (analytics). */
@@ -95,8 +97,8 @@ export function CheckEmailStep({ view, actionData }: { view: CheckEmailView; act
           </a>
         )}
         {view.skipDoubleOptIn && (
-          <Link className={view.mailSearchUrl ? "button secondary" : "button"} to="/home">
-            {t("signup.done.memberArea")}
+          <Link className={view.mailSearchUrl ? "button secondary" : "button"} to={view.next ?? "/home"}>
+            {view.next ? t("signup.done.continue") : t("signup.done.memberArea")}
           </Link>
         )}
       </div>

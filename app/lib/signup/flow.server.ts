@@ -18,7 +18,8 @@ import {
   type UserUpdate,
 } from "../api/signup.server";
 import { siteSettings } from "../api/site.server";
-import { readCookie } from "../cookies.server";
+import { afterSignup, afterSignupCookie, readCookie } from "../cookies.server";
+import { safeRedirect } from "../redirect";
 import { userContext } from "../context";
 import { takeSuggestedEmail, unansweredSuggestion } from "../forms/email-suggestion.server";
 import { rateLimited } from "../forms/fields";
@@ -82,6 +83,13 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
     accountPush: user ? user.push : undefined,
   };
 
+  // "Sign up first, then go on": remembered, and the address kept clean.
+  const goingTo = url.searchParams.get("redirectTo");
+  if (goingTo !== null) {
+    const path = safeRedirect(goingTo, "");
+    throw redirect("/signup", path ? { headers: { "Set-Cookie": afterSignupCookie(request, path) } } : undefined);
+  }
+
   if (!user) {
     const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
     if (!signupOpen(settings.signups, tracking.network)) return { ...common, step: "closed" as const };
@@ -97,7 +105,7 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
   }
 
   const step = currentStep(request, user, settings);
-  if (step === 7 && user.status === "active" && !url.searchParams.has("change-email")) throw redirect("/home");
+  if (step === 7 && user.status === "active" && !url.searchParams.has("change-email")) throw redirect(afterSignup(request) ?? "/home");
 
   // Step 2 again after an upload (a main image alone would move the member on to step 3), so
   // the photos show and more can be added.
@@ -133,6 +141,8 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
         changeEmail: url.searchParams.has("change-email"),
         mailSearchUrl: mailSearchUrl(user.mailprovider, settings.name, deviceOf(request.headers.get("user-agent") ?? "")),
         skipDoubleOptIn: settings.signup.skipDoubleOptIn,
+        /** Where the member-area button leads: back to where the visitor was going, or home. */
+        next: afterSignup(request),
       };
   }
 }
