@@ -1,6 +1,6 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, replace, useFetcher, useRouteLoaderData } from "react-router";
+import { data, Link, replace, useFetcher, useFetchers, useRouteLoaderData } from "react-router";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
 import { ErrorList } from "~/components/Field";
@@ -83,6 +83,11 @@ export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
   const name = profile.deleted ? t("chats.deletedMember") : profile.name;
   // On an older page (?before=, without JavaScript) the page shows just that page.
   const older = useOlderMessages(messages, hasMore, loaderData.before === null);
+  // A message on its way shows at once, marked as sending (slow networks).
+  const pending = useFetchers()
+    .filter((f) => f.formMethod === "POST" && f.formAction === `/chats/${conversation.id}` && f.formData)
+    .map((f) => String(f.formData?.get("text") ?? "").trim())
+    .filter((text) => text !== "" && !messages.some((m) => m.mine && m.text === text && m.id === messages.at(-1)?.id));
   const shown = older.messages;
 
   return (
@@ -120,6 +125,7 @@ export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
         }
         onOlder={loaderData.before === null ? older.load : undefined}
         loadingOlder={older.loading}
+        pending={pending}
       />
       {profile.deleted ? (
         <p className="chat-gone">{t("chat.memberGone")}</p>

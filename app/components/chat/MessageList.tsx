@@ -17,12 +17,15 @@ export function MessageList({
   olderLink,
   onOlder,
   loadingOlder,
+  pending = [],
 }: {
   messages: ChatMessage[];
   olderLink: { href: string; label: string } | null;
   /** With the script: load older messages in place (else the link is a page). */
   onOlder?: (() => void) | undefined;
   loadingOlder: boolean;
+  /** Texts being sent right now, shown after the history until the answer comes. */
+  pending?: string[];
 }) {
   const { t, locale } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
@@ -43,7 +46,7 @@ export function MessageList({
     }
     lastHeight.current = element.scrollHeight;
     lastOldest.current = oldestId;
-  }, [newestId, oldestId]);
+  }, [newestId, oldestId, pending.length]);
 
   useEffect(() => {
     const link = top.current;
@@ -74,7 +77,7 @@ export function MessageList({
           </Link>
         </p>
       )}
-      {messages.length === 0 ? (
+      {messages.length === 0 && pending.length === 0 ? (
         <p className="empty-state">{t("chat.noMessages")}</p>
       ) : (
         <ol className="messages">
@@ -83,6 +86,13 @@ export function MessageList({
               <span className="visually-hidden">{message.mine ? t("chat.youSaid") : t("chat.theySaid")}</span>
               <p className="message-text">{message.text}</p>
               <time dateTime={new Date(message.created_at).toISOString()}>{format.format(message.created_at)}</time>
+            </li>
+          ))}
+          {pending.map((text, i) => (
+            <li key={`pending-${i}`} className="message mine pending">
+              <span className="visually-hidden">{t("chat.youSaid")}</span>
+              <p className="message-text">{text}</p>
+              <span className="message-status">{t("chat.sending")}</span>
             </li>
           ))}
         </ol>
