@@ -25,6 +25,7 @@ import { useTrackingMirror } from "./lib/client/tracking-mirror";
 import { useMemberBackground } from "./lib/client/member-background-hook";
 import { outgoingCookies, takeToast } from "./lib/cookies.server";
 import { userContext } from "./lib/context";
+import { safeTimeZone } from "./lib/format";
 import { messagesUrl } from "./lib/i18n";
 import { getLocale } from "./lib/i18n.server";
 import { rootMiddleware } from "./lib/middleware.server";
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       credits: user.credits,
       newLikes: user.new_likes,
       unreadMessages: user.unread_messages,
+      timeZone: safeTimeZone(user.timezone),
     },
     toast: toast && { ...toast, id: crypto.randomUUID() },
   });

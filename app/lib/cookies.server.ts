@@ -90,6 +90,11 @@ export function afterSignupCookie(request: Request, path: string): string {
 
 /** The place sign-up should lead back to, if one was kept; only ever a path of this site. */
 export function afterSignup(request: Request): string | null {
-  const path = safeRedirect(readCookie(request, AFTER_SIGNUP), "");
-  return path === "" ? null : path;
+  return signupTarget(readCookie(request, AFTER_SIGNUP));
+}
+
+/** A place sign-up may lead back to: a path of this site, not sign-up, login or logout (no loops). */
+export function signupTarget(target: string | null | undefined): string | null {
+  const path = safeRedirect(target, "");
+  return path === "" || /^\/(signup|login|logout|activate)(\/|\?|#|$)/.test(path) ? null : path;
 }

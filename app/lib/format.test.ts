@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryName, languageName, showLanguageBadge } from "./format";
+import { countryName, languageName, safeTimeZone, showLanguageBadge } from "./format";
 
 describe("showLanguageBadge", () => {
   it("shows when the languages differ", () => {
@@ -18,5 +18,13 @@ describe("names", () => {
     expect(countryName("en", "NL")).toBe("Netherlands");
     expect(languageName("de", "fr")).toBe("Französisch");
     expect(countryName("en", null)).toBe("");
+  });
+});
+
+describe("safeTimeZone", () => {
+  it("keeps a zone the runtime knows, else UTC", () => {
+    expect(safeTimeZone("Europe/Amsterdam")).toBe("Europe/Amsterdam");
+    expect(safeTimeZone("Mars/Olympus_Mons")).toBe("UTC");
+    expect(safeTimeZone(null)).toBe("UTC");
   });
 });

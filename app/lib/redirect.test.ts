@@ -19,6 +19,9 @@ describe("safeRedirect", () => {
     "",
     "/%0d%0aSet-Cookie:x",
     "/\u0000",
+    "/.//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
   ])("falls back for %j", (target) => {
     expect(safeRedirect(target)).toBe(target === "/%0d%0aSet-Cookie:x" ? "/%0d%0aSet-Cookie:x" : "/home");
   });

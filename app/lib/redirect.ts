@@ -9,6 +9,8 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   try {
     const url = new URL(target, "https://same.invalid");
     if (url.origin !== "https://same.invalid") return fallback;
+    // Dot segments can normalise into "//host" ("/.//evil.example"): check what comes out too.
+    if (url.pathname.startsWith("//") || url.pathname.startsWith("/\\")) return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;

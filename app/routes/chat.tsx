@@ -75,7 +75,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   throw replace(`/chats/${id}`);
 }
 
-export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
+export default function Chat(props: Route.ComponentProps) {
+  // Another conversation is another page: nothing (older pages, the composer) carries over.
+  return <ChatView key={props.loaderData.conversation.id} {...props} />;
+}
+
+function ChatView({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { conversation, messages, has_more: hasMore, balance, cost } = loaderData;

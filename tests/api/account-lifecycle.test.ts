@@ -462,6 +462,16 @@ describe("checking a mail change link (GET /api/mail_change.php?token=)", () => 
 });
 
 describe("confirming a mail change (POST /api/mail_change.php?do=1)", () => {
+  it("stops working once the password is changed: whoever asked may have had the old one", async () => {
+    const member = await createMember();
+    const cookie = await loginAs(member);
+    const token = await changeToken(member, cookie, freshEmail());
+    const changed = await call("/api/password.php", { method: "PUT", json: { current: member.password, password: "a whole new password" }, cookie });
+    expect(changed.status).toBe(200);
+    await errorOf(await applyChange(token), 410, "token_invalid");
+    expect((await me(cookie)).email).toBe(member.email);
+  });
+
   it("works once: the token reused is 410 token_invalid", async () => {
     const member = await createMember();
     const cookie = await loginAs(member);

@@ -185,6 +185,19 @@ describe("starting a chat (GET /api/chat.php?profile=)", () => {
     expect(empty.conversation.profile.id).toBe(b.id);
   });
 
+  it("puts nothing in the other member's list until the first message", async () => {
+    const a = await createMember({ credits: 50 });
+    const b = await createMember();
+    const aCookie = await loginAs(a);
+    const bCookie = await loginAs(b);
+    const id = await chatId(aCookie, b.id);
+    expect((await chats(aCookie)).map((c) => c.conversation.id)).toEqual([id]);
+    expect(await chats(bCookie)).toEqual([]);
+    const sent = await call("/api/messages.php", { method: "POST", json: { conversation: id, text: "hello", key: `first-${a.id}-key` }, cookie: aCookie });
+    expect(sent.status).toBe(201);
+    expect((await chats(bCookie)).map((c) => c.conversation.id)).toEqual([id]);
+  });
+
   it("concurrent starts by both members make one conversation", async () => {
     const a = await createMember();
     const b = await createMember();
@@ -888,6 +901,9 @@ describe("the live connection (GET /api/live.php)", () => {
     await errorOf(await call("/api/live.php", { headers: { upgrade: "websocket" } }), 403, "not_logged_in");
     await errorOf(await call("/api/live.php"), 403, "not_logged_in");
     await errorOf(await call("/api/live.php", { cookie, headers: { upgrade: "websocket", "sec-fetch-site": "cross-site" } }), 403, "cross_site");
+    // Only this site's pages may listen: another origin, or none, is refused.
+    await errorOf(await call("/api/live.php", { cookie, headers: { upgrade: "websocket", origin: "https://evil.example" } }), 403, "cross_site");
+    await errorOf(await call("/api/live.php", { cookie, headers: { upgrade: "websocket" } }), 403, "cross_site");
   });
 
   it("a message from B reaches A's open socket as an event; a read too; other members hear nothing", { timeout: 15_000 }, async () => {
@@ -896,7 +912,7 @@ describe("the live connection (GET /api/live.php)", () => {
     const outsiderCookie = await loginAs(outsider);
 
     const open = async (cookie: string) => {
-      const response = await call("/api/live.php", { cookie, headers: { upgrade: "websocket" } });
+      const response = await call("/api/live.php", { cookie, headers: { upgrade: "websocket", origin: "http://localhost:8787" } });
       expect(response.status).toBe(101);
       const socket = response.webSocket;
       expect(socket).toBeTruthy();

@@ -14,8 +14,9 @@ export function ChatEntryLink({ chat }: { chat: ChatListEntry }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { profile, last_message: last } = chat;
   const name = useChatName(profile);
-  // UTC on both sides, so the server's HTML and the browser's render agree.
-  const when = last ? new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" }).format(last.created_at) : null;
+  // The member's own zone, the same on the server and in the browser, so their HTML agrees.
+  const timeZone = root?.user?.timeZone ?? "UTC";
+  const when = last ? new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone }).format(last.created_at) : null;
   return (
     <Link to={`/chats/${chat.conversation.id}`} className="chat-entry-link">
       {profile.main_image && root ? (

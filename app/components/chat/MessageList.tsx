@@ -5,9 +5,10 @@
  * member scrolls up to it.
  */
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { ChatMessage } from "~/lib/api/schemas";
 import { useTranslation } from "~/lib/i18n-react";
+import type { loader as rootLoader } from "~/root";
 
 // useLayoutEffect warns on the server; the effect only matters in the browser.
 const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -58,8 +59,9 @@ export function MessageList({
     return () => observer.disconnect();
   }, [onOlder, oldestId]);
 
-  // UTC on both sides, so the server's HTML and the browser's render agree.
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
+  // The member's own zone, the same on the server and in the browser, so their HTML agrees.
+  const timeZone = useRouteLoaderData<typeof rootLoader>("root")?.user?.timeZone ?? "UTC";
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone });
   return (
     <div className="chat-history" ref={list} tabIndex={0} role="log" aria-label={t("chat.history")}>
       {olderLink && (

@@ -134,6 +134,8 @@ export const UserSchema = z.object({
   status: z.enum(["active", "not_confirmed"]).default("active"),
   /** Push on the account (designed): a subscription stored, refused, or never asked. */
   push: z.enum(["subscribed", "denied"]).nullable().default(null),
+  /** The IANA time zone the member's browser reported at sign-up (designed), for showing times. */
+  timezone: z.string().nullable().default(null),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -4,6 +4,7 @@ import { MESSAGE_MAX } from "../chat/cost";
 import { tooLong } from "./fields";
 
 export const MessageSchema = v.object({
-  text: v.pipe(v.optional(v.string("errors.message_required"), ""), v.trim(), v.nonEmpty("errors.message_required"), v.maxLength(MESSAGE_MAX, tooLong(MESSAGE_MAX))),
+  // A textarea posts line breaks as CRLF, but counts them as one character: so do we.
+  text: v.pipe(v.optional(v.string("errors.message_required"), ""), v.transform((text) => text.replace(/\r\n?/g, "\n")), v.trim(), v.nonEmpty("errors.message_required"), v.maxLength(MESSAGE_MAX, tooLong(MESSAGE_MAX))),
   key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
 });

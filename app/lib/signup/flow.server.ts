@@ -18,8 +18,7 @@ import {
   type UserUpdate,
 } from "../api/signup.server";
 import { siteSettings } from "../api/site.server";
-import { afterSignup, afterSignupCookie, readCookie } from "../cookies.server";
-import { safeRedirect } from "../redirect";
+import { afterSignup, afterSignupCookie, readCookie, signupTarget } from "../cookies.server";
 import { userContext } from "../context";
 import { takeSuggestedEmail, unansweredSuggestion } from "../forms/email-suggestion.server";
 import { rateLimited } from "../forms/fields";
@@ -86,7 +85,7 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
   // "Sign up first, then go on": remembered, and the address kept clean.
   const goingTo = url.searchParams.get("redirectTo");
   if (goingTo !== null) {
-    const path = safeRedirect(goingTo, "");
+    const path = signupTarget(goingTo);
     throw redirect("/signup", path ? { headers: { "Set-Cookie": afterSignupCookie(request, path) } } : undefined);
   }
 

@@ -88,7 +88,7 @@ export function listConversations(db: Db, memberId: number, limit: number) {
           .as("unread"),
     ])
     .where("cm.member_id", "=", memberId)
-    .where((eb) => eb.or([eb("cm.removed", "=", 0), eb("c.last_message_id", ">", eb.ref("cm.cleared_until_id"))]))
+    .where((eb) => eb.or([eb("cm.hidden", "=", 0), eb("c.last_message_id", ">", eb.ref("cm.cleared_until_id"))]))
     .orderBy(sql`coalesce(last.created_at, c.created_at)`, "desc")
     .orderBy("c.id", "desc")
     .limit(limit)

@@ -109,5 +109,6 @@ export async function toUser(db: Db, site: Site, member: MemberRow): Promise<Use
     unread_messages,
     status: member.status === "not_confirmed" ? "not_confirmed" : "active",
     push: member.push_state === "denied" ? "denied" : subscribed ? "subscribed" : null,
+    timezone: member.timezone,
   };
 }

@@ -163,7 +163,7 @@ export interface ConversationMembersTable {
   conversation_id: number;
   other_id: number;
   last_read_id: Generated<number>;
-  removed: Generated<number>;
+  hidden: Generated<number>;
   cleared_until_id: Generated<number>;
 }
 

@@ -43,6 +43,14 @@ const SendBody = z.object({
 });
 const ConversationBody = z.object({ conversation: conversationId });
 
+function hostOfOrigin(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 const conversationNotFound = () => new ApiError(404, "conversation_not_found", "No such conversation.");
 
 async function requireMembership(c: Context<ApiContext>, memberId: number, id: number) {
@@ -67,17 +75,19 @@ async function startChat(c: Context<ApiContext>) {
   // Both statements are no-ops when the conversation (or this member's view of it) exists.
   await runBatch(c.env.DB, [
     db.insertInto("conversations").values({ member_low: low, member_high: high, created_at: now, last_message_id: null }).onConflict((oc) => oc.columns(["member_low", "member_high"]).doNothing()),
+    // The other member's list shows it from the first message on: looking at a profile's chat
+    // must put nothing in that member's list.
     ...[
-      { member: me.id, other: profileId },
-      { member: profileId, other: me.id },
-    ].map(({ member, other }) =>
+      { member: me.id, other: profileId, hidden: 0 },
+      { member: profileId, other: me.id, hidden: 1 },
+    ].map(({ member, other, hidden }) =>
       db
         .insertInto("conversation_members")
-        .columns(["member_id", "conversation_id", "other_id"])
+        .columns(["member_id", "conversation_id", "other_id", "hidden"])
         .expression((eb) =>
           eb
             .selectFrom("conversations")
-            .select([eb.val(member).as("member_id"), "id", eb.val(other).as("other_id")])
+            .select([eb.val(member).as("member_id"), "id", eb.val(other).as("other_id"), eb.val(hidden).as("hidden")])
             .where("member_low", "=", low)
             .where("member_high", "=", high),
         )
@@ -90,13 +100,13 @@ async function startChat(c: Context<ApiContext>) {
     .where("member_low", "=", low)
     .where("member_high", "=", high)
     .executeTakeFirstOrThrow();
-  // Reopening a removed conversation brings it back to the list (its old messages stay gone).
+  // Opening it puts it in the member's list (a removed one comes back without its old messages).
   await db
     .updateTable("conversation_members")
-    .set({ removed: 0 })
+    .set({ hidden: 0 })
     .where("member_id", "=", me.id)
     .where("conversation_id", "=", conversation.id)
-    .where("removed", "=", 1)
+    .where("hidden", "=", 1)
     .execute();
   return c.json({ id: conversation.id });
 }
@@ -196,6 +206,11 @@ export const chat = new Hono<ApiContext>()
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
       throw new ApiError(426, "upgrade_required", "Open this as a WebSocket.");
     }
+    // Browsers send Origin with every WebSocket handshake: only this site's pages may listen.
+    const origin = c.req.header("origin");
+    if (!origin || hostOfOrigin(origin) !== (c.req.header("x-original-host") ?? c.req.header("host"))) {
+      throw new ApiError(403, "cross_site", "Cross-site requests are refused.");
+    }
     return inboxOf(c.env, me.id).fetch(c.req.raw);
   })
   .get("/chats.php", async (c) => {
@@ -226,7 +241,7 @@ export const chat = new Hono<ApiContext>()
     await db
       .updateTable("conversation_members")
       .set({
-        removed: 1,
+        hidden: 1,
         cleared_until_id: sql`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`,
         last_read_id: sql`max(last_read_id, coalesce((select last_message_id from conversations where id = ${conversation}), 0))`,
       })
@@ -267,12 +282,16 @@ export const chat = new Hono<ApiContext>()
     const me = await requireMember(c);
     const { conversation } = await readBody(c, ConversationBody);
     await requireMembership(c, me.id, conversation);
-    await c.var.db
+    const newest = sql<number>`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`;
+    const changed = await c.var.db
       .updateTable("conversation_members")
-      .set({ last_read_id: sql`max(last_read_id, coalesce((select last_message_id from conversations where id = ${conversation}), 0))` })
+      .set({ last_read_id: newest })
       .where("member_id", "=", me.id)
       .where("conversation_id", "=", conversation)
-      .execute();
-    notifyInboxes(c, [me.id], { type: "read", conversation });
+      .where("last_read_id", "<", newest)
+      .executeTakeFirst();
+    // Only news is news: the member's other pages hear of it, and a page that reloads on
+    // events cannot set off another event by reading again.
+    if (Number(changed.numUpdatedRows) > 0) notifyInboxes(c, [me.id], { type: "read", conversation });
     return c.json({ unread: 0 as const });
   });

@@ -150,6 +150,8 @@ async function useLink(c: Context<ApiContext>): Promise<Response> {
       .where("status", "!=", "deleted"),
     // The member's other links stop working.
     db.updateTable("password_resets").set({ used_at: now }).where("member_id", "=", memberId).where("used_at", "is", null),
+    // A pending change of address (perhaps asked for by whoever had the old password) ends too.
+    db.updateTable("email_changes").set({ used_at: now }).where("member_id", "=", memberId).where("used_at", "is", null),
   ]);
 
   const member = await findMember(db, site.id, memberId);

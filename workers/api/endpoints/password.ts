@@ -48,5 +48,7 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
     .where("id", "=", memberId)
     .execute();
   await endOtherSessions(c, memberId);
+  // A pending change of address (perhaps asked for by whoever had the old password) ends too.
+  await db.updateTable("email_changes").set({ used_at: Date.now() }).where("member_id", "=", memberId).where("used_at", "is", null).execute();
   return c.json({ changed: true as const });
 });

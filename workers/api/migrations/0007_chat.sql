@@ -19,10 +19,11 @@ CREATE TABLE conversation_members (
   other_id INTEGER NOT NULL REFERENCES members (id),
   -- Messages up to this id have been seen: unread = the other's messages after it.
   last_read_id INTEGER NOT NULL DEFAULT 0,
-  -- Removing a conversation from the list: `removed` takes it off (until a newer message
-  -- arrives, or the member opens it again from the profile), and the messages up to
-  -- `cleared_until_id` are gone from this member's view for good.
-  removed INTEGER NOT NULL DEFAULT 0,
+  -- `hidden` keeps it out of this member's list until a newer message arrives or they open it
+  -- from the profile: the member who did not start it (until the first message), and a member
+  -- who removed it. Removing also makes the messages up to `cleared_until_id` gone from their
+  -- view for good.
+  hidden INTEGER NOT NULL DEFAULT 0,
   cleared_until_id INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (member_id, conversation_id)
 );
