@@ -26,7 +26,7 @@ function suggestionFor(email: string): Promise<string | null> {
 }
 
 /** A string field of a JSON answer the browser fetched itself (the server's schemas stay on the server). */
-export function fieldOf(answer: unknown, name: string): string | undefined {
+function fieldOf(answer: unknown, name: string): string | undefined {
   if (typeof answer !== "object" || answer === null || !(name in answer)) return undefined;
   const value: unknown = Reflect.get(answer, name);
   return typeof value === "string" ? value : undefined;

@@ -1,6 +1,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, replace, useFetcher, useFetchers, useRouteLoaderData } from "react-router";
+import { useChatName } from "~/components/chat/ChatEntry";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
 import { ErrorList } from "~/components/Field";
@@ -85,7 +86,7 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { conversation, messages, has_more: hasMore, balance, cost } = loaderData;
   const profile = conversation.profile;
-  const name = profile.deleted ? t("chats.deletedMember") : profile.name;
+  const name = useChatName(profile);
   // On an older page (?before=, without JavaScript) the page shows just that page.
   const older = useOlderMessages(messages, hasMore, loaderData.before === null);
   // A message on its way shows at once, marked as sending (slow networks).

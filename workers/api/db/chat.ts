@@ -1,6 +1,6 @@
 /** Chat queries (issue 6): conversations as one member sees them, messages, unread counts. */
 import { sql } from "kysely";
-import type { ChatMessage, ChatProfile } from "../../../app/lib/api/schemas";
+import type { ChatListEntry, ChatMessage, ChatProfile } from "../../../app/lib/api/schemas";
 import type { Db } from "./client";
 import { ageOn } from "./members";
 
@@ -14,18 +14,24 @@ export function findMembership(db: Db, memberId: number, conversationId: number)
     .executeTakeFirst();
 }
 
+/** The columns of the other member a chat shows, under these names (see profileColumns). */
+interface ChatProfileRow {
+  id: number;
+  name: string;
+  date_of_birth: string | null;
+  city: string | null;
+  country: string | null;
+  countryregion: number | null;
+  language: string;
+  gender: "male" | "female" | null;
+  is_fictional: number;
+  status: "active" | "not_confirmed" | "deleted";
+  filename: string | null;
+  liked_by_viewer: number | null;
+}
+
 /** The other member as a chat shows them: a card, or a deleted member with nothing personal. */
-export async function chatProfile(db: Db, viewer: number, otherId: number, now = new Date()): Promise<ChatProfile> {
-  const row = await db
-    .selectFrom("members as m")
-    .leftJoin("images as i", "i.id", "m.main_image_id")
-    .leftJoin("likes as l", (join) => join.onRef("l.profile_id", "=", "m.id").on("l.member_id", "=", viewer))
-    .select([
-      "m.id", "m.name", "m.date_of_birth", "m.city", "m.country", "m.countryregion", "m.language", "m.gender",
-      "m.is_fictional", "m.status", "i.filename", "l.member_id as liked_by_viewer",
-    ])
-    .where("m.id", "=", otherId)
-    .executeTakeFirstOrThrow();
+function toChatProfile(row: ChatProfileRow, now: Date): ChatProfile {
   const deleted = row.status === "deleted";
   return {
     id: row.id,
@@ -41,6 +47,20 @@ export async function chatProfile(db: Db, viewer: number, otherId: number, now =
     liked: row.liked_by_viewer !== null,
     deleted,
   };
+}
+
+export async function chatProfile(db: Db, viewer: number, otherId: number, now = new Date()): Promise<ChatProfile> {
+  const row = await db
+    .selectFrom("members as o")
+    .leftJoin("images as oi", "oi.id", "o.main_image_id")
+    .leftJoin("likes as ol", (join) => join.onRef("ol.profile_id", "=", "o.id").on("ol.member_id", "=", viewer))
+    .select([
+      "o.id", "o.name", "o.date_of_birth", "o.city", "o.country", "o.countryregion", "o.language", "o.gender",
+      "o.is_fictional", "o.status", "oi.filename", "ol.member_id as liked_by_viewer",
+    ])
+    .where("o.id", "=", otherId)
+    .executeTakeFirstOrThrow();
+  return toChatProfile(row, now);
 }
 
 export function toMessage(row: { id: number; conversation_id: number; sender_id: number; body: string; created_at: number }, viewer: number): ChatMessage {
@@ -64,20 +84,27 @@ export async function unreadMessages(db: Db, memberId: number): Promise<number> 
   return Number(row.n);
 }
 
-/** The member's conversations, newest message first (those without messages by when they began). */
-export function listConversations(db: Db, memberId: number, limit: number) {
-  return db
+/**
+ * The member's conversations, newest message first (those without messages by when they
+ * began), each with the other member's card, in one query: the badge polls this list.
+ */
+export async function listConversations(db: Db, memberId: number, limit: number, now = new Date()): Promise<ChatListEntry[]> {
+  const rows = await db
     .selectFrom("conversation_members as cm")
     .innerJoin("conversations as c", "c.id", "cm.conversation_id")
     .leftJoin("messages as last", "last.id", "c.last_message_id")
+    .innerJoin("members as o", "o.id", "cm.other_id")
+    .leftJoin("images as oi", "oi.id", "o.main_image_id")
+    .leftJoin("likes as ol", (join) => join.onRef("ol.profile_id", "=", "o.id").on("ol.member_id", "=", memberId))
     .select([
-      "c.id",
+      "c.id as conversation_id",
       "c.last_message_id",
-      "cm.other_id",
       "last.body as last_body",
       "last.created_at as last_created_at",
       "last.sender_id as last_sender_id",
       "cm.cleared_until_id",
+      "o.id", "o.name", "o.date_of_birth", "o.city", "o.country", "o.countryregion", "o.language", "o.gender",
+      "o.is_fictional", "o.status", "oi.filename", "ol.member_id as liked_by_viewer",
       (eb) =>
         eb
           .selectFrom("messages as u")
@@ -93,4 +120,13 @@ export function listConversations(db: Db, memberId: number, limit: number) {
     .orderBy("c.id", "desc")
     .limit(limit)
     .execute();
+  return rows.map((row) => ({
+    conversation: { id: row.conversation_id },
+    profile: toChatProfile(row, now),
+    num_unread_messages: Number(row.unread ?? 0),
+    last_message:
+      row.last_body === null || row.last_created_at === null || (row.last_message_id ?? 0) <= row.cleared_until_id
+        ? null
+        : { text: row.last_body, created_at: row.last_created_at, mine: row.last_sender_id === memberId },
+  }));
 }

@@ -10,6 +10,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Context } from "hono";
 import type { ApiContext } from "../context";
+import { runAfterAnswer } from "../lib/after-answer";
 
 export type InboxEvent = { type: "message"; conversation: number; id: number } | { type: "read"; conversation: number };
 
@@ -61,13 +62,10 @@ export function inboxOf(env: ApiEnv, memberId: number): DurableObjectStub<Member
 }
 
 /** Tells the members' inboxes after the answer has gone; a failure only delays the news (pages also poll). */
-export function notifyInboxes(c: Context<ApiContext>, memberIds: number[], event: InboxEvent): void {
-  const work = Promise.all(memberIds.map((id) => inboxOf(c.env, id).notify(event))).catch((error: unknown) =>
-    console.warn("inbox notification failed", error),
+export function notifyInboxes(c: Context<ApiContext>, memberIds: number[], event: InboxEvent): Promise<void> | void {
+  const work = Promise.all(memberIds.map((id) => inboxOf(c.env, id).notify(event))).then(
+    () => undefined,
+    (error: unknown) => console.warn("inbox notification failed", error),
   );
-  try {
-    c.executionCtx.waitUntil(work);
-  } catch {
-    // No execution context (tests calling app.request): the promise runs on its own.
-  }
+  return runAfterAnswer(c, work);
 }

@@ -18,27 +18,19 @@ import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
 import { eraseMemberQueries } from "../db/erase";
 import { creditBalance, toProfile } from "../db/members";
-import { ApiError } from "../lib/errors";
-import { verifyMemberPassword } from "../lib/passwords";
-import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
+import { requireCurrentPassword } from "../lib/current-password";
 import { readBody } from "../lib/request";
 import { SESSION_COOKIE, requireMember } from "../lib/sessions";
 import { publicOrigin } from "../mail/common";
 import { largeKeyOf } from "./profile-image";
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const DeleteBody = z.object({ password: z.unknown().optional() });
 
 async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
   const member = await requireMember(c);
   const body = await readBody(c, DeleteBody);
   const { db } = c.var;
-  const limit: Limit = { key: `password:member:${member.id}`, max: 5, windowMs: FIFTEEN_MINUTES };
-  await assertUnderLimit(db, limit);
-  if (!(await verifyMemberPassword(member, body.password))) {
-    await recordFailure(db, limit);
-    throw new ApiError(403, "wrong_password", "The password is not right.", { fields: { password: "wrong_password" } });
-  }
+  await requireCurrentPassword(db, member, body.password, "password");
 
   const images = await db.selectFrom("images").select("filename").where("member_id", "=", member.id).execute();
   await runBatch(c.env.DB, eraseMemberQueries(db, member));

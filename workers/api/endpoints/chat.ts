@@ -51,6 +51,10 @@ function hostOfOrigin(origin: string): string | null {
   }
 }
 
+/** The id of a conversation's newest message, or 0 (as SQL, for updates in the same statement or batch). */
+const newestMessageId = (conversation: number) =>
+  sql<number>`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`;
+
 const conversationNotFound = () => new ApiError(404, "conversation_not_found", "No such conversation.");
 
 async function requireMembership(c: Context<ApiContext>, memberId: number, id: number) {
@@ -184,7 +188,7 @@ async function sendMessage(c: Context<ApiContext>) {
     // The sender has seen what they sent (and everything before it).
     db
       .updateTable("conversation_members")
-      .set({ last_read_id: sql`max(last_read_id, coalesce((select max(id) from messages where conversation_id = ${body.conversation}), 0))` })
+      .set({ last_read_id: sql`max(last_read_id, ${newestMessageId(body.conversation)})` })
       .where("member_id", "=", me.id)
       .where("conversation_id", "=", body.conversation),
   ]);
@@ -196,7 +200,7 @@ async function sendMessage(c: Context<ApiContext>) {
   }
   // The same key sent to another conversation at the same moment won the race there.
   if (sent.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
-  notifyInboxes(c, [me.id, membership.other_id], { type: "message", conversation: body.conversation, id: sent.id });
+  await notifyInboxes(c, [me.id, membership.other_id], { type: "message", conversation: body.conversation, id: sent.id });
   return c.json({ message: toMessage(sent, me.id), balance, cost }, 201);
 }
 
@@ -216,19 +220,7 @@ export const chat = new Hono<ApiContext>()
   .get("/chats.php", async (c) => {
     const me = await requireMember(c);
     const { db } = c.var;
-    const rows = await listConversations(db, me.id, CHATS_LIMIT);
-    const now = new Date();
-    const chats = await Promise.all(
-      rows.map(async (row) => ({
-        conversation: { id: row.id },
-        profile: await chatProfile(db, me.id, row.other_id, now),
-        num_unread_messages: Number(row.unread ?? 0),
-        last_message:
-          row.last_body === null || row.last_created_at === null || (row.last_message_id ?? 0) <= row.cleared_until_id
-            ? null
-            : { text: row.last_body, created_at: row.last_created_at, mine: row.last_sender_id === me.id },
-      })),
-    );
+    const chats = await listConversations(db, me.id, CHATS_LIMIT);
     c.header("cache-control", "no-store");
     return c.json({ chats });
   })
@@ -242,8 +234,8 @@ export const chat = new Hono<ApiContext>()
       .updateTable("conversation_members")
       .set({
         hidden: 1,
-        cleared_until_id: sql`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`,
-        last_read_id: sql`max(last_read_id, coalesce((select last_message_id from conversations where id = ${conversation}), 0))`,
+        cleared_until_id: newestMessageId(conversation),
+        last_read_id: sql`max(last_read_id, ${newestMessageId(conversation)})`,
       })
       .where("member_id", "=", me.id)
       .where("conversation_id", "=", conversation)
@@ -282,7 +274,7 @@ export const chat = new Hono<ApiContext>()
     const me = await requireMember(c);
     const { conversation } = await readBody(c, ConversationBody);
     await requireMembership(c, me.id, conversation);
-    const newest = sql<number>`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`;
+    const newest = newestMessageId(conversation);
     const changed = await c.var.db
       .updateTable("conversation_members")
       .set({ last_read_id: newest })
@@ -292,6 +284,6 @@ export const chat = new Hono<ApiContext>()
       .executeTakeFirst();
     // Only news is news: the member's other pages hear of it, and a page that reloads on
     // events cannot set off another event by reading again.
-    if (Number(changed.numUpdatedRows) > 0) notifyInboxes(c, [me.id], { type: "read", conversation });
+    if (Number(changed.numUpdatedRows) > 0) await notifyInboxes(c, [me.id], { type: "read", conversation });
     return c.json({ unread: 0 as const });
   });

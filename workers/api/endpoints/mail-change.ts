@@ -20,19 +20,18 @@ import { findMember } from "../db/members";
 import { normaliseEmail } from "../lib/email";
 import { emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError } from "../lib/errors";
-import { verifyMemberPassword } from "../lib/passwords";
-import { assertUnderLimit, recordAttempt, recordFailure, type Limit } from "../lib/rate-limit";
+import { requireCurrentPassword } from "../lib/current-password";
+import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/sessions";
 import { randomToken, tokenHash } from "../lib/tokens";
 import { queueMailChangeMail, queueMailChangedNotice } from "../mail/mail-change";
-import { runAfterAnswer } from "../mail/outbox";
+import { runAfterAnswer } from "../lib/after-answer";
 
 /** How long a confirmation link works. */
 export const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 const HOUR = 60 * 60 * 1000;
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const TOKEN_FORMAT = /^[0-9a-f]{64}$/;
 
 const RequestBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX), password: z.unknown().optional() });
@@ -61,15 +60,10 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
   const body = await readBody(c, RequestBody);
   const { db, site } = c.var;
 
-  const passwordLimit: Limit = { key: `password:member:${member.id}`, max: 5, windowMs: FIFTEEN_MINUTES };
   // Each request mails an address the member typed: a few an hour, so this relays no spam.
   const changeLimit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
-  await assertUnderLimit(db, passwordLimit);
   await assertUnderLimit(db, changeLimit);
-  if (!(await verifyMemberPassword(member, body.password))) {
-    await recordFailure(db, passwordLimit);
-    throw new ApiError(403, "wrong_password", "The password is not right.", { fields: { password: "wrong_password" } });
-  }
+  await requireCurrentPassword(db, member, body.password, "password");
 
   const email = normaliseEmail(body.email);
   if (email === member.email) {

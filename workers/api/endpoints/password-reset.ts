@@ -25,7 +25,7 @@ import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
 import { startSession } from "../lib/sessions";
 import { randomToken, tokenHash } from "../lib/tokens";
-import { runAfterAnswer } from "../mail/outbox";
+import { runAfterAnswer } from "../lib/after-answer";
 import { queuePasswordResetMail } from "../mail/password-reset";
 
 /** How long a reset link works. */

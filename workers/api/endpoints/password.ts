@@ -8,19 +8,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";
-import { hashPassword, verifyMemberPassword } from "../lib/passwords";
-import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
+import { requireCurrentPassword } from "../lib/current-password";
+import { hashPassword } from "../lib/passwords";
 import { readBody } from "../lib/request";
 import { endOtherSessions, requireMember } from "../lib/sessions";
 import { newPasswordProblem } from "./password-reset";
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** Checked by hand below, for the contract's field codes. */
 const Body = z.object({ current: z.unknown().optional(), password: z.unknown().optional() });
 
-const wrongPassword = () =>
-  new ApiError(403, "wrong_password", "The current password is not right.", { fields: { current: "wrong_password" } });
 
 export const password = new Hono<ApiContext>().put("/password.php", async (c) => {
   const member = await requireMember(c);
@@ -34,12 +31,7 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
   }
   const newPassword = body.password as string;
 
-  const limit: Limit = { key: `password:member:${memberId}`, max: 5, windowMs: FIFTEEN_MINUTES };
-  await assertUnderLimit(db, limit);
-  if (!(await verifyMemberPassword(member, body.current))) {
-    await recordFailure(db, limit);
-    throw wrongPassword();
-  }
+  await requireCurrentPassword(db, member, body.current, "current");
 
   const hashed = await hashPassword(newPassword);
   await db

@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import type { ApiContext } from "../context";
+import { runAfterAnswer } from "../lib/after-answer";
 import type { Db } from "../db/client";
 import { mailAdapter, type MailAdapter } from "./adapters";
 import type { RenderedMail } from "./template";
@@ -82,22 +83,4 @@ export async function deliver(
       .execute()
       .catch((dbError: unknown) => console.error(`mail ${mail.id}: recording the failure failed`, dbError));
   }
-}
-
-/**
- * c.executionCtx.waitUntil(work) in the Workers runtime. Hono's getter throws where there is no
- * execution context (app.request in tests); then the work is awaited by the caller instead.
- */
-export function runAfterAnswer(c: Context<ApiContext>, work: Promise<void>): Promise<void> | void {
-  let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
-  try {
-    ctx = c.executionCtx;
-  } catch {
-    ctx = undefined;
-  }
-  if (ctx) {
-    ctx.waitUntil(work);
-    return;
-  }
-  return work;
 }
