@@ -8,7 +8,7 @@ import { defineConfig } from "vite";
 /** Changes whenever a translation changes, so /_i18n/{build-id}/… can be cached for a year. */
 function i18nBuildId(): string {
   const hash = createHash("sha256");
-  const dir = path.resolve("app/locales");
+  const dir = path.resolve("contract/messages");
   for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)));
   return hash.digest("hex").slice(0, 12);
 }

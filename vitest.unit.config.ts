@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "contract/**/*.test.ts", "workers/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
   },
 });

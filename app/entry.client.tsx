@@ -5,8 +5,10 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { DEFAULT_LOCALE, isLocale, messagesUrl } from "./lib/i18n";
-import { TranslationProvider, type MessageTree } from "./lib/i18n-react";
+import { DEFAULT_LOCALE, isLocale } from "../contract/locales";
+import { messagesUrl } from "./lib/i18n";
+import { TranslationProvider } from "./lib/i18n-react";
+import { type MessageTree } from "../contract/translator";
 
 async function hydrate() {
   const lang = document.documentElement.lang;

@@ -7,10 +7,10 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "./lib/context";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "./lib/i18n";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../contract/locales";
 import { TranslationProvider } from "./lib/i18n-react";
 import { getLocale } from "./lib/i18n.server";
-import { messages } from "./locales";
+import { messages } from "../contract/messages";
 
 export const streamTimeout = 5_000;
 

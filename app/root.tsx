@@ -17,7 +17,7 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/ErrorPage";
 import { LoadingBar } from "./components/LoadingBar";
 import { Toasts } from "./components/Toasts";
-import type { ProfileCard as ProfileCardType } from "./lib/api/schemas";
+import type { ProfileCard as ProfileCardType } from "../contract/schemas";
 import { siteSettings } from "./lib/api/site.server";
 import { badgeCount, useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";

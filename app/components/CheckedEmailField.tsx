@@ -12,7 +12,7 @@ import { Field } from "~/components/Field";
 import { Busy } from "~/components/signup/SignupChrome";
 import { inputProps, type Form } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { emailStatusError, isWorthChecking, type EmailStatusError } from "~/lib/signup/rules";
+import { emailStatusError, isWorthChecking, type EmailStatusError } from "../../contract/rules/signup";
 import type { loader as rootLoader } from "~/root";
 
 /** What the API's email check said, as the form shows it. */

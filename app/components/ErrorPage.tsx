@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
-import type { ProfileCard as Card } from "~/lib/api/schemas";
+import type { ProfileCard as Card } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 
 // Loaded only when an error page shows them, so they add nothing to other pages' JavaScript (the

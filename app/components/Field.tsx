@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from "react";
-import { useTranslation, type Translator, type Values } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n-react";
+import { type Translator, type Values } from "../../contract/translator";
 
 /**
  * A labelled input with its errors beside it (Epic Stack's Field): aria-invalid and

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, useLocation } from "react-router";
-import { LOCALES } from "~/lib/i18n";
+import { LOCALES } from "../../contract/locales";
 
 /**
  * A plain form, so it works without JavaScript: the choice is kept in the locale cookie and the

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { TranslationProvider } from "~/lib/i18n-react";
-import { messages } from "~/locales";
+import { messages } from "../../contract/messages";
 import { englishOnlySections, PrivacyContent, privacyData, TermsContent, termsData } from "./LegalText";
 
 const settings = {

@@ -4,7 +4,7 @@
  * shows the same content in a <dialog>. Headings start at h2: the page (or dialog) gives the h1.
  */
 import type { ReactNode } from "react";
-import type { Settings } from "~/lib/api/schemas";
+import type { Settings } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import {
   antiTraffickingSection,
@@ -12,7 +12,7 @@ import {
   recordKeepingSection,
   type EnglishOnlyValues,
   type LegalSection,
-} from "~/locales/en-only";
+} from "~/content/en-only";
 
 /** Tradename id 2 is the US operating company: its terms add the DMCA and 2257 sections. */
 export const US_TRADENAME_ID = 2;

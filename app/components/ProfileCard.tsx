@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { LikeButton } from "~/components/LikeButton";
-import type { ProfileCard as Card } from "~/lib/api/schemas";
+import type { ProfileCard as Card } from "../../contract/schemas";
 import { countryName, languageName, showLanguageBadge } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import type { loader as rootLoader } from "~/root";

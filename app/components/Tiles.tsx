@@ -1,4 +1,4 @@
-import type { Cam } from "~/lib/api/schemas";
+import type { Cam } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 
 /** A live cam in the search grid (spec §2): opens the partner through the API's allow-listed redirect. */

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { User } from "./api/schemas";
+import type { User } from "../../contract/schemas";
 
 /** What the worker entry gives every request: bindings, the CSP nonce and a request id for logs. */
 export interface RequestContext {

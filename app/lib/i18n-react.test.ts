@@ -1,8 +1,8 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import resources, { messages } from "~/locales";
-import { LOCALES } from "./i18n";
-import { createTranslator, type MessageTree } from "./i18n-react";
+import { i18nextResources as resources, messages } from "../../contract/messages";
+import { LOCALES } from "../../contract/locales";
+import { createTranslator, type MessageTree } from "../../contract/translator";
 
 function leaves(tree: MessageTree, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

@@ -6,10 +6,8 @@
  * the browser instead of i18next's 28 KB (see docs/decisions/004-translations-in-the-browser.md).
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { DEFAULT_LOCALE, type Locale } from "./i18n";
-import { createTranslator, type MessageTree, type Translator } from "./translator";
-
-export { createTranslator, type MessageKey, type MessageTree, type Translator, type Values } from "./translator";
+import { DEFAULT_LOCALE, type Locale } from "../../contract/locales";
+import { createTranslator, type MessageTree, type Translator } from "../../contract/translator";
 
 const TranslatorContext = createContext<Translator>(createTranslator(DEFAULT_LOCALE, {}));
 

@@ -1,7 +1,8 @@
 import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import resources from "~/locales";
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES, type Locale } from "./i18n";
+import { i18nextResources as resources } from "../../contract/messages";
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "../../contract/locales";
+import { LOCALE_COOKIE } from "./i18n";
 
 export const localeCookie = createCookie(LOCALE_COOKIE.name, {
   path: "/",

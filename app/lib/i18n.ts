@@ -1,7 +1,4 @@
-/** Interface languages (spec §1) and where the browser fetches their messages (spec §7). */
-export const LOCALES = ["en", "nl", "de", "it", "fr", "es", "pl"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+/** Where the browser fetches the messages of a language, and the language cookie (docs/product.md §7, §9). */
 
 /** Locale cookie: 365 days, SameSite=Lax (spec §9). */
 export const LOCALE_COOKIE = { name: "lng", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
@@ -14,6 +11,3 @@ export function messagesUrl(locale: string): string {
   return `/_i18n/${I18N_BUILD_ID}/${locale}/messages.json`;
 }
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}

@@ -5,7 +5,7 @@ import { siteSettings } from "./api/site.server";
 import { readCookie } from "./cookies.server";
 import { userContext } from "./context";
 import { apiContext } from "./middleware.server";
-import { signupOpen } from "./signup/steps";
+import { signupOpen } from "../../contract/rules/signup-steps";
 import { parseTracking, TRACKING_COOKIE } from "./tracking";
 
 const SHOWN = 8;

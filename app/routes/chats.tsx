@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Link, redirect, useFetcher, useFetchers, useRevalidator } from "react-router";
 import { ChatEntryLink, useChatName } from "~/components/chat/ChatEntry";
 import { fetchChats, removeChat } from "~/lib/api/chat.server";
-import type { ChatListEntry } from "~/lib/api/schemas";
+import type { ChatListEntry } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import type { Route } from "./+types/chats";

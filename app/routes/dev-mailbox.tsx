@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { mailbox } from "~/lib/api/activation.server";
-import type { MailboxMail } from "~/lib/api/schemas";
+import type { MailboxMail } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { notFound } from "~/lib/not-found.server";

@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { messages } from "~/locales";
-import { I18N_BUILD_ID, isLocale } from "~/lib/i18n";
+import { messages } from "../../contract/messages";
+import { I18N_BUILD_ID } from "~/lib/i18n";
+import { isLocale } from "../../contract/locales";
 import type { Route } from "./+types/i18n-messages";
 
 /**

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { updateUser } from "~/lib/api/signup.server";
 import { userContext } from "~/lib/context";
 import { toastCookie } from "~/lib/cookies.server";
-import { isLocale } from "~/lib/i18n";
+import { isLocale } from "../../contract/locales";
 import { localeCookie } from "~/lib/i18n.server";
 import { apiContext } from "~/lib/middleware.server";
 import { safeRedirect } from "~/lib/redirect";

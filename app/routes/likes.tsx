@@ -1,7 +1,7 @@
 import { data, Link, NavLink, useRouteLoaderData } from "react-router";
 import { ProfileGrid } from "~/components/ProfileCard";
 import { fetchLikes } from "~/lib/api/discover.server";
-import type { LikesAnswer } from "~/lib/api/schemas";
+import type { LikesAnswer } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { notFound } from "~/lib/not-found.server";

@@ -11,7 +11,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { landerHead } from "~/lib/lander.server";
 import { notFound } from "~/lib/not-found.server";
-import { signupOpen } from "~/lib/signup/steps";
+import { signupOpen } from "../../contract/rules/signup-steps";
 import { getValibotConstraint } from "@conform-to/valibot";
 import { AccountSchema } from "~/lib/forms/signup";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";

@@ -3,24 +3,16 @@ import { Await, Form, Link, redirect, useFetcher, useRouteLoaderData, useSubmit 
 import { ProfileCard, ProfileGrid } from "~/components/ProfileCard";
 import { AdTile, CamTile } from "~/components/Tiles";
 import { fetchCams, search, type SearchRequest } from "~/lib/api/discover.server";
-import type { Cam, ProfileCard as Card, SearchFilters } from "~/lib/api/schemas";
+import type { Cam, ProfileCard as Card, SearchFilters } from "../../contract/schemas";
 import { siteSettings } from "~/lib/api/site.server";
 import { readCookie } from "~/lib/cookies.server";
 import { userContext } from "~/lib/context";
 import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import {
-  AGE_RANGES,
-  ageRange,
-  ageRangeKey,
-  GENDERS,
-  PAGE_SIZE,
-  SEARCH_ALL_COUNTRIES,
-  searchCountries,
-  similarFilters,
-} from "~/lib/search";
-import { showCamTiles, withTiles } from "~/lib/tiles";
+import { AGE_RANGES, ageRange, ageRangeKey, GENDERS, SEARCH_ALL_COUNTRIES, searchCountries, similarFilters } from "../../contract/rules/search";
+import { PAGE_SIZE } from "../../contract/limits";
+import { showCamTiles, withTiles } from "../../contract/rules/tiles";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/members";

@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { fetchNotifications, markNotificationsRead } from "~/lib/api/discover.server";
-import type { Notification } from "~/lib/api/schemas";
+import type { Notification } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import type { loader as rootLoader } from "~/root";

@@ -20,8 +20,8 @@ import {
   PushOffSchema,
   SearchAnswerSchema,
   UserAnswerSchema,
-} from "../../app/lib/api/schemas";
-import { mailproviderOf } from "../../app/lib/signup/rules";
+} from "../../contract/schemas";
+import { mailproviderOf } from "../../contract/rules/signup";
 import { call, createMember, ensureSites, loginAs, sessionCookie } from "./helpers";
 
 beforeAll(ensureSites);

@@ -7,7 +7,7 @@ import {
   MainImageAnswerSchema,
   PasswordChangedSchema,
   UserAnswerSchema,
-} from "../../app/lib/api/schemas";
+} from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);

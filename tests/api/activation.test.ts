@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ActivationStateSchema, ApiErrorSchema, MailboxAnswerSchema } from "../../app/lib/api/schemas";
-import { createTranslator } from "../../app/lib/i18n-react";
-import { messages } from "../../app/locales";
+import { ActivationStateSchema, ApiErrorSchema, MailboxAnswerSchema } from "../../contract/schemas";
+import { createTranslator } from "../../contract/translator";
+import { messages } from "../../contract/messages";
 import type { ApiContext, ApiSecrets } from "../../workers/api/context";
 import { requestScope } from "../../workers/api/lib/request-scope";
 import { app } from "../../workers/api/index";

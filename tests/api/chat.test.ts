@@ -19,7 +19,7 @@ import {
   MessagesAnswerSchema,
   MessagesReadSchema,
   UserAnswerSchema,
-} from "../../app/lib/api/schemas";
+} from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs, sessionCookie } from "./helpers";
 
 beforeAll(ensureSites);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema, GeocodeAnswerSchema } from "../../app/lib/api/schemas";
+import { ApiErrorSchema, GeocodeAnswerSchema } from "../../contract/schemas";
 import { call, ensureSites } from "./helpers";
 
 let ipCounter = 0;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema, LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema, UserAnswerSchema } from "../../app/lib/api/schemas";
+import { ApiErrorSchema, LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema, UserAnswerSchema } from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NotificationsAnswerSchema } from "../../app/lib/api/schemas";
+import { NotificationsAnswerSchema } from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);

@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeAll } from "vitest";
-import { ApiErrorSchema, CamSearchAnswerSchema } from "../../app/lib/api/schemas";
+import { ApiErrorSchema, CamSearchAnswerSchema } from "../../contract/schemas";
 import { call, ensureSites } from "./helpers";
 
 beforeAll(ensureSites);

@@ -5,9 +5,9 @@ import {
   PasswordResetSentSchema,
   PasswordResetTokenSchema,
   UserAnswerSchema,
-} from "../../app/lib/api/schemas";
-import { createTranslator } from "../../app/lib/i18n-react";
-import { messages } from "../../app/locales";
+} from "../../contract/schemas";
+import { createTranslator } from "../../contract/translator";
+import { messages } from "../../contract/messages";
 import { call, createMember, ensureSites, loginAs, sessionCookie } from "./helpers";
 
 beforeAll(ensureSites);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema, SearchAnswerSchema } from "../../app/lib/api/schemas";
+import { ApiErrorSchema, SearchAnswerSchema } from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 /** Ireland holds exactly these profiles in this file: ages 20, 30, 40, 70; two women, two men. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema, LogoutAnswerSchema, UserAnswerSchema } from "../../app/lib/api/schemas";
+import { ApiErrorSchema, LogoutAnswerSchema, UserAnswerSchema } from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs, sessionCookie } from "./helpers";
 
 beforeAll(ensureSites);

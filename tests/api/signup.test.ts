@@ -8,8 +8,8 @@ import {
   ProfileFieldsAnswerSchema,
   PushAnswerSchema,
   UserAnswerSchema,
-} from "../../app/lib/api/schemas";
-import { messages } from "../../app/locales";
+} from "../../contract/schemas";
+import { messages } from "../../contract/messages";
 import { call, createMember, ensureSites, loginAs, sessionCookie } from "./helpers";
 
 beforeAll(ensureSites);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema, CompanyInfoSchema, RegionsAnswerSchema, SettingsSchema } from "../../app/lib/api/schemas";
+import { ApiErrorSchema, CompanyInfoSchema, RegionsAnswerSchema, SettingsSchema } from "../../contract/schemas";
 import { DEMO_SITES } from "../../workers/api/seed/sites";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 

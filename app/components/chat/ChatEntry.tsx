@@ -1,6 +1,6 @@
 /** One conversation in a list (/chats, home): photo, name, the last message, when, unread count. */
 import { Link, useRouteLoaderData } from "react-router";
-import type { ChatListEntry } from "~/lib/api/schemas";
+import type { ChatListEntry } from "../../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import type { loader as rootLoader } from "~/root";
 

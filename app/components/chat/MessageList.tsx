@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import type { ChatMessage } from "~/lib/api/schemas";
+import type { ChatMessage } from "../../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import type { loader as rootLoader } from "~/root";
 

@@ -12,7 +12,7 @@ import { Busy, type StepActionData } from "~/components/signup/SignupChrome";
 import { MailChangeSchema } from "~/lib/forms/account";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import type { PushSupport } from "~/lib/signup/steps";
+import type { PushSupport } from "../../../contract/rules/signup-steps";
 
 /** The push client, loaded after the page is up (it only acts on the member's press). */
 const pushClient = () => import("~/lib/client/push");

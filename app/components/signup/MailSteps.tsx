@@ -12,7 +12,7 @@ import {
   activationMessageIndex,
   ACTIVATION_TICK_MS,
   ACTIVATION_TIMEOUT_TICKS,
-} from "~/lib/signup/steps";
+} from "../../../contract/rules/signup-steps";
 import { FormErrors, type StepActionData } from "./SignupChrome";
 
 const PROGRESS_MESSAGES = [

@@ -6,12 +6,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
-import type { ProfileField } from "~/lib/api/schemas";
+import type { ProfileField } from "../../../contract/schemas";
 import { countryName } from "~/lib/format";
 import { AboutSchema, LocationSchema, PersonalInfoSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
-import { useTranslation, type MessageKey } from "~/lib/i18n-react";
-import { MAX_AGE, MIN_AGE } from "~/lib/signup/rules";
+import { useTranslation } from "~/lib/i18n-react";
+import { type MessageKey } from "../../../contract/translator";
+import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
 import { Busy, FormErrors, StepButtons, type StepActionData } from "./SignupChrome";
 
 type Constraint = Record<string, FieldConstraint> | undefined;

@@ -2,8 +2,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
-import { useTranslation, type MessageKey } from "~/lib/i18n-react";
-import { filledDots, PROGRESS_DOTS, PROGRESS_TOTAL, type SignupStep } from "~/lib/signup/steps";
+import { useTranslation } from "~/lib/i18n-react";
+import { type MessageKey } from "../../../contract/translator";
+import { filledDots, PROGRESS_DOTS, PROGRESS_TOTAL, type SignupStep } from "../../../contract/rules/signup-steps";
 
 /** What the sign-up action answers when a step's form has errors. */
 export type StepActionData =

@@ -16,7 +16,7 @@ import {
   PasswordResetTokenSchema,
   PushOffSchema,
   UserAnswerSchema,
-} from "./schemas";
+} from "../../../contract/schemas";
 
 export function requestPasswordReset(api: ApiClient, email: string) {
   return api.call(PasswordResetSentSchema, "/api/password_reset.php", { method: "POST", body: { email } });

@@ -1,6 +1,6 @@
 /** The activation calls: GET /api/activate.php (spec §7) and the developer mailbox (designed). */
 import type { ApiClient } from "./client.server";
-import { ActivationStateSchema, MailboxAnswerSchema } from "./schemas";
+import { ActivationStateSchema, MailboxAnswerSchema } from "../../../contract/schemas";
 
 /** The logged-in member's newest activation mail: { delivered, status, activated }; 403 for visitors. */
 export function activationState(api: ApiClient) {

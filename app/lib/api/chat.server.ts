@@ -9,7 +9,7 @@ import {
   MessageSentSchema,
   MessagesAnswerSchema,
   MessagesReadSchema,
-} from "./schemas";
+} from "../../../contract/schemas";
 
 export function fetchChats(api: ApiClient) {
   return api.call(ChatsAnswerSchema, "/api/chats.php");

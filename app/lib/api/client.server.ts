@@ -11,7 +11,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { parseCookies } from "../cookies.server";
 import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
-import { ApiErrorSchema, type ApiErrorBody } from "./schemas";
+import { ApiErrorSchema, type ApiErrorBody } from "../../../contract/schemas";
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiErrorBody };
 
@@ -71,7 +71,7 @@ export class ApiClient {
       return {
         ok: false,
         status: response.status,
-        error: error.success ? error.data : { error: `http_${response.status}`, message: response.statusText },
+        error: error.success ? error.data : { error: "unknown", message: `HTTP ${response.status} ${response.statusText}` },
       };
     }
     const parsed = schema.safeParse(body);

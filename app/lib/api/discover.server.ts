@@ -9,7 +9,7 @@ import {
   NotificationsReadAnswerSchema,
   SearchAnswerSchema,
   type SearchFilters,
-} from "./schemas";
+} from "../../../contract/schemas";
 
 export type SearchRequest =
   | { firstLoad: true; page: number; trafficsource?: string | undefined }

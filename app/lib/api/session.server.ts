@@ -1,6 +1,6 @@
 /** The session calls: GET /api/user.php, POST /api/login.php, GET /api/logout.php. */
 import type { ApiClient } from "./client.server";
-import { LogoutAnswerSchema, UserAnswerSchema, type User } from "./schemas";
+import { LogoutAnswerSchema, UserAnswerSchema, type User } from "../../../contract/schemas";
 
 /** The logged-in member, or null (the API answers 403 for visitors: spec §8). */
 export async function fetchUser(api: ApiClient): Promise<User | null> {

@@ -3,7 +3,7 @@
  * POST /api/user.php?new=1, PUT /api/user.php, POST /api/user.php?push=1,
  * POST /api/profileimage.php, GET /api/profile_fields.php, GET /api/interests.php.
  */
-import type { Locale } from "../i18n";
+import type { Locale } from "../../../contract/locales";
 import type { Tracking } from "../tracking";
 import type { ApiClient } from "./client.server";
 import {
@@ -14,7 +14,7 @@ import {
   ProfileImageAnswerSchema,
   PushAnswerSchema,
   UserAnswerSchema,
-} from "./schemas";
+} from "../../../contract/schemas";
 
 export function fetchCsrf(api: ApiClient) {
   return api.call(CsrfAnswerSchema, "/api/csrf.php");

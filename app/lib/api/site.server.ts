@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { apiContext } from "../middleware.server";
 import type { ApiClient } from "./client.server";
 import { clientCountry } from "./headers.server";
-import { CompanyInfoSchema, RegionsAnswerSchema, SettingsSchema, type Settings } from "./schemas";
+import { CompanyInfoSchema, RegionsAnswerSchema, SettingsSchema, type Settings } from "../../../contract/schemas";
 
 /**
  * Settings change rarely and every page needs them: each worker isolate keeps them a minute

@@ -3,7 +3,7 @@
  * site's VAPID key through the push worker at /sw-push.js?v=2. The sign-up page reports the
  * support in a cookie, so the server can skip step 1 where push is not offered.
  */
-import { PUSH_SUPPORT_COOKIE, type PushSupport } from "../signup/steps";
+import { PUSH_SUPPORT_COOKIE, type PushSupport } from "../../../contract/rules/signup-steps";
 
 export const PUSH_WORKER_URL = "/sw-push.js?v=2";
 /** Its own scope: "/" belongs to /sw.js, and push reaches a registration whatever its scope. */

@@ -1,6 +1,6 @@
 /** The chat composer's schema (browser and action; the API checks again). */
 import * as v from "valibot";
-import { MESSAGE_MAX } from "../chat/cost";
+import { MESSAGE_MAX } from "../../../contract/limits";
 import { tooLong } from "./fields";
 
 export const MessageSchema = v.object({

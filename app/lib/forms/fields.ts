@@ -4,7 +4,7 @@
  * (v.optional with "" as the default).
  */
 import * as v from "valibot";
-import { EMAIL_MAX, PASSWORD_MAX } from "../signup/rules";
+import { EMAIL_MAX, NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
 
 export const tooLong = (max: number) => `validation.tooLong|{"max":${max}}`;
 
@@ -24,7 +24,6 @@ export const passwordField = v.pipe(
 );
 
 /** New passwords (reset, change): at least this long. Sign-up's own rule is the spec's (non-empty). */
-export const NEW_PASSWORD_MIN = 8;
 
 export const newPasswordField = v.pipe(
   passwordField,

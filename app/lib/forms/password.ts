@@ -2,8 +2,6 @@
 import * as v from "valibot";
 import { emailField, newPasswordField, PASSWORDS_DIFFER, samePasswords } from "./fields";
 
-export { NEW_PASSWORD_MIN } from "./fields";
-
 export const ResetRequestSchema = v.object({ email: emailField });
 
 export const NewPasswordSchema = v.pipe(

@@ -3,7 +3,8 @@
  * action; the API checks once more. Errors are message keys (translated by Field/ErrorList).
  */
 import * as v from "valibot";
-import { CITY_MAX, MIN_AGE, NAME_MAX, PERSONAL_MAX, dateOfBirth, nameRuleError } from "../signup/rules";
+import { CITY_MAX, MIN_AGE, NAME_MAX, PERSONAL_MAX } from "../../../contract/limits";
+import { dateOfBirth, nameRuleError } from "../../../contract/rules/signup";
 import { emailField as email, passwordField, tooLong } from "./fields";
 export const DATE_OF_BIRTH_ERROR = `errors.date_of_birth_error|{"min_age":${MIN_AGE}}`;
 

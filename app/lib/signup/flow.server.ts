@@ -7,7 +7,7 @@ import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import type { ApiClient } from "../api/client.server";
-import type { ApiErrorBody, Settings, User } from "../api/schemas";
+import type { ApiErrorBody, Settings, User } from "../../../contract/schemas";
 import { activationState } from "../api/activation.server";
 import {
   checkEmail,
@@ -28,7 +28,7 @@ import { apiContext } from "../middleware.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
 import { deviceOf, mailSearchUrl } from "./mail-provider";
 import { aboutView, locationView, parseSection, personalView, savePhoto, type Reply } from "./profile-sections.server";
-import { emailStatusError, nameOrDefault } from "./rules";
+import { emailStatusError, nameOrDefault } from "../../../contract/rules/signup";
 import {
   activationComplete,
   ACTIVATION_TIMEOUT_TICKS,
@@ -41,7 +41,7 @@ import {
   stepAfterCreation,
   type PushSupport,
   type SignupStep,
-} from "./steps";
+} from "../../../contract/rules/signup-steps";
 
 
 function pushSupportOf(request: Request): PushSupport {

@@ -6,9 +6,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import type { ApiClient } from "../api/client.server";
-import type { Settings, User } from "../api/schemas";
+import type { Settings, User } from "../../../contract/schemas";
 import { fetchInterests, fetchProfileFields, uploadPhoto, type UserUpdate } from "../api/signup.server";
-import type { Locale } from "../i18n";
+import type { Locale } from "../../../contract/locales";
 import { AboutSchema, LocationSchema, PersonalInfoSchema, submittedDateOfBirth } from "../forms/signup";
 
 export const PROFILE_SECTIONS = ["location", "personal", "about"] as const;

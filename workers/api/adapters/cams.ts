@@ -3,7 +3,7 @@
  * The demo provider makes up cams deterministically and serves their snapshots itself, so
  * the tiles work offline. A real provider implements the same two calls against its API.
  */
-import type { Cam } from "../../../app/lib/api/schemas";
+import type { Cam } from "../../../contract/schemas";
 
 export interface CamQuery {
   gender: "male" | "female" | "";

@@ -1,6 +1,6 @@
 /** Chat queries (issue 6): conversations as one member sees them, messages, unread counts. */
 import { sql } from "kysely";
-import type { ChatListEntry, ChatMessage, ChatProfile } from "../../../app/lib/api/schemas";
+import type { ChatListEntry, ChatMessage, ChatProfile } from "../../../contract/schemas";
 import type { Db } from "./client";
 import { ageOn } from "./members";
 

@@ -1,6 +1,6 @@
 /** Member queries and their conversion to the contract's Profile and User shapes. */
 import type { Selectable } from "kysely";
-import type { Profile, User } from "../../../app/lib/api/schemas";
+import type { Profile, User } from "../../../contract/schemas";
 import type { Site } from "../lib/site";
 import { unreadMessages } from "./chat";
 import type { Db } from "./client";

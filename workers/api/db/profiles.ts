@@ -1,5 +1,5 @@
 /** Profile cards: the columns search, likes and cards need, in one query with the main photo. */
-import type { ProfileCard } from "../../../app/lib/api/schemas";
+import type { ProfileCard } from "../../../contract/schemas";
 import type { Db } from "./client";
 import { ageOn } from "./members";
 

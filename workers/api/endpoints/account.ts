@@ -13,7 +13,7 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { z } from "zod";
-import type { DataExport } from "../../../app/lib/api/schemas";
+import type { DataExport } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
 import { eraseMemberQueries } from "../db/erase";

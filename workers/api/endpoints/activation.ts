@@ -9,7 +9,7 @@
  *   Opening a valid link again lands on /activate/done again.
  */
 import { Hono, type Context } from "hono";
-import type { ActivationState } from "../../../app/lib/api/schemas";
+import type { ActivationState } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { currentMemberId } from "../lib/sessions";

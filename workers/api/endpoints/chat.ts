@@ -17,7 +17,8 @@
 import { Hono, type Context } from "hono";
 import { sql } from "kysely";
 import { z } from "zod";
-import { MESSAGE_MAX, messageCost } from "../../../app/lib/chat/cost";
+import { MESSAGE_MAX } from "../../../contract/limits";
+import { messageCost } from "../../../contract/rules/message-cost";
 import type { ApiContext } from "../context";
 import { chatProfile, findMembership, listConversations, toMessage } from "../db/chat";
 import { runBatch } from "../db/client";

@@ -5,7 +5,7 @@
  * everywhere else it does not exist (404, the same answer as an unknown call).
  */
 import { Hono, type Context } from "hono";
-import type { MailboxAnswer } from "../../../app/lib/api/schemas";
+import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { z } from "zod";
 import { creditBalance } from "../db/members";

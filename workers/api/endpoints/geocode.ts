@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import { sql } from "kysely";
 import { z } from "zod";
-import type { GeocodeAnswer } from "../../../app/lib/api/schemas";
+import type { GeocodeAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import type { Db } from "../db/client";
 import { ApiError } from "../lib/errors";

@@ -13,7 +13,8 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { EMAIL_MAX, mailproviderOf } from "../../../app/lib/signup/rules";
+import { EMAIL_MAX } from "../../../contract/limits";
+import { mailproviderOf } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
 import { runBatch, type Db } from "../db/client";
 import { findMember } from "../db/members";

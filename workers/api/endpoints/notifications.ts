@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { NOTICE_KINDS, type Notification } from "../../../app/lib/api/schemas";
+import { NOTICE_KINDS, type Notification } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { chatProfile } from "../db/chat";
 import type { Db } from "../db/client";

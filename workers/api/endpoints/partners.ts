@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { MAX_AGE, MIN_AGE } from "../../../app/lib/search";
+import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
 import { DEMO_ACCOUNT, demoCamProvider, demoSnapshot, type CamProvider } from "../adapters/cams";
 import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";

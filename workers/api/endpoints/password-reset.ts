@@ -13,8 +13,8 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { User } from "../../../app/lib/api/schemas";
-import { EMAIL_MAX, PASSWORD_MAX } from "../../../app/lib/signup/rules";
+import type { User } from "../../../contract/schemas";
+import { EMAIL_MAX, NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
 import type { ApiContext } from "../context";
 import { runBatch, type Db } from "../db/client";
 import { findMember, findMemberByEmail, toUser } from "../db/members";
@@ -31,7 +31,6 @@ import { queuePasswordResetMail } from "../mail/password-reset";
 /** How long a reset link works. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** New passwords: at least this many characters, and not only spaces. */
-export const NEW_PASSWORD_MIN = 8;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;

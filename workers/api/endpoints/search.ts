@@ -5,8 +5,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { SearchFilters } from "../../../app/lib/api/schemas";
-import { MAX_AGE, MIN_AGE, PAGE_SIZE } from "../../../app/lib/search";
+import type { SearchFilters } from "../../../contract/schemas";
+import { MAX_AGE, MIN_AGE, PAGE_SIZE } from "../../../contract/limits";
 import type { ApiContext } from "../context";
 import { findMember } from "../db/members";
 import { birthDateRange, selectCards, toCard } from "../db/profiles";

@@ -6,18 +6,9 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { LOCALES, isLocale } from "../../../app/lib/i18n";
-import {
-  CITY_MAX,
-  EMAIL_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PERSONAL_MAX,
-  isValidDateOfBirth,
-  mailproviderOf,
-  nameOrDefault,
-  nameRuleError,
-} from "../../../app/lib/signup/rules";
+import { LOCALES, isLocale } from "../../../contract/locales";
+import { CITY_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PERSONAL_MAX } from "../../../contract/limits";
+import { isValidDateOfBirth, mailproviderOf, nameOrDefault, nameRuleError } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
 import { findMember, toUser } from "../db/members";

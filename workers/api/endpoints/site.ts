@@ -1,7 +1,7 @@
 /** GET /api/settings.php (designed), /api/companyinfo.php and /api/regions.php (spec §7). */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CompanyInfo, Settings } from "../../../app/lib/api/schemas";
+import type { CompanyInfo, Settings } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";
 

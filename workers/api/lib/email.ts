@@ -3,7 +3,7 @@
  * domains that are certainly mistyped, and judges whether it can receive mail. The browser's
  * did-you-mean suggestion (mailcheck) only suggests; this corrects, and the app shows the result.
  */
-import { EMAIL_MAX } from "../../../app/lib/signup/rules";
+import { EMAIL_MAX } from "../../../contract/limits";
 
 /** Misspellings of the biggest mail domains that are never real mail domains themselves. */
 const CERTAIN_TYPOS: Record<string, string> = {

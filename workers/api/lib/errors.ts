@@ -3,11 +3,12 @@
  * for operators. Handlers throw ApiError; index.ts turns it into the answer.
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "../../../contract/errors";
 
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly extra: { fields?: Record<string, string>; retry_after?: number; balance?: number; cost?: number } = {},
   ) {

@@ -1,8 +1,8 @@
 /** Translations in the API (mail, profile field labels): the app's messages and translator. */
 import type { Context } from "hono";
-import { createTranslator, type MessageKey, type Translator } from "../../../app/lib/translator";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../app/lib/i18n";
-import { messages } from "../../../app/locales";
+import { createTranslator, type MessageKey, type Translator } from "../../../contract/translator";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/locales";
+import { messages } from "../../../contract/messages";
 import type { ApiContext } from "../context";
 
 /** A translator for `locale` that falls back to English for a key the locale lacks. */

@@ -2,7 +2,7 @@
  * A site is chosen by the x-original-host header the app sends (the host the visitor typed).
  * Unknown hosts get the default site, so a fresh deployment answers before it is configured.
  */
-import { StoredSettingsSchema, type StoredSettings } from "../../../app/lib/api/schemas";
+import { StoredSettingsSchema, type StoredSettings } from "../../../contract/schemas";
 import type { Db } from "../db/client";
 import { ApiError } from "./errors";
 

@@ -4,8 +4,8 @@
  * the app's own origin through its passthrough, so the link is the app's address.
  */
 import type { Context } from "hono";
-import type { StoredSettings } from "../../../app/lib/api/schemas";
-import type { Locale } from "../../../app/lib/i18n";
+import type { StoredSettings } from "../../../contract/schemas";
+import type { Locale } from "../../../contract/locales";
 import type { ApiContext } from "../context";
 import { signingSecret, signToken, verifyToken } from "../lib/tokens";
 import { publicOrigin, renderStandardMail, type MailMember } from "./common";

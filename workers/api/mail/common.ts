@@ -4,10 +4,10 @@
  * from one "mail.<kind>" subtree of app/locales.
  */
 import type { Context } from "hono";
-import type { StoredSettings } from "../../../app/lib/api/schemas";
-import { createTranslator, type MessageKey, type Translator, type Values } from "../../../app/lib/i18n-react";
-import { isLocale, type Locale } from "../../../app/lib/i18n";
-import { messages } from "../../../app/locales";
+import type { StoredSettings } from "../../../contract/schemas";
+import { createTranslator, type MessageKey, type Translator, type Values } from "../../../contract/translator";
+import { isLocale, type Locale } from "../../../contract/locales";
+import { messages } from "../../../contract/messages";
 import type { ApiContext } from "../context";
 import { hostOf, isLoopbackHost } from "../lib/site";
 import { renderMail, type RenderedMail } from "./template";

@@ -4,8 +4,8 @@
  * is made, with a link to /notifications#email-change-incorrect to report it.
  */
 import type { Context } from "hono";
-import type { StoredSettings } from "../../../app/lib/api/schemas";
-import type { Locale } from "../../../app/lib/i18n";
+import type { StoredSettings } from "../../../contract/schemas";
+import type { Locale } from "../../../contract/locales";
 import type { ApiContext } from "../context";
 import { publicOrigin, renderStandardMail, type MailMember } from "./common";
 import { queueMail } from "./outbox";

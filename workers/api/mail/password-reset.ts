@@ -3,8 +3,8 @@
  * app's /reset-password/do?token=… page on the host the member asked from (mail/common.ts).
  */
 import type { Context } from "hono";
-import type { StoredSettings } from "../../../app/lib/api/schemas";
-import type { Locale } from "../../../app/lib/i18n";
+import type { StoredSettings } from "../../../contract/schemas";
+import type { Locale } from "../../../contract/locales";
 import type { ApiContext } from "../context";
 import { publicOrigin, renderStandardMail, type MailMember } from "./common";
 import { queueMail } from "./outbox";

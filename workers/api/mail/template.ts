@@ -4,8 +4,8 @@
  * same content. Every interpolated value is escaped in the HTML; the texts come from
  * app/locales (key "mail"), interpolated first and escaped as a whole.
  */
-import type { StoredSettings } from "../../../app/lib/api/schemas";
-import type { Locale } from "../../../app/lib/i18n";
+import type { StoredSettings } from "../../../contract/schemas";
+import type { Locale } from "../../../contract/locales";
 
 export const BRAND_COLOUR = "#b0124f";
 

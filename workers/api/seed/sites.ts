@@ -3,7 +3,7 @@
  * rule, so the white-label behaviour is visible locally: open http://localhost:8787 and
  * http://127.0.0.1:8787.
  */
-import type { StoredSettings } from "../../../app/lib/api/schemas";
+import type { StoredSettings } from "../../../contract/schemas";
 
 const company = {
   company_name: "Demo Dating B.V.",

@@ -9,7 +9,7 @@ import {
   resumeStep,
   stepAfterCreation,
   type StepProfile,
-} from "./steps";
+} from "./signup-steps";
 
 const blank: StepProfile = {
   main_image: null,

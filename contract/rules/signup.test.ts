@@ -1,20 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CITY_MAX,
-  EMAIL_MAX,
-  MAX_AGE,
-  MIN_AGE,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PERSONAL_MAX,
-  ageOn,
-  dateOfBirth,
-  isValidDateOfBirth,
-  isWorthChecking,
-  mailproviderOf,
-  nameOrDefault,
-  nameRuleError,
-} from "./rules";
+import { CITY_MAX, EMAIL_MAX, MAX_AGE, MIN_AGE, NAME_MAX, PASSWORD_MAX, PERSONAL_MAX } from "../limits";
+import { ageOn, dateOfBirth, isValidDateOfBirth, isWorthChecking, mailproviderOf, nameOrDefault, nameRuleError } from "./signup";
 
 /** A fixed "today" (2024 is a leap year) so the age checks do not depend on the clock. */
 const NOW = new Date("2024-06-15T12:00:00Z");

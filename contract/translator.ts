@@ -3,8 +3,8 @@
  * worker (mail, field labels) directly. It formats exactly as i18next does for what our messages
  * use ({{value}} interpolation, nested keys, plurals); a unit test compares them key by key.
  */
-import type en from "~/locales/en.json";
-import type { Locale } from "./i18n";
+import type en from "./messages/en.json";
+import type { Locale } from "./locales";
 
 type Leaves<T, Prefix extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;

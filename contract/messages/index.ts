@@ -1,5 +1,4 @@
 /** All interface languages. English is the source of truth; a test fails when another lacks a key. */
-import type { Resource } from "i18next";
 import de from "./de.json";
 import en from "./en.json";
 import es from "./es.json";
@@ -10,12 +9,7 @@ import pl from "./pl.json";
 
 export const messages = { en, nl, de, it, fr, es, pl };
 
-export default {
-  en: { translation: en },
-  nl: { translation: nl },
-  de: { translation: de },
-  it: { translation: it },
-  fr: { translation: fr },
-  es: { translation: es },
-  pl: { translation: pl },
-} satisfies Resource;
+/** The same messages in i18next's resource shape (one "translation" namespace per language). */
+export const i18nextResources = Object.fromEntries(
+  Object.entries(messages).map(([locale, tree]) => [locale, { translation: tree }]),
+);

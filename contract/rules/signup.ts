@@ -2,14 +2,7 @@
  * Sign-up's field rules (spec §5, §9), shared by the browser (Valibot through Conform), the
  * app's actions and the reference API (Zod), so the three places agree on every limit.
  */
-export const NAME_MAX = 150;
-export const CITY_MAX = 255;
-export const PASSWORD_MAX = 1000;
-export const EMAIL_MAX = 254;
-/** About-me texts (designed; the spec gives no bound). */
-export const PERSONAL_MAX = 2000;
-export const MIN_AGE = 18;
-export const MAX_AGE = 100;
+import { MAX_AGE, MIN_AGE, NAME_MAX } from "../limits";
 
 /** The message key of a name that breaks a rule the generic checks do not cover, or null. */
 export function nameRuleError(name: string, email: string): "name_starts_with_at" | "name_equal_to_email" | null {

@@ -12,6 +12,3 @@ export function messageCost(pricing: MessagePricing, country: string | null): nu
   const minimum = country ? (pricing.minimum_message_costs[country]?.costs ?? 0) : 0;
   return Math.max(pricing.message_credits, minimum);
 }
-
-/** The longest message, in UTF-16 code units (what a textarea's maxlength counts). */
-export const MESSAGE_MAX = 2000;

@@ -4,13 +4,14 @@
  * so the two sides cannot drift. Field names follow spec §3 and §7 exactly.
  */
 import { z } from "zod";
-import { LOCALES } from "../i18n";
+import { isErrorCode, type ErrorCode } from "./errors";
+import { LOCALES } from "./locales";
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
 /** Every API error answer: a stable code, an English fallback, and per-field codes. */
 export const ApiErrorSchema = z.object({
-  error: z.string(),
+  error: z.string().transform((code): ErrorCode => (isErrorCode(code) ? code : "unknown")),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   retry_after: z.number().optional(),

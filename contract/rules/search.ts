@@ -2,9 +2,8 @@
  * Search rules shared by the app and the API (spec §6, §9): age ranges, the country list,
  * page size. Pure and small: it ships to the browser.
  */
-export const PAGE_SIZE = 12;
-export const MIN_AGE = 18;
-export const MAX_AGE = 100;
+import { MAX_AGE, MIN_AGE } from "../limits";
+
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messageCost } from "./cost";
+import { messageCost } from "./message-cost";
 
 const pricing = {
   message_credits: 10,

@@ -1,0 +1,56 @@
+/**
+ * Every error code an API answer can carry (`{ error, message, fields? }`, docs/api.md). The
+ * API throws only these; the app compares against these, so a misspelt code fails the
+ * typecheck. A code this list lacks (another API version, say) reads as "unknown".
+ */
+export const ERROR_CODES = [
+  // Input and the request itself
+  "invalid_input",
+  "invalid_json",
+  "payload_too_large",
+  "method_not_allowed",
+  "not_found",
+  "cross_site",
+  "csrf_invalid",
+  "upgrade_required",
+  "rate_limited",
+  // Sites
+  "unknown_site",
+  "site_misconfigured",
+  // Sessions and accounts
+  "not_logged_in",
+  "invalid_credentials",
+  "wrong_password",
+  "token_invalid",
+  "invalid_email",
+  "existing_account_active",
+  "deleted_account_exists",
+  "same_email",
+  "email_change_not_allowed",
+  "signup_closed",
+  "signup_in_progress",
+  // Profiles, photos, search, likes
+  "profile_not_found",
+  "own_profile",
+  "cannot_like_self",
+  "search_requires_login",
+  "unsupported_image",
+  "file_too_large",
+  "too_many_images",
+  // Chat and credits
+  "conversation_not_found",
+  "recipient_gone",
+  "insufficient_credits",
+  "key_used",
+  // Partners
+  "no_partner",
+  // The API failed; the app shows its error page
+  "internal",
+  "unknown",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}

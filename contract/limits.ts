@@ -1,0 +1,18 @@
+/**
+ * Every length, age and size limit both sides enforce (docs/product.md §5, §9). The browser's
+ * form schemas, the app's actions and the API all read them from here, so they cannot differ.
+ */
+export const NAME_MAX = 150;
+export const CITY_MAX = 255;
+export const PASSWORD_MAX = 1000;
+/** A new password (designed; the spec gives no bound): at least this many characters. */
+export const NEW_PASSWORD_MIN = 8;
+export const EMAIL_MAX = 254;
+/** About-me texts (designed; the spec gives no bound). */
+export const PERSONAL_MAX = 2000;
+export const MIN_AGE = 18;
+export const MAX_AGE = 100;
+/** The longest chat message, in UTF-16 code units (what a textarea's maxlength counts). */
+export const MESSAGE_MAX = 2000;
+/** Search results per page (`pp`). */
+export const PAGE_SIZE = 12;
