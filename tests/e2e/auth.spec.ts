@@ -1,3 +1,4 @@
+import { E2E_PORT } from "../../playwright.config";
 import { DEMO, expect, login, test } from "./support/fixtures";
 
 test.describe("login and logout", () => {
@@ -39,18 +40,18 @@ test.describe("login and logout", () => {
   });
 
   test("the server checks too: empty and malformed fields get their messages", async ({ request }) => {
-    const empty = await request.post("/login", { form: { email: "", password: "" }, headers: { origin: "http://localhost:8788" } });
+    const empty = await request.post("/login", { form: { email: "", password: "" }, headers: { origin: `http://localhost:${E2E_PORT}` } });
     expect(empty.status()).toBe(400);
     const html = await empty.text();
     expect(html).toContain("Value is required");
     const malformed = await request.post("/login", {
       form: { email: "not-an-email", password: "x" },
-      headers: { origin: "http://localhost:8788" },
+      headers: { origin: `http://localhost:${E2E_PORT}` },
     });
     expect(await malformed.text()).toContain("Value is not a valid email address");
     const tooLong = await request.post("/login", {
       form: { email: `${"a".repeat(260)}@example.com`, password: "x" },
-      headers: { origin: "http://localhost:8788" },
+      headers: { origin: `http://localhost:${E2E_PORT}` },
     });
     expect(await tooLong.text()).toContain("at most 254 characters");
   });
@@ -70,7 +71,7 @@ test.describe("login and logout", () => {
     await page.getByLabel("Email address").fill(DEMO.email);
     await page.getByLabel("Password").fill(DEMO.password);
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL("http://localhost:8788/home");
+    await expect(page).toHaveURL(`http://localhost:${E2E_PORT}/home`);
   });
 
   test("a logged-in member opening / or /login goes home", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { E2E_PORT } from "../../playwright.config";
 import { expect, login, test } from "./support/fixtures";
 
 const ACCOUNTS = {
@@ -58,7 +59,7 @@ test("changing the country resets the region", async ({ page, javaScriptEnabled 
 });
 
 test("a visitor where logged-out search is off is asked to sign up", async ({ page, checkA11y }) => {
-  await page.goto("http://127.0.0.1:8788/members");
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/members`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Zie wie er|See who is around/);
   await expect(page.locator(".profile-card")).toHaveCount(0);
   await checkA11y();
@@ -201,17 +202,17 @@ test("paying members and visitors get no cam tiles", async ({ page }) => {
 });
 
 test("notifications list account notices, are marked read once seen, and hold the email-change section", async ({ page, checkA11y }) => {
-  await page.goto("http://127.0.0.1:8788/login");
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/login`);
   await page.getByLabel("Email address").fill("dirk@example.com");
   await page.getByLabel("Password").fill("demo-password");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await page.goto("http://127.0.0.1:8788/notifications");
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/notifications`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
   await expect(page.getByText("Welcome! Add a photo")).toBeVisible();
   await checkA11y();
-  await page.goto("http://127.0.0.1:8788/home");
-  await page.goto("http://127.0.0.1:8788/notifications#email-change-incorrect");
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/home`);
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/notifications#email-change-incorrect`);
   await expect(page.locator(".notification.unread")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Did you not change your email address?" })).toBeVisible();
 });

@@ -3,6 +3,7 @@
  * details; the terms end with the English-only anti-trafficking section, plus DMCA and 2257
  * for a company with the US tradename (Amora on localhost has it, Zilverhart on 127.0.0.1 not).
  */
+import { E2E_PORT } from "../../playwright.config";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
@@ -52,7 +53,7 @@ test("the terms name the company, disclose fictional profiles and carry the US s
 });
 
 test("without the US tradename the terms keep the anti-trafficking section but have no DMCA or 2257 section", async ({ page, checkA11y }) => {
-  await page.goto("http://127.0.0.1:8788/pages/terms");
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/pages/terms`);
   await expect(page).toHaveTitle("Terms of service – Zilverhart");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 2, name: "Anti-trafficking and no minors" })).toBeVisible();
@@ -66,7 +67,7 @@ test("without the US tradename the terms keep the anti-trafficking section but h
 test("the anti-trafficking section stays English, marked lang=en, when the page is in another language", async ({ browser }) => {
   const context = await browser.newContext({ locale: "de-DE", extraHTTPHeaders: { "accept-language": "de-DE,de;q=0.9" } });
   const page = await context.newPage();
-  await page.goto("http://localhost:8788/pages/terms");
+  await page.goto(`http://localhost:${E2E_PORT}/pages/terms`);
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   const section = page.locator("section#anti-trafficking");
   await expect(section).toHaveAttribute("lang", "en");

@@ -1,4 +1,4 @@
-import { API_DOWN_PORT } from "../../playwright.config";
+import { API_DOWN_PORT, E2E_PORT } from "../../playwright.config";
 import { expect, test } from "./support/fixtures";
 
 test("the welcome page shows the site's name and the sign-up call to action", async ({ page, checkA11y }) => {
@@ -10,7 +10,7 @@ test("the welcome page shows the site's name and the sign-up call to action", as
 });
 
 test("another host is another site", async ({ page }) => {
-  await page.goto("http://127.0.0.1:8788/");
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/`);
   await expect(page.getByRole("link", { name: "Zilverhart" })).toBeVisible();
 });
 
@@ -43,7 +43,7 @@ test("when the API is down the error page says so, with a retry link and no stac
 test("Accept-Language: nl renders Dutch", async ({ browser }) => {
   const context = await browser.newContext({ locale: "nl-NL", extraHTTPHeaders: { "accept-language": "nl-NL,nl;q=0.9" } });
   const page = await context.newPage();
-  await page.goto("http://localhost:8788/");
+  await page.goto(`http://localhost:${E2E_PORT}/`);
   await expect(page.locator("html")).toHaveAttribute("lang", "nl");
   await expect(page.getByRole("link", { name: "Inloggen" }).first()).toBeVisible();
   await context.close();
@@ -66,7 +66,7 @@ test("the language switcher keeps the choice", async ({ page, context, checkA11y
 
 test("a tracking URL is redirected clean and the cookie keeps the values", async ({ page, context, javaScriptEnabled }) => {
   await page.goto("/?network=aff42&sub1=spring&aff_sub2=x&page=2");
-  await expect(page).toHaveURL("http://localhost:8788/?page=2");
+  await expect(page).toHaveURL(`http://localhost:${E2E_PORT}/?page=2`);
   const cookie = (await context.cookies()).find((c) => c.name === "tracking");
   expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({ network: "aff42", sub1: "spring", aff_sub2: "x" });
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);

@@ -2,6 +2,7 @@
  * Sign-up, end to end: from /signup through every step to an activated, logged-in member, with
  * JavaScript and without, clicking the activation link in the local development mailbox.
  */
+import { E2E_PORT } from "../../playwright.config";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./support/fixtures";
 
@@ -140,7 +141,7 @@ test("a mistyped mail domain is suggested and corrected", async ({ page, javaScr
 
 test("sign-up on an invite-only site needs a traffic source", async ({ page, baseURL }) => {
   // The second demo site (Zilverhart) is the same server under 127.0.0.1.
-  const zilverhart = new URL(baseURL ?? "http://localhost:8788");
+  const zilverhart = new URL(baseURL ?? `http://localhost:${E2E_PORT}`);
   zilverhart.hostname = "127.0.0.1";
   await page.goto(new URL("/signup", zilverhart).href);
   await expect(page.getByRole("heading", { level: 1, name: "Zilverhart is by invitation only" }).or(
