@@ -42,8 +42,23 @@ const PHOTO_POOL = 600;
 const stateDir = path.resolve(process.env.STATE_DIR ?? ".wrangler/state");
 const CONFIG = "workers/api/wrangler.jsonc";
 
+/**
+ * The two bindings the seed writes to, as far as it uses them. (The Workers runtime types belong
+ * to the API worker's tsconfig; this script runs in Node.)
+ */
+interface SeedBindings {
+  DB: {
+    prepare(sql: string): {
+      bind(...values: unknown[]): { first<T>(): Promise<T | null>; run(): Promise<unknown> };
+    };
+  };
+  PHOTOS: {
+    put(key: string, value: Uint8Array | ArrayBuffer, options: { httpMetadata: { contentType: string } }): Promise<unknown>;
+  };
+}
+
 function openBindings() {
-  return getPlatformProxy<ApiEnv>({
+  return getPlatformProxy<SeedBindings>({
     configPath: CONFIG,
     persist: { path: path.join(stateDir, "v3") },
     remoteBindings: false,

@@ -8,12 +8,15 @@ step() { printf '\n== %s\n' "$1"; }
 
 step "typecheck (wrangler types, react-router typegen, tsc)"
 npm run --silent typecheck
+step "lint and format (Biome: rules, import boundaries, formatting)"
+biome check .
 step "unit tests"
 vitest run --config vitest.unit.config.ts
 step "API integration tests (workerd, real D1 migrations)"
 vitest run --config vitest.api.config.ts
 step "production build"
 react-router build
+tsx scripts/check-api-bundle.ts
 step "e2e (Chromium, JavaScript on and off, axe on every page)"
 playwright test
 step "budgets (JavaScript weight, Lighthouse)"
