@@ -6,7 +6,8 @@ import { unreadMessages } from "./chat";
 import type { Db } from "./client";
 import type { MembersTable } from "./schema";
 
-type MemberRow = Selectable<MembersTable>;
+/** A members row as stored: real or fictional, any status. */
+export type MemberRow = Selectable<MembersTable>;
 
 /** Whole years between a YYYY-MM-DD birth date and now. */
 export function ageOn(dateOfBirth: string | null, now = new Date()): number | null {

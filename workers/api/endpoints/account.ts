@@ -20,14 +20,15 @@ import { eraseMemberQueries } from "../db/erase";
 import { creditBalance, toProfile } from "../db/members";
 import { requireCurrentPassword } from "../lib/current-password";
 import { readBody } from "../lib/request";
-import { SESSION_COOKIE, requireMember } from "../lib/sessions";
+import { requireMember } from "../lib/member";
+import { SESSION_COOKIE } from "../lib/sessions";
 import { publicOrigin } from "../mail/common";
 import { largeKeyOf } from "./profile-image";
 
 const DeleteBody = z.object({ password: z.unknown().optional() });
 
 async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
-  const member = await requireMember(c);
+  const member = requireMember(c);
   const body = await readBody(c, DeleteBody);
   const { db } = c.var;
   await requireCurrentPassword(db, member, body.password, "password");
@@ -45,7 +46,7 @@ async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
 }
 
 async function pushOff(c: Context<ApiContext>): Promise<Response> {
-  const member = await requireMember(c);
+  const member = requireMember(c);
   const { db } = c.var;
   await runBatch(c.env.DB, [
     db.deleteFrom("push_subscriptions").where("member_id", "=", member.id),
@@ -65,7 +66,7 @@ function jsonOf(text: string | null): unknown {
 }
 
 async function exportData(c: Context<ApiContext>): Promise<Response> {
-  const member = await requireMember(c);
+  const member = requireMember(c);
   const { db, site } = c.var;
   const origin = publicOrigin(c);
   const url = (key: string) => new URL(site.settings.cdn_prefix + key, origin).href;

@@ -26,7 +26,7 @@ import { creditBalance } from "../db/members";
 import { ApiError } from "../lib/errors";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
-import { requireMember } from "../lib/sessions";
+import { requireMember } from "../lib/member";
 import { inboxOf, notifyInboxes } from "../durable-objects/inbox";
 
 /** Messages per page of history. */
@@ -65,7 +65,7 @@ async function requireMembership(c: Context<ApiContext>, memberId: number, id: n
 }
 
 async function startChat(c: Context<ApiContext>) {
-  const me = await requireMember(c);
+  const me = requireMember(c);
   const parsed = conversationId.safeParse(c.req.query("profile"));
   if (!parsed.success) throw new ApiError(422, "invalid_input", "Give the profile's id.", { fields: { profile: "invalid" } });
   const profileId = parsed.data;
@@ -117,7 +117,7 @@ async function startChat(c: Context<ApiContext>) {
 }
 
 async function sendMessage(c: Context<ApiContext>) {
-  const me = await requireMember(c);
+  const me = requireMember(c);
   const body = await readBody(c, SendBody);
   const { db, site } = c.var;
   const membership = await requireMembership(c, me.id, body.conversation);
@@ -207,7 +207,7 @@ async function sendMessage(c: Context<ApiContext>) {
 
 export const chat = new Hono<ApiContext>()
   .get("/live.php", async (c) => {
-    const me = await requireMember(c);
+    const me = requireMember(c);
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
       throw new ApiError(426, "upgrade_required", "Open this as a WebSocket.");
     }
@@ -219,7 +219,7 @@ export const chat = new Hono<ApiContext>()
     return inboxOf(c.env, me.id).fetch(c.req.raw);
   })
   .get("/chats.php", async (c) => {
-    const me = await requireMember(c);
+    const me = requireMember(c);
     const { db } = c.var;
     const chats = await listConversations(db, me.id, CHATS_LIMIT);
     c.header("cache-control", "no-store");
@@ -227,7 +227,7 @@ export const chat = new Hono<ApiContext>()
   })
   .get("/chat.php", startChat)
   .delete("/chat.php", async (c) => {
-    const me = await requireMember(c);
+    const me = requireMember(c);
     const { conversation } = await readBody(c, ConversationBody);
     await requireMembership(c, me.id, conversation);
     const { db } = c.var;
@@ -244,7 +244,7 @@ export const chat = new Hono<ApiContext>()
     return c.json({ deleted: true as const });
   })
   .get("/messages.php", async (c) => {
-    const me = await requireMember(c);
+    const me = requireMember(c);
     const id = conversationId.safeParse(c.req.query("conversation"));
     if (!id.success) throw new ApiError(422, "invalid_input", "Give the conversation's id.", { fields: { conversation: "invalid" } });
     const before = c.req.query("before");
@@ -272,7 +272,7 @@ export const chat = new Hono<ApiContext>()
   })
   .post("/messages.php", async (c) => {
     if (c.req.query("read") === undefined) return sendMessage(c);
-    const me = await requireMember(c);
+    const me = requireMember(c);
     const { conversation } = await readBody(c, ConversationBody);
     await requireMembership(c, me.id, conversation);
     const newest = newestMessageId(conversation);

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { creditBalance } from "../db/members";
 import { ApiError } from "../lib/errors";
 import { readBody } from "../lib/request";
-import { requireMember } from "../lib/sessions";
+import { requireMember } from "../lib/member";
 
 const LIMIT = 50;
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
@@ -40,7 +40,7 @@ export const dev = new Hono<ApiContext>()
    */
   .post("/dev/credits.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
-    const me = await requireMember(c);
+    const me = requireMember(c);
     const { credits } = await readBody(c, CreditsBody);
     const balance = await creditBalance(c.var.db, me.id);
     if (balance !== credits) {

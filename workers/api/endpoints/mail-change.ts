@@ -24,7 +24,7 @@ import { ApiError } from "../lib/errors";
 import { requireCurrentPassword } from "../lib/current-password";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
-import { requireMember } from "../lib/sessions";
+import { requireMember } from "../lib/member";
 import { randomToken, tokenHash } from "../lib/tokens";
 import { queueMailChangeMail, queueMailChangedNotice } from "../mail/mail-change";
 import { runAfterAnswer } from "../lib/after-answer";
@@ -57,7 +57,7 @@ async function usableChange(db: Db, siteId: number, token: unknown, now = Date.n
 }
 
 async function requestChange(c: Context<ApiContext>): Promise<Response> {
-  const member = await requireMember(c);
+  const member = requireMember(c);
   const body = await readBody(c, RequestBody);
   const { db, site } = c.var;
 

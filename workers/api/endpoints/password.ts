@@ -11,7 +11,8 @@ import { ApiError } from "../lib/errors";
 import { requireCurrentPassword } from "../lib/current-password";
 import { hashPassword } from "../lib/passwords";
 import { readBody } from "../lib/request";
-import { endOtherSessions, requireMember } from "../lib/sessions";
+import { requireMember } from "../lib/member";
+import { endOtherSessions } from "../lib/sessions";
 import { newPasswordProblem } from "./password-reset";
 
 
@@ -20,7 +21,7 @@ const Body = z.object({ current: z.unknown().optional(), password: z.unknown().o
 
 
 export const password = new Hono<ApiContext>().put("/password.php", async (c) => {
-  const member = await requireMember(c);
+  const member = requireMember(c);
   const memberId = member.id;
   const { db } = c.var;
 

@@ -8,10 +8,9 @@ import { z } from "zod";
 import type { SearchFilters } from "../../../contract/schemas";
 import { MAX_AGE, MIN_AGE, PAGE_SIZE } from "../../../contract/limits";
 import type { ApiContext } from "../context";
-import { findMember } from "../db/members";
 import { birthDateRange, selectCards, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
-import { currentMemberId } from "../lib/sessions";
+import { viewerOf } from "../lib/member";
 import type { Site } from "../lib/site";
 
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
@@ -71,8 +70,7 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
   }
   const query = parsed.data;
   const { db, site } = c.var;
-  const memberId = await currentMemberId(c);
-  const member = memberId === null ? undefined : await findMember(db, site.id, memberId);
+  const member = viewerOf(c) ?? undefined;
 
   if (!member) {
     const { logged_out_search, logged_out_search_trafficsource } = site.settings;

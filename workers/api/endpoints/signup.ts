@@ -19,7 +19,8 @@ import { requestLocale, translatorFor } from "../lib/i18n";
 import { hashPassword, verifyMemberPassword } from "../lib/passwords";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
-import { requireMember, startSession } from "../lib/sessions";
+import { requireMember } from "../lib/member";
+import { startSession } from "../lib/sessions";
 import { signToken, signingSecret, tokenHash, verifyToken } from "../lib/tokens";
 import { queueActivationMail } from "../mail/activation";
 
@@ -234,7 +235,7 @@ export const signup = new Hono<ApiContext>()
   })
 
   .put("/user.php", async (c) => {
-    const member = await requireMember(c);
+    const member = requireMember(c);
     const body = await readBody(c, UpdateBody);
     const { db, site } = c.var;
     const update: Record<string, string | number | null> = {};
@@ -354,7 +355,7 @@ async function replayedSignup(c: Context<ApiContext>, memberId: number | null, e
 }
 
 async function savePush(c: Context<ApiContext>) {
-  const member = await requireMember(c);
+  const member = requireMember(c);
   const { subscription } = await readBody(c, PushBody);
   const { db } = c.var;
   if (subscription === "denied") {
