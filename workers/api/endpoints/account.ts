@@ -17,7 +17,8 @@ import type { DataExport } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
 import { eraseMemberQueries } from "../db/erase";
-import { creditBalance, toProfile } from "../db/members";
+import { balance as creditBalance, history as creditHistory } from "../domain/ledger";
+import { toProfile } from "../db/members";
 import { requireCurrentPassword } from "../lib/current-password";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
@@ -88,7 +89,7 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
       .where("l.profile_id", "=", member.id)
       .orderBy("l.created_at")
       .execute(),
-    db.selectFrom("credit_ledger").select(["amount", "reason", "created_at"]).where("member_id", "=", member.id).orderBy("id").execute(),
+    creditHistory(db, member.id),
     db.selectFrom("notices").select(["kind", "created_at", "read_at"]).where("member_id", "=", member.id).orderBy("created_at").execute(),
     db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("member_id", "=", member.id).execute(),
     db.selectFrom("sessions").select(["created_at", "expires_at"]).where("member_id", "=", member.id).execute(),

@@ -22,7 +22,7 @@ import { messageCost } from "../../../contract/rules/message-cost";
 import type { ApiContext } from "../context";
 import { chatProfile, findMembership, listConversations, toMessage } from "../db/chat";
 import { runBatch } from "../db/client";
-import { creditBalance } from "../db/members";
+import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
@@ -126,7 +126,7 @@ async function sendMessage(c: Context<ApiContext>) {
   const earlier = await db.selectFrom("messages").selectAll().where("sender_id", "=", me.id).where("send_key", "=", body.key).executeTakeFirst();
   if (earlier) {
     if (earlier.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
-    const balance = await creditBalance(db, me.id);
+    const balance = await ledger.balance(db, me.id);
     return c.json({ message: toMessage(earlier, me.id), balance, cost: messageCost(site.settings, me.country) });
   }
 
@@ -141,32 +141,12 @@ async function sendMessage(c: Context<ApiContext>) {
 
   const cost = messageCost(site.settings, me.country);
   const now = Date.now();
-  const ledgerKey = `message:${me.id}:${body.key}`;
+  const charge: ledger.LedgerEntry = { memberId: me.id, amount: cost, reason: "message", key: `message:${me.id}:${body.key}` };
   // One batch, one transaction: the charge only if the balance covers it, the message only if
   // the charge was written, then the conversation's newest message. Sent twice, the second
-  // batch changes nothing (the unique key and the (sender, key) pair).
+  // batch changes nothing (the ledger's unique key and the (sender, key) pair).
   await runBatch(c.env.DB, [
-    db
-      .insertInto("credit_ledger")
-      .columns(["member_id", "amount", "reason", "idempotency_key", "created_at"])
-      .expression(
-        db
-          .selectNoFrom((eb) => [
-            eb.val(me.id).as("member_id"),
-            eb.val(-cost).as("amount"),
-            eb.val("message").as("reason"),
-            eb.val(ledgerKey).as("idempotency_key"),
-            eb.val(now).as("created_at"),
-          ])
-          .where((eb) =>
-            eb(
-              eb.selectFrom("credit_ledger").select((inner) => inner.fn.coalesce(inner.fn.sum<number>("amount"), inner.lit(0)).as("b")).where("member_id", "=", me.id),
-              ">=",
-              cost,
-            ),
-          ),
-      )
-      .onConflict((oc) => oc.column("idempotency_key").doNothing()),
+    ledger.chargeStatement(db, charge, now),
     db
       .insertInto("messages")
       .columns(["conversation_id", "sender_id", "body", "created_at", "send_key"])
@@ -179,7 +159,7 @@ async function sendMessage(c: Context<ApiContext>) {
             eb.val(now).as("created_at"),
             eb.val(body.key).as("send_key"),
           ])
-          .where((eb) => eb.exists(eb.selectFrom("credit_ledger").select("id").where("idempotency_key", "=", ledgerKey))),
+          .where((eb) => eb.exists(ledger.entryWithKey(db, charge.key))),
       )
       .onConflict((oc) => oc.columns(["sender_id", "send_key"]).doNothing()),
     db
@@ -195,7 +175,7 @@ async function sendMessage(c: Context<ApiContext>) {
   ]);
 
   const sent = await db.selectFrom("messages").selectAll().where("sender_id", "=", me.id).where("send_key", "=", body.key).executeTakeFirst();
-  const balance = await creditBalance(db, me.id);
+  const balance = await ledger.balance(db, me.id);
   if (!sent) {
     throw new ApiError(402, "insufficient_credits", "Not enough credits for this message.", { balance, cost });
   }
@@ -260,7 +240,7 @@ export const chat = new Hono<ApiContext>()
       .orderBy("id", "desc")
       .limit(MESSAGES_PAGE + 1);
     if (beforeId?.success) query = query.where("id", "<", beforeId.data);
-    const [rows, profile, balance] = await Promise.all([query.execute(), chatProfile(db, me.id, membership.other_id), creditBalance(db, me.id)]);
+    const [rows, profile, balance] = await Promise.all([query.execute(), chatProfile(db, me.id, membership.other_id), ledger.balance(db, me.id)]);
     c.header("cache-control", "no-store");
     return c.json({
       conversation: { id: id.data, profile },

@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { z } from "zod";
-import { creditBalance } from "../db/members";
+import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
@@ -42,12 +42,10 @@ export const dev = new Hono<ApiContext>()
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
     const me = requireMember(c);
     const { credits } = await readBody(c, CreditsBody);
-    const balance = await creditBalance(c.var.db, me.id);
+    const balance = await ledger.balance(c.var.db, me.id);
     if (balance !== credits) {
-      await c.var.db
-        .insertInto("credit_ledger")
-        .values({ member_id: me.id, amount: credits - balance, reason: "dev_adjustment", idempotency_key: `dev:${crypto.randomUUID()}`, created_at: Date.now() })
-        .execute();
+      const entry = { memberId: me.id, amount: credits - balance, reason: "dev_adjustment", key: `dev:${crypto.randomUUID()}` };
+      await ledger.adjust(c.env.DB, c.var.db, entry);
     }
     return c.json({ credits });
   })

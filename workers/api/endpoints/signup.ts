@@ -12,6 +12,7 @@ import { isValidDateOfBirth, mailproviderOf, nameOrDefault, nameRuleError } from
 import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
 import { findMember, toUser } from "../db/members";
+import * as ledger from "../domain/ledger";
 import { normaliseEmail } from "../lib/email";
 import { emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError, notLoggedIn } from "../lib/errors";
@@ -215,16 +216,7 @@ export const signup = new Hono<ApiContext>()
     }
     await Promise.all([
       db.updateTable("used_tokens").set({ member_id: memberId }).where("token_hash", "=", csrfHash).execute(),
-      db
-        .insertInto("credit_ledger")
-        .values({
-          member_id: memberId,
-          amount: site.settings.starting_credits,
-          reason: "starting_credits",
-          idempotency_key: `start:${memberId}`,
-          created_at: now,
-        })
-        .execute(),
+      ledger.grant(c.env.DB, db, { memberId, amount: site.settings.starting_credits, reason: "starting_credits", key: `start:${memberId}` }, now),
       db.insertInto("notices").values({ member_id: memberId, kind: "welcome", created_at: now, read_at: null }).execute(),
     ]);
     await startSession(c, memberId);
