@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiContext } from "../context";
+import { endLinksStatement } from "../domain/one-time-links";
 import { ApiError } from "../lib/errors";
 import { requireCurrentPassword } from "../lib/current-password";
 import { hashPassword } from "../lib/passwords";
@@ -42,6 +43,6 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
     .execute();
   await endOtherSessions(c, memberId);
   // A pending change of address (perhaps asked for by whoever had the old password) ends too.
-  await db.updateTable("email_changes").set({ used_at: Date.now() }).where("member_id", "=", memberId).where("used_at", "is", null).execute();
+  await endLinksStatement(db, "email_change", memberId).execute();
   return c.json({ changed: true as const });
 });
