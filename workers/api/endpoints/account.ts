@@ -12,7 +12,7 @@
  */
 import { Hono, type Context } from "hono";
 import { deleteCookie } from "hono/cookie";
-import { z } from "zod";
+import { AccountDeleteBodySchema } from "../../../contract/requests/user";
 import type { DataExport } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
@@ -26,11 +26,9 @@ import { SESSION_COOKIE } from "../lib/sessions";
 import { publicOrigin } from "../mail/common";
 import { largeKeyOf } from "./profile-image";
 
-const DeleteBody = z.object({ password: z.unknown().optional() });
-
 async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
   const member = requireMember(c);
-  const body = await readBody(c, DeleteBody);
+  const body = await readBody(c, AccountDeleteBodySchema);
   const { db } = c.var;
   await requireCurrentPassword(db, member, body.password, "password");
 

@@ -16,8 +16,7 @@
  */
 import { Hono, type Context } from "hono";
 import { sql } from "kysely";
-import { z } from "zod";
-import { MESSAGE_MAX } from "../../../contract/limits";
+import { ConversationBodySchema, IdSchema, SendMessageBodySchema } from "../../../contract/requests/chat";
 import { messageCost } from "../../../contract/rules/message-cost";
 import type { ApiContext } from "../context";
 import { chatProfile, findMembership, listConversations, toMessage } from "../db/chat";
@@ -35,14 +34,6 @@ const CHATS_LIMIT = 200;
 /** A burst of sends: this many a minute per member, then 429. */
 const SEND_LIMIT = { max: 20, windowMs: 60 * 1000 };
 
-const conversationId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const SendBody = z.object({
-  conversation: conversationId,
-  text: z.string().max(MESSAGE_MAX),
-  /** Made by the page for each message it shows a composer for: a retry sends the same key. */
-  key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-});
-const ConversationBody = z.object({ conversation: conversationId });
 
 function hostOfOrigin(origin: string): string | null {
   try {
@@ -66,7 +57,7 @@ async function requireMembership(c: Context<ApiContext>, memberId: number, id: n
 
 async function startChat(c: Context<ApiContext>) {
   const me = requireMember(c);
-  const parsed = conversationId.safeParse(c.req.query("profile"));
+  const parsed = IdSchema.safeParse(c.req.query("profile"));
   if (!parsed.success) throw new ApiError(422, "invalid_input", "Give the profile's id.", { fields: { profile: "invalid" } });
   const profileId = parsed.data;
   if (profileId === me.id) throw new ApiError(422, "own_profile", "You cannot chat with yourself.", { fields: { profile: "own_profile" } });
@@ -118,7 +109,7 @@ async function startChat(c: Context<ApiContext>) {
 
 async function sendMessage(c: Context<ApiContext>) {
   const me = requireMember(c);
-  const body = await readBody(c, SendBody);
+  const body = await readBody(c, SendMessageBodySchema);
   const { db, site } = c.var;
   const membership = await requireMembership(c, me.id, body.conversation);
 
@@ -208,7 +199,7 @@ export const chat = new Hono<ApiContext>()
   .get("/chat.php", startChat)
   .delete("/chat.php", async (c) => {
     const me = requireMember(c);
-    const { conversation } = await readBody(c, ConversationBody);
+    const { conversation } = await readBody(c, ConversationBodySchema);
     await requireMembership(c, me.id, conversation);
     const { db } = c.var;
     await db
@@ -225,10 +216,10 @@ export const chat = new Hono<ApiContext>()
   })
   .get("/messages.php", async (c) => {
     const me = requireMember(c);
-    const id = conversationId.safeParse(c.req.query("conversation"));
+    const id = IdSchema.safeParse(c.req.query("conversation"));
     if (!id.success) throw new ApiError(422, "invalid_input", "Give the conversation's id.", { fields: { conversation: "invalid" } });
     const before = c.req.query("before");
-    const beforeId = before === undefined ? null : conversationId.safeParse(before);
+    const beforeId = before === undefined ? null : IdSchema.safeParse(before);
     if (beforeId && !beforeId.success) throw new ApiError(422, "invalid_input", "before must be a message id.", { fields: { before: "invalid" } });
     const membership = await requireMembership(c, me.id, id.data);
     const { db, site } = c.var;
@@ -253,7 +244,7 @@ export const chat = new Hono<ApiContext>()
   .post("/messages.php", async (c) => {
     if (c.req.query("read") === undefined) return sendMessage(c);
     const me = requireMember(c);
-    const { conversation } = await readBody(c, ConversationBody);
+    const { conversation } = await readBody(c, ConversationBodySchema);
     await requireMembership(c, me.id, conversation);
     const newest = newestMessageId(conversation);
     const changed = await c.var.db

@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import { z } from "zod";
+import { DevCreditsBodySchema } from "../../../contract/requests/dev";
 import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
 import { readBody } from "../lib/request";
@@ -25,8 +25,6 @@ export function linksIn(text: string): string[] {
   return [...new Set(text.match(URL_IN_TEXT) ?? [])];
 }
 
-const CreditsBody = z.object({ credits: z.number().int().min(0).max(1_000_000) });
-
 export const dev = new Hono<ApiContext>()
   /** GET /api/dev/tools.php: whether the development tools answer here (the /_dev panel asks). */
   .get("/dev/tools.php", (c) => {
@@ -41,7 +39,7 @@ export const dev = new Hono<ApiContext>()
   .post("/dev/credits.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
     const me = requireMember(c);
-    const { credits } = await readBody(c, CreditsBody);
+    const { credits } = await readBody(c, DevCreditsBodySchema);
     const balance = await ledger.balance(c.var.db, me.id);
     if (balance !== credits) {
       const entry = { memberId: me.id, amount: credits - balance, reason: "dev_adjustment", key: `dev:${crypto.randomUUID()}` };

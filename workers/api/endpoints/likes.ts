@@ -3,15 +3,13 @@
  * Likes and unlikes are idempotent; opening a profile that liked you marks that like as seen.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { LikeBodySchema, ProfileIdSchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { toProfile } from "../db/members";
 import { selectCards, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
 import { requireSession, viewerOf } from "../lib/member";
 import { readBody } from "../lib/request";
-
-const LikeBody = z.object({ profile: z.coerce.number().int().positive() });
 
 /** A profile a member of this site may see: active and in one of the site's countries. */
 async function findVisibleProfile(c: Context<ApiContext>, profileId: number) {
@@ -53,7 +51,7 @@ export const likes = new Hono<ApiContext>()
   })
   .post("/likes.php", async (c) => {
     const me = requireSession(c).id;
-    const { profile } = await readBody(c, LikeBody);
+    const { profile } = await readBody(c, LikeBodySchema);
     if (profile === me) throw new ApiError(422, "cannot_like_self", "You cannot like yourself.", { fields: { profile: "self" } });
     await findVisibleProfile(c, profile);
     await c.var.db
@@ -65,14 +63,14 @@ export const likes = new Hono<ApiContext>()
   })
   .delete("/likes.php", async (c) => {
     const me = requireSession(c).id;
-    const { profile } = await readBody(c, LikeBody);
+    const { profile } = await readBody(c, LikeBodySchema);
     await c.var.db.deleteFrom("likes").where("member_id", "=", me).where("profile_id", "=", profile).execute();
     return c.json({ id: profile, did_like_profile: false });
   })
   .get("/profile.php", async (c) => {
-    const id = z.coerce.number().int().positive().safeParse(c.req.query("id"));
+    const id = ProfileIdSchema.safeParse(c.req.query("id"));
     if (!id.success) throw new ApiError(422, "invalid_input", "Give a profile id.", { fields: { id: "invalid" } });
-    const { db, site } = c.var;
+    const { db } = c.var;
     const profile = await findVisibleProfile(c, id.data);
     const viewer = viewerOf(c);
     let liked = false;

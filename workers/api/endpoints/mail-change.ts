@@ -12,8 +12,7 @@
  *   site; only its SHA-256 is stored. The old address is told, with a link to report it.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { EMAIL_MAX } from "../../../contract/limits";
+import { MailChangeBodySchema, MailChangeConfirmBodySchema } from "../../../contract/requests/mail-change";
 import { mailproviderOf } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
@@ -34,14 +33,12 @@ export const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 const HOUR = 60 * 60 * 1000;
 
-const RequestBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX), password: z.unknown().optional() });
-const DoBody = z.object({ token: z.unknown().optional() });
 
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This confirmation link is invalid, used or expired.");
 
 async function requestChange(c: Context<ApiContext>): Promise<Response> {
   const member = requireMember(c);
-  const body = await readBody(c, RequestBody);
+  const body = await readBody(c, MailChangeBodySchema);
   const { db, site } = c.var;
 
   // Each request mails an address the member typed: a few an hour, so this relays no spam.
@@ -66,7 +63,7 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
 }
 
 async function applyChange(c: Context<ApiContext>): Promise<Response> {
-  const body = await readBody(c, DoBody);
+  const body = await readBody(c, MailChangeConfirmBodySchema);
   const { db, site } = c.var;
   const change = await usableEmailChangeLink(db, site.id, body.token);
   if (!change) throw tokenInvalid();

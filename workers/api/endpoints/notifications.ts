@@ -5,8 +5,8 @@
  * chat, so the chat's unread count and this list agree.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import { NOTICE_KINDS, type Notification } from "../../../contract/schemas";
+import { NotificationsReadBodySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { chatProfile } from "../db/chat";
 import type { Db } from "../db/client";
@@ -83,7 +83,7 @@ export const notifications = new Hono<ApiContext>()
   })
   .post("/notifications.php", async (c) => {
     const me = requireSession(c).id;
-    await readBody(c, z.object({ read: z.literal("all") }));
+    await readBody(c, NotificationsReadBodySchema);
     const { db } = c.var;
     await db.updateTable("likes").set({ is_new: 0 }).where("profile_id", "=", me).where("is_new", "=", 1).execute();
     await db.updateTable("notices").set({ read_at: Date.now() }).where("member_id", "=", me).where("read_at", "is", null).execute();

@@ -12,9 +12,9 @@
  *   confirmed address counts as confirmed, and the member is logged in.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { PasswordResetBodySchema, PasswordResetRequestBodySchema } from "../../../contract/requests/password";
 import type { User } from "../../../contract/schemas";
-import { EMAIL_MAX, NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
+import { NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
 import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
 import { findMember, findMemberByEmail, toUser } from "../db/members";
@@ -35,9 +35,6 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
-const RequestBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX) });
-/** Checked by hand below: the contract's codes, and a bad token is 410, not 422. */
-const DoBody = z.object({ token: z.unknown().optional(), password: z.unknown().optional() });
 
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This reset link is invalid, used or expired.");
 
@@ -51,7 +48,7 @@ export function newPasswordProblem(password: unknown): "required" | "invalid_typ
 }
 
 async function requestLink(c: Context<ApiContext>): Promise<Response> {
-  const body = await readBody(c, RequestBody);
+  const body = await readBody(c, PasswordResetRequestBodySchema);
   const { db, site } = c.var;
   const email = normaliseEmail(body.email);
   const limits: Limit[] = [
@@ -79,7 +76,7 @@ async function requestLink(c: Context<ApiContext>): Promise<Response> {
 }
 
 async function useLink(c: Context<ApiContext>): Promise<Response> {
-  const body = await readBody(c, DoBody);
+  const body = await readBody(c, PasswordResetBodySchema);
   const problem = newPasswordProblem(body.password);
   if (problem) {
     throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields: { password: problem } });

@@ -5,7 +5,7 @@
  * spaces). On success every other session of the member ends; this one stays.
  */
 import { Hono } from "hono";
-import { z } from "zod";
+import { PasswordChangeBodySchema } from "../../../contract/requests/password";
 import type { ApiContext } from "../context";
 import { endLinksStatement } from "../domain/one-time-links";
 import { ApiError } from "../lib/errors";
@@ -17,8 +17,6 @@ import { endOtherSessions } from "../lib/sessions";
 import { newPasswordProblem } from "./password-reset";
 
 
-/** Checked by hand below, for the contract's field codes. */
-const Body = z.object({ current: z.unknown().optional(), password: z.unknown().optional() });
 
 
 export const password = new Hono<ApiContext>().put("/password.php", async (c) => {
@@ -26,7 +24,7 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
   const memberId = member.id;
   const { db } = c.var;
 
-  const body = await readBody(c, Body);
+  const body = await readBody(c, PasswordChangeBodySchema);
   const problem = newPasswordProblem(body.password);
   if (problem) {
     throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields: { password: problem } });
