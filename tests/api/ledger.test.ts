@@ -1,13 +1,14 @@
 /**
  * The credit ledger (workers/api/domain/ledger.ts) on real D1: every change once per key, even
  * when the same change arrives several times at once (a payment provider's webhook delivered
- * twice), charges only what the balance covers, refunds as negative rows.
+ * twice), charges only what the balance covers, refunds as negative rows; and the development
+ * panel's set-credits call, which writes through it.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../workers/api/db/client";
 import * as ledger from "../../workers/api/domain/ledger";
-import { createMember, ensureSites } from "./helpers";
+import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);
 
@@ -92,5 +93,22 @@ describe("charge", () => {
     expect(results.filter((r) => r.outcome === "written")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "insufficient")).toHaveLength(2);
     expect(await ledger.balance(db, id)).toBe(2);
+  });
+});
+
+describe("POST /api/dev/credits.php (development panel)", () => {
+  it("sets the balance with one entry for the difference, down and up", async () => {
+    const member = await createMember({ credits: 25 });
+    const cookie = await loginAs(member);
+    for (const credits of [0, 7, 7]) {
+      const response = await call("/api/dev/credits.php", { method: "POST", cookie, json: { credits } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ credits });
+      expect(await ledger.balance(db, member.id)).toBe(credits);
+    }
+    const { results } = await env.DB.prepare("SELECT amount FROM credit_ledger WHERE member_id = ? AND reason = 'dev_adjustment' ORDER BY id")
+      .bind(member.id)
+      .all();
+    expect(results).toEqual([{ amount: -25 }, { amount: 7 }]);
   });
 });
