@@ -19,7 +19,7 @@ import { sql } from "kysely";
 import { ConversationBodySchema, IdSchema, SendMessageBodySchema } from "../../../contract/requests/chat";
 import { messageCost } from "../../../contract/rules/message-cost";
 import type { ApiContext } from "../context";
-import { chatProfile, findMembership, listConversations, toMessage } from "../db/chat";
+import { chatProfile, findMembership, listConversations, newestMessageId, sendStatements, toMessage } from "../db/chat";
 import { runBatch } from "../db/client";
 import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
@@ -42,10 +42,6 @@ function hostOfOrigin(origin: string): string | null {
     return null;
   }
 }
-
-/** The id of a conversation's newest message, or 0 (as SQL, for updates in the same statement or batch). */
-const newestMessageId = (conversation: number) =>
-  sql<number>`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`;
 
 const conversationNotFound = () => new ApiError(404, "conversation_not_found", "No such conversation.");
 
@@ -138,31 +134,7 @@ async function sendMessage(c: Context<ApiContext>) {
   // batch changes nothing (the ledger's unique key and the (sender, key) pair).
   await runBatch(c.env.DB, [
     ledger.chargeStatement(db, charge, now),
-    db
-      .insertInto("messages")
-      .columns(["conversation_id", "sender_id", "body", "created_at", "send_key"])
-      .expression(
-        db
-          .selectNoFrom((eb) => [
-            eb.val(body.conversation).as("conversation_id"),
-            eb.val(me.id).as("sender_id"),
-            eb.val(text).as("body"),
-            eb.val(now).as("created_at"),
-            eb.val(body.key).as("send_key"),
-          ])
-          .where((eb) => eb.exists(ledger.entryWithKey(db, charge.key))),
-      )
-      .onConflict((oc) => oc.columns(["sender_id", "send_key"]).doNothing()),
-    db
-      .updateTable("conversations")
-      .set((eb) => ({ last_message_id: eb.selectFrom("messages").select((inner) => inner.fn.max("id").as("m")).where("conversation_id", "=", body.conversation) }))
-      .where("id", "=", body.conversation),
-    // The sender has seen what they sent (and everything before it).
-    db
-      .updateTable("conversation_members")
-      .set({ last_read_id: sql`max(last_read_id, ${newestMessageId(body.conversation)})` })
-      .where("member_id", "=", me.id)
-      .where("conversation_id", "=", body.conversation),
+    ...sendStatements(db, { conversation: body.conversation, senderId: me.id, text, key: body.key, paidBy: ledger.entryWithKey(db, charge.key) }, now),
   ]);
 
   const sent = await db.selectFrom("messages").selectAll().where("sender_id", "=", me.id).where("send_key", "=", body.key).executeTakeFirst();
