@@ -1,4 +1,5 @@
 import type { Db } from "./db/client";
+import type { Member } from "./lib/member";
 import type { Site } from "./lib/site";
 
 /** Hono's typing for every handler: the worker's bindings plus what the middleware sets. */
@@ -11,6 +12,8 @@ export interface ApiContext {
     host: string;
     /** The request came from this machine (see index.ts): development tools may answer. */
     local: boolean;
+    /** The session's member (lib/member.ts), whatever the standing; null for visitors. */
+    member: Member | null;
   };
 }
 

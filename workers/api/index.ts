@@ -24,6 +24,7 @@ import { session } from "./endpoints/session";
 import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
 import { ApiError } from "./lib/errors";
+import { memberScope } from "./lib/member";
 import { requestScope } from "./lib/request-scope";
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -60,6 +61,7 @@ app.use(async (c, next) => {
   await next();
 });
 app.use(requestScope);
+app.use(memberScope);
 
 app.route("/", session);
 app.route("/", site);

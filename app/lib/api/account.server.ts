@@ -2,6 +2,9 @@
  * Account calls (designed, docs/api.md): password reset and change, photo delete and main photo,
  * email change, push off, account deletion and the data export.
  */
+import type { MailChangeBody, MailChangeConfirmBody } from "../../../contract/requests/mail-change";
+import type { PasswordChangeBody, PasswordResetBody, PasswordResetRequestBody } from "../../../contract/requests/password";
+import type { AccountDeleteBody } from "../../../contract/requests/user";
 import type { ApiClient } from "./client.server";
 import {
   AccountDeletedSchema,
@@ -19,7 +22,8 @@ import {
 } from "../../../contract/schemas";
 
 export function requestPasswordReset(api: ApiClient, email: string) {
-  return api.call(PasswordResetSentSchema, "/api/password_reset.php", { method: "POST", body: { email } });
+  const body: PasswordResetRequestBody = { email };
+  return api.call(PasswordResetSentSchema, "/api/password_reset.php", { method: "POST", body });
 }
 
 export function checkResetToken(api: ApiClient, token: string) {
@@ -27,7 +31,8 @@ export function checkResetToken(api: ApiClient, token: string) {
 }
 
 export function resetPassword(api: ApiClient, token: string, password: string) {
-  return api.call(UserAnswerSchema, "/api/password_reset.php", { method: "POST", query: { do: "1" }, body: { token, password } });
+  const body: PasswordResetBody = { token, password };
+  return api.call(UserAnswerSchema, "/api/password_reset.php", { method: "POST", query: { do: "1" }, body });
 }
 
 export function deletePhoto(api: ApiClient, id: number) {
@@ -39,11 +44,13 @@ export function setMainPhoto(api: ApiClient, id: number) {
 }
 
 export function changePassword(api: ApiClient, current: string, password: string) {
-  return api.call(PasswordChangedSchema, "/api/password.php", { method: "PUT", body: { current, password } });
+  const body: PasswordChangeBody = { current, password };
+  return api.call(PasswordChangedSchema, "/api/password.php", { method: "PUT", body });
 }
 
 export function requestMailChange(api: ApiClient, email: string, password: string) {
-  return api.call(MailChangeSentSchema, "/api/mail_change.php", { method: "POST", body: { email, password } });
+  const body: MailChangeBody = { email, password };
+  return api.call(MailChangeSentSchema, "/api/mail_change.php", { method: "POST", body });
 }
 
 export function checkMailChangeToken(api: ApiClient, token: string) {
@@ -51,7 +58,8 @@ export function checkMailChangeToken(api: ApiClient, token: string) {
 }
 
 export function confirmMailChange(api: ApiClient, token: string) {
-  return api.call(MailChangedSchema, "/api/mail_change.php", { method: "POST", query: { do: "1" }, body: { token } });
+  const body: MailChangeConfirmBody = { token };
+  return api.call(MailChangedSchema, "/api/mail_change.php", { method: "POST", query: { do: "1" }, body });
 }
 
 export function turnPushOff(api: ApiClient) {
@@ -59,7 +67,8 @@ export function turnPushOff(api: ApiClient) {
 }
 
 export function deleteAccount(api: ApiClient, password: string) {
-  return api.call(AccountDeletedSchema, "/api/user.php", { method: "DELETE", body: { password } });
+  const body: AccountDeleteBody = { password };
+  return api.call(AccountDeletedSchema, "/api/user.php", { method: "DELETE", body });
 }
 
 export function exportData(api: ApiClient) {

@@ -1,4 +1,6 @@
 /** Chat calls (spec §7 and designed ones, docs/api.md): the list, starting, removing, messages. */
+import type { ConversationBody, SendMessageBody } from "../../../contract/requests/chat";
+import type { DevCreditsBody } from "../../../contract/requests/dev";
 import type { ApiClient } from "./client.server";
 import {
   ChatDeletedSchema,
@@ -20,7 +22,8 @@ export function startChat(api: ApiClient, profileId: number) {
 }
 
 export function removeChat(api: ApiClient, conversation: number) {
-  return api.call(ChatDeletedSchema, "/api/chat.php", { method: "DELETE", body: { conversation } });
+  const body: ConversationBody = { conversation };
+  return api.call(ChatDeletedSchema, "/api/chat.php", { method: "DELETE", body });
 }
 
 export function fetchMessages(api: ApiClient, conversation: number, before?: number) {
@@ -30,16 +33,19 @@ export function fetchMessages(api: ApiClient, conversation: number, before?: num
 }
 
 export function sendMessage(api: ApiClient, conversation: number, text: string, key: string) {
-  return api.call(MessageSentSchema, "/api/messages.php", { method: "POST", body: { conversation, text, key } });
+  const body: SendMessageBody = { conversation, text, key };
+  return api.call(MessageSentSchema, "/api/messages.php", { method: "POST", body });
 }
 
 export function markChatRead(api: ApiClient, conversation: number) {
-  return api.call(MessagesReadSchema, "/api/messages.php", { method: "POST", query: { read: "1" }, body: { conversation } });
+  const body: ConversationBody = { conversation };
+  return api.call(MessagesReadSchema, "/api/messages.php", { method: "POST", query: { read: "1" }, body });
 }
 
 /** Developer only (DEV_TOOLS on a loopback host): sets the member's credits. */
 export function setDevCredits(api: ApiClient, credits: number) {
-  return api.call(CreditsSetSchema, "/api/dev/credits.php", { method: "POST", body: { credits } });
+  const body: DevCreditsBody = { credits };
+  return api.call(CreditsSetSchema, "/api/dev/credits.php", { method: "POST", body });
 }
 
 /** Developer only: answers 404 unless the development tools run here. */

@@ -1,4 +1,5 @@
 /** The discover calls: search, one member's page, likes (spec §7; profile.php designed). */
+import type { LikeBody, NotificationsReadBody } from "../../../contract/requests/discover";
 import type { ApiClient } from "./client.server";
 import {
   CamSearchAnswerSchema,
@@ -51,7 +52,8 @@ export function fetchLikes(api: ApiClient) {
 }
 
 export function setLike(api: ApiClient, profile: number, like: boolean) {
-  return api.call(LikeRecordSchema, "/api/likes.php", { method: like ? "POST" : "DELETE", body: { profile } });
+  const body: LikeBody = { profile };
+  return api.call(LikeRecordSchema, "/api/likes.php", { method: like ? "POST" : "DELETE", body });
 }
 
 /** GET /api/xcams/search.php: live cams for the tiles, in the search's gender and ages. */
@@ -66,5 +68,6 @@ export function fetchNotifications(api: ApiClient) {
 }
 
 export function markNotificationsRead(api: ApiClient) {
-  return api.call(NotificationsReadAnswerSchema, "/api/notifications.php", { method: "POST", body: { read: "all" } });
+  const body: NotificationsReadBody = { read: "all" };
+  return api.call(NotificationsReadAnswerSchema, "/api/notifications.php", { method: "POST", body });
 }

@@ -1,4 +1,5 @@
 /** The session calls: GET /api/user.php, POST /api/login.php, GET /api/logout.php. */
+import type { LoginBody } from "../../../contract/requests/session";
 import type { ApiClient } from "./client.server";
 import { LogoutAnswerSchema, UserAnswerSchema, type User } from "../../../contract/schemas";
 
@@ -9,7 +10,7 @@ export async function fetchUser(api: ApiClient): Promise<User | null> {
   return result.ok ? result.data.user : null;
 }
 
-export function login(api: ApiClient, credentials: { email: string; password: string }) {
+export function login(api: ApiClient, credentials: LoginBody) {
   return api.call(UserAnswerSchema, "/api/login.php", { method: "POST", body: credentials });
 }
 

@@ -4,7 +4,7 @@
  * POST /api/profileimage.php, GET /api/profile_fields.php, GET /api/interests.php.
  */
 import type { Locale } from "../../../contract/locales";
-import type { Tracking } from "../tracking";
+import type { SignupBody, UserUpdateBody } from "../../../contract/requests/user";
 import type { ApiClient } from "./client.server";
 import {
   CsrfAnswerSchema,
@@ -24,39 +24,15 @@ export function checkEmail(api: ApiClient, email: string) {
   return api.call(EmailCheckSchema, "/api/validate_email.php", { query: { email } });
 }
 
-/** The signup payload of spec §3. */
-export interface SignupPayload {
-  email: string;
-  name: string;
-  password: string;
-  trafficsource: Pick<Tracking, "network" | "ref" | "sub1" | "sub2" | "sub3">;
-  timezone?: string | undefined;
-  country: string | null;
-  language: Locale;
-  profile: Record<string, string>;
-  form_path: string;
-  referrer: string;
-  csrf: string;
-  token: string;
-}
+/** The sign-up payload (docs/product.md §3), as the contract defines it. */
+export type SignupPayload = SignupBody;
 
 export function createAccount(api: ApiClient, payload: SignupPayload) {
   return api.call(UserAnswerSchema, "/api/user.php", { method: "POST", query: { new: "1" }, body: payload });
 }
 
-/** PUT /api/user.php: location, profile fields, lastSignupStep (see docs/api.md). */
-export interface UserUpdate {
-  country?: string | null;
-  countryregion?: number | null;
-  city?: string | null;
-  gender?: "male" | "female" | null;
-  date_of_birth?: string | null;
-  personal?: Record<string, string>;
-  fields?: Record<string, string>;
-  lastSignupStep?: number;
-  email?: string;
-  language?: Locale;
-}
+/** PUT /api/user.php: location, profile fields, lastSignupStep (see docs/api.md), as the contract defines it. */
+export type UserUpdate = UserUpdateBody;
 
 export function updateUser(api: ApiClient, update: UserUpdate) {
   return api.call(UserAnswerSchema, "/api/user.php", { method: "PUT", body: update });

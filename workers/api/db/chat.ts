@@ -1,8 +1,56 @@
 /** Chat queries (issue 6): conversations as one member sees them, messages, unread counts. */
-import { sql } from "kysely";
+import { sql, type Compilable, type Expression } from "kysely";
 import type { ChatListEntry, ChatMessage, ChatProfile } from "../../../contract/schemas";
 import type { Db } from "./client";
 import { ageOn } from "./members";
+
+/** The id of a conversation's newest message, or 0 (as SQL, for updates in the same statement or batch). */
+export const newestMessageId = (conversation: number) =>
+  sql<number>`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`;
+
+interface Send {
+  conversation: number;
+  senderId: number;
+  /** Trimmed, not empty. */
+  text: string;
+  /** The page's key: the same key again writes nothing (the (sender, key) pair is unique). */
+  key: string;
+  /** A subquery that finds a row once the message is paid for: no row, no message. */
+  paidBy: Expression<unknown>;
+}
+
+/**
+ * A message as statements for the caller's batch (after its charge): the message, written only
+ * if `paidBy` finds its payment; the conversation's newest message; the sender has seen it all.
+ */
+export function sendStatements(db: Db, send: Send, now = Date.now()): Compilable[] {
+  return [
+    db
+      .insertInto("messages")
+      .columns(["conversation_id", "sender_id", "body", "created_at", "send_key"])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(send.conversation).as("conversation_id"),
+            eb.val(send.senderId).as("sender_id"),
+            eb.val(send.text).as("body"),
+            eb.val(now).as("created_at"),
+            eb.val(send.key).as("send_key"),
+          ])
+          .where((eb) => eb.exists(send.paidBy)),
+      )
+      .onConflict((oc) => oc.columns(["sender_id", "send_key"]).doNothing()),
+    db
+      .updateTable("conversations")
+      .set((eb) => ({ last_message_id: eb.selectFrom("messages").select((inner) => inner.fn.max("id").as("m")).where("conversation_id", "=", send.conversation) }))
+      .where("id", "=", send.conversation),
+    db
+      .updateTable("conversation_members")
+      .set({ last_read_id: sql`max(last_read_id, ${newestMessageId(send.conversation)})` })
+      .where("member_id", "=", send.senderId)
+      .where("conversation_id", "=", send.conversation),
+  ];
+}
 
 /** A conversation of `memberId` (their own view of it), or undefined: another member's id looks the same as none. */
 export function findMembership(db: Db, memberId: number, conversationId: number) {

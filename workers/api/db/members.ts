@@ -1,12 +1,14 @@
 /** Member queries and their conversion to the contract's Profile and User shapes. */
 import type { Selectable } from "kysely";
 import type { Profile, User } from "../../../contract/schemas";
+import * as ledger from "../domain/ledger";
 import type { Site } from "../lib/site";
 import { unreadMessages } from "./chat";
 import type { Db } from "./client";
 import type { MembersTable } from "./schema";
 
-type MemberRow = Selectable<MembersTable>;
+/** A members row as stored: real or fictional, any status. */
+export type MemberRow = Selectable<MembersTable>;
 
 /** Whole years between a YYYY-MM-DD birth date and now. */
 export function ageOn(dateOfBirth: string | null, now = new Date()): number | null {
@@ -65,15 +67,6 @@ export async function toProfile(db: Db, member: MemberRow): Promise<Profile> {
   };
 }
 
-export async function creditBalance(db: Db, memberId: number): Promise<number> {
-  const row = await db
-    .selectFrom("credit_ledger")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("balance"))
-    .where("member_id", "=", memberId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance);
-}
-
 async function newLikes(db: Db, memberId: number): Promise<number> {
   const row = await db
     .selectFrom("likes")
@@ -92,7 +85,7 @@ async function hasPushSubscription(db: Db, memberId: number): Promise<boolean> {
 export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {
   const [profile, credits, new_likes, subscribed, unread_messages] = await Promise.all([
     toProfile(db, member),
-    creditBalance(db, member.id),
+    ledger.balance(db, member.id),
     newLikes(db, member.id),
     hasPushSubscription(db, member.id),
     unreadMessages(db, member.id),

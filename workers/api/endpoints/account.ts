@@ -12,23 +12,23 @@
  */
 import { Hono, type Context } from "hono";
 import { deleteCookie } from "hono/cookie";
-import { z } from "zod";
+import { AccountDeleteBodySchema } from "../../../contract/requests/user";
 import type { DataExport } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
 import { eraseMemberQueries } from "../db/erase";
-import { creditBalance, toProfile } from "../db/members";
+import { balance as creditBalance, history as creditHistory } from "../domain/ledger";
+import { toProfile } from "../db/members";
 import { requireCurrentPassword } from "../lib/current-password";
 import { readBody } from "../lib/request";
-import { SESSION_COOKIE, requireMember } from "../lib/sessions";
+import { requireMember } from "../lib/member";
+import { SESSION_COOKIE } from "../lib/sessions";
 import { publicOrigin } from "../mail/common";
 import { largeKeyOf } from "./profile-image";
 
-const DeleteBody = z.object({ password: z.unknown().optional() });
-
 async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
-  const member = await requireMember(c);
-  const body = await readBody(c, DeleteBody);
+  const member = requireMember(c);
+  const body = await readBody(c, AccountDeleteBodySchema);
   const { db } = c.var;
   await requireCurrentPassword(db, member, body.password, "password");
 
@@ -45,7 +45,7 @@ async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
 }
 
 async function pushOff(c: Context<ApiContext>): Promise<Response> {
-  const member = await requireMember(c);
+  const member = requireMember(c);
   const { db } = c.var;
   await runBatch(c.env.DB, [
     db.deleteFrom("push_subscriptions").where("member_id", "=", member.id),
@@ -65,7 +65,7 @@ function jsonOf(text: string | null): unknown {
 }
 
 async function exportData(c: Context<ApiContext>): Promise<Response> {
-  const member = await requireMember(c);
+  const member = requireMember(c);
   const { db, site } = c.var;
   const origin = publicOrigin(c);
   const url = (key: string) => new URL(site.settings.cdn_prefix + key, origin).href;
@@ -87,7 +87,7 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
       .where("l.profile_id", "=", member.id)
       .orderBy("l.created_at")
       .execute(),
-    db.selectFrom("credit_ledger").select(["amount", "reason", "created_at"]).where("member_id", "=", member.id).orderBy("id").execute(),
+    creditHistory(db, member.id),
     db.selectFrom("notices").select(["kind", "created_at", "read_at"]).where("member_id", "=", member.id).orderBy("created_at").execute(),
     db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("member_id", "=", member.id).execute(),
     db.selectFrom("sessions").select(["created_at", "expires_at"]).where("member_id", "=", member.id).execute(),

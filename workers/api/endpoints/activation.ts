@@ -11,31 +11,26 @@
 import { Hono, type Context } from "hono";
 import type { ActivationState } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import { ApiError, notLoggedIn } from "../lib/errors";
-import { currentMemberId } from "../lib/sessions";
+import { ApiError } from "../lib/errors";
+import { requireSession } from "../lib/member";
 import { matchesAddress, readActivationToken } from "../mail/activation";
 
 export const activation = new Hono<ApiContext>().get("/activate.php", async (c) => {
   const token = c.req.query("token");
   if (token !== undefined) return openLink(c, token);
 
-  const me = await currentMemberId(c);
-  if (me === null) throw notLoggedIn();
+  const member = requireSession(c);
   const { db, site } = c.var;
-  const [member, mail] = await Promise.all([
-    db.selectFrom("members").select("status").where("id", "=", me).executeTakeFirst(),
-    db
-      .selectFrom("mail_outbox")
-      .select(["delivered_at", "failed_at"])
-      .where("member_id", "=", me)
-      .where("site_id", "=", site.id)
-      .where("kind", "=", "activation")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  if (!member) throw notLoggedIn();
+  const mail = await db
+    .selectFrom("mail_outbox")
+    .select(["delivered_at", "failed_at"])
+    .where("member_id", "=", member.id)
+    .where("site_id", "=", site.id)
+    .where("kind", "=", "activation")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
   const status: ActivationState["status"] = !mail
     ? "none"
     : mail.delivered_at !== null

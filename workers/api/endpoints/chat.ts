@@ -16,17 +16,16 @@
  */
 import { Hono, type Context } from "hono";
 import { sql } from "kysely";
-import { z } from "zod";
-import { MESSAGE_MAX } from "../../../contract/limits";
+import { ConversationBodySchema, IdSchema, SendMessageBodySchema } from "../../../contract/requests/chat";
 import { messageCost } from "../../../contract/rules/message-cost";
 import type { ApiContext } from "../context";
-import { chatProfile, findMembership, listConversations, toMessage } from "../db/chat";
+import { chatProfile, findMembership, listConversations, newestMessageId, sendStatements, toMessage } from "../db/chat";
 import { runBatch } from "../db/client";
-import { creditBalance } from "../db/members";
+import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
-import { requireMember } from "../lib/sessions";
+import { requireMember } from "../lib/member";
 import { inboxOf, notifyInboxes } from "../durable-objects/inbox";
 
 /** Messages per page of history. */
@@ -35,14 +34,6 @@ const CHATS_LIMIT = 200;
 /** A burst of sends: this many a minute per member, then 429. */
 const SEND_LIMIT = { max: 20, windowMs: 60 * 1000 };
 
-const conversationId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const SendBody = z.object({
-  conversation: conversationId,
-  text: z.string().max(MESSAGE_MAX),
-  /** Made by the page for each message it shows a composer for: a retry sends the same key. */
-  key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-});
-const ConversationBody = z.object({ conversation: conversationId });
 
 function hostOfOrigin(origin: string): string | null {
   try {
@@ -51,10 +42,6 @@ function hostOfOrigin(origin: string): string | null {
     return null;
   }
 }
-
-/** The id of a conversation's newest message, or 0 (as SQL, for updates in the same statement or batch). */
-const newestMessageId = (conversation: number) =>
-  sql<number>`coalesce((select last_message_id from conversations where id = ${conversation}), 0)`;
 
 const conversationNotFound = () => new ApiError(404, "conversation_not_found", "No such conversation.");
 
@@ -65,8 +52,8 @@ async function requireMembership(c: Context<ApiContext>, memberId: number, id: n
 }
 
 async function startChat(c: Context<ApiContext>) {
-  const me = await requireMember(c);
-  const parsed = conversationId.safeParse(c.req.query("profile"));
+  const me = requireMember(c);
+  const parsed = IdSchema.safeParse(c.req.query("profile"));
   if (!parsed.success) throw new ApiError(422, "invalid_input", "Give the profile's id.", { fields: { profile: "invalid" } });
   const profileId = parsed.data;
   if (profileId === me.id) throw new ApiError(422, "own_profile", "You cannot chat with yourself.", { fields: { profile: "own_profile" } });
@@ -117,8 +104,8 @@ async function startChat(c: Context<ApiContext>) {
 }
 
 async function sendMessage(c: Context<ApiContext>) {
-  const me = await requireMember(c);
-  const body = await readBody(c, SendBody);
+  const me = requireMember(c);
+  const body = await readBody(c, SendMessageBodySchema);
   const { db, site } = c.var;
   const membership = await requireMembership(c, me.id, body.conversation);
 
@@ -126,7 +113,7 @@ async function sendMessage(c: Context<ApiContext>) {
   const earlier = await db.selectFrom("messages").selectAll().where("sender_id", "=", me.id).where("send_key", "=", body.key).executeTakeFirst();
   if (earlier) {
     if (earlier.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
-    const balance = await creditBalance(db, me.id);
+    const balance = await ledger.balance(db, me.id);
     return c.json({ message: toMessage(earlier, me.id), balance, cost: messageCost(site.settings, me.country) });
   }
 
@@ -141,61 +128,17 @@ async function sendMessage(c: Context<ApiContext>) {
 
   const cost = messageCost(site.settings, me.country);
   const now = Date.now();
-  const ledgerKey = `message:${me.id}:${body.key}`;
+  const charge: ledger.LedgerEntry = { memberId: me.id, amount: cost, reason: "message", key: `message:${me.id}:${body.key}` };
   // One batch, one transaction: the charge only if the balance covers it, the message only if
   // the charge was written, then the conversation's newest message. Sent twice, the second
-  // batch changes nothing (the unique key and the (sender, key) pair).
+  // batch changes nothing (the ledger's unique key and the (sender, key) pair).
   await runBatch(c.env.DB, [
-    db
-      .insertInto("credit_ledger")
-      .columns(["member_id", "amount", "reason", "idempotency_key", "created_at"])
-      .expression(
-        db
-          .selectNoFrom((eb) => [
-            eb.val(me.id).as("member_id"),
-            eb.val(-cost).as("amount"),
-            eb.val("message").as("reason"),
-            eb.val(ledgerKey).as("idempotency_key"),
-            eb.val(now).as("created_at"),
-          ])
-          .where((eb) =>
-            eb(
-              eb.selectFrom("credit_ledger").select((inner) => inner.fn.coalesce(inner.fn.sum<number>("amount"), inner.lit(0)).as("b")).where("member_id", "=", me.id),
-              ">=",
-              cost,
-            ),
-          ),
-      )
-      .onConflict((oc) => oc.column("idempotency_key").doNothing()),
-    db
-      .insertInto("messages")
-      .columns(["conversation_id", "sender_id", "body", "created_at", "send_key"])
-      .expression(
-        db
-          .selectNoFrom((eb) => [
-            eb.val(body.conversation).as("conversation_id"),
-            eb.val(me.id).as("sender_id"),
-            eb.val(text).as("body"),
-            eb.val(now).as("created_at"),
-            eb.val(body.key).as("send_key"),
-          ])
-          .where((eb) => eb.exists(eb.selectFrom("credit_ledger").select("id").where("idempotency_key", "=", ledgerKey))),
-      )
-      .onConflict((oc) => oc.columns(["sender_id", "send_key"]).doNothing()),
-    db
-      .updateTable("conversations")
-      .set((eb) => ({ last_message_id: eb.selectFrom("messages").select((inner) => inner.fn.max("id").as("m")).where("conversation_id", "=", body.conversation) }))
-      .where("id", "=", body.conversation),
-    // The sender has seen what they sent (and everything before it).
-    db
-      .updateTable("conversation_members")
-      .set({ last_read_id: sql`max(last_read_id, ${newestMessageId(body.conversation)})` })
-      .where("member_id", "=", me.id)
-      .where("conversation_id", "=", body.conversation),
+    ledger.chargeStatement(db, charge, now),
+    ...sendStatements(db, { conversation: body.conversation, senderId: me.id, text, key: body.key, paidBy: ledger.entryWithKey(db, charge.key) }, now),
   ]);
 
   const sent = await db.selectFrom("messages").selectAll().where("sender_id", "=", me.id).where("send_key", "=", body.key).executeTakeFirst();
-  const balance = await creditBalance(db, me.id);
+  const balance = await ledger.balance(db, me.id);
   if (!sent) {
     throw new ApiError(402, "insufficient_credits", "Not enough credits for this message.", { balance, cost });
   }
@@ -207,7 +150,7 @@ async function sendMessage(c: Context<ApiContext>) {
 
 export const chat = new Hono<ApiContext>()
   .get("/live.php", async (c) => {
-    const me = await requireMember(c);
+    const me = requireMember(c);
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
       throw new ApiError(426, "upgrade_required", "Open this as a WebSocket.");
     }
@@ -219,7 +162,7 @@ export const chat = new Hono<ApiContext>()
     return inboxOf(c.env, me.id).fetch(c.req.raw);
   })
   .get("/chats.php", async (c) => {
-    const me = await requireMember(c);
+    const me = requireMember(c);
     const { db } = c.var;
     const chats = await listConversations(db, me.id, CHATS_LIMIT);
     c.header("cache-control", "no-store");
@@ -227,8 +170,8 @@ export const chat = new Hono<ApiContext>()
   })
   .get("/chat.php", startChat)
   .delete("/chat.php", async (c) => {
-    const me = await requireMember(c);
-    const { conversation } = await readBody(c, ConversationBody);
+    const me = requireMember(c);
+    const { conversation } = await readBody(c, ConversationBodySchema);
     await requireMembership(c, me.id, conversation);
     const { db } = c.var;
     await db
@@ -244,11 +187,11 @@ export const chat = new Hono<ApiContext>()
     return c.json({ deleted: true as const });
   })
   .get("/messages.php", async (c) => {
-    const me = await requireMember(c);
-    const id = conversationId.safeParse(c.req.query("conversation"));
+    const me = requireMember(c);
+    const id = IdSchema.safeParse(c.req.query("conversation"));
     if (!id.success) throw new ApiError(422, "invalid_input", "Give the conversation's id.", { fields: { conversation: "invalid" } });
     const before = c.req.query("before");
-    const beforeId = before === undefined ? null : conversationId.safeParse(before);
+    const beforeId = before === undefined ? null : IdSchema.safeParse(before);
     if (beforeId && !beforeId.success) throw new ApiError(422, "invalid_input", "before must be a message id.", { fields: { before: "invalid" } });
     const membership = await requireMembership(c, me.id, id.data);
     const { db, site } = c.var;
@@ -260,7 +203,7 @@ export const chat = new Hono<ApiContext>()
       .orderBy("id", "desc")
       .limit(MESSAGES_PAGE + 1);
     if (beforeId?.success) query = query.where("id", "<", beforeId.data);
-    const [rows, profile, balance] = await Promise.all([query.execute(), chatProfile(db, me.id, membership.other_id), creditBalance(db, me.id)]);
+    const [rows, profile, balance] = await Promise.all([query.execute(), chatProfile(db, me.id, membership.other_id), ledger.balance(db, me.id)]);
     c.header("cache-control", "no-store");
     return c.json({
       conversation: { id: id.data, profile },
@@ -272,8 +215,8 @@ export const chat = new Hono<ApiContext>()
   })
   .post("/messages.php", async (c) => {
     if (c.req.query("read") === undefined) return sendMessage(c);
-    const me = await requireMember(c);
-    const { conversation } = await readBody(c, ConversationBody);
+    const me = requireMember(c);
+    const { conversation } = await readBody(c, ConversationBodySchema);
     await requireMembership(c, me.id, conversation);
     const newest = newestMessageId(conversation);
     const changed = await c.var.db

@@ -7,11 +7,11 @@
 import { Hono, type Context } from "hono";
 import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import { z } from "zod";
-import { creditBalance } from "../db/members";
+import { DevCreditsBodySchema } from "../../../contract/requests/dev";
+import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
 import { readBody } from "../lib/request";
-import { requireMember } from "../lib/sessions";
+import { requireMember } from "../lib/member";
 
 const LIMIT = 50;
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
@@ -24,8 +24,6 @@ export function devToolsEnabled(c: Context<ApiContext>): boolean {
 export function linksIn(text: string): string[] {
   return [...new Set(text.match(URL_IN_TEXT) ?? [])];
 }
-
-const CreditsBody = z.object({ credits: z.number().int().min(0).max(1_000_000) });
 
 export const dev = new Hono<ApiContext>()
   /** GET /api/dev/tools.php: whether the development tools answer here (the /_dev panel asks). */
@@ -40,14 +38,12 @@ export const dev = new Hono<ApiContext>()
    */
   .post("/dev/credits.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
-    const me = await requireMember(c);
-    const { credits } = await readBody(c, CreditsBody);
-    const balance = await creditBalance(c.var.db, me.id);
+    const me = requireMember(c);
+    const { credits } = await readBody(c, DevCreditsBodySchema);
+    const balance = await ledger.balance(c.var.db, me.id);
     if (balance !== credits) {
-      await c.var.db
-        .insertInto("credit_ledger")
-        .values({ member_id: me.id, amount: credits - balance, reason: "dev_adjustment", idempotency_key: `dev:${crypto.randomUUID()}`, created_at: Date.now() })
-        .execute();
+      const entry = { memberId: me.id, amount: credits - balance, reason: "dev_adjustment", key: `dev:${crypto.randomUUID()}` };
+      await ledger.adjust(c.env.DB, c.var.db, entry);
     }
     return c.json({ credits });
   })

@@ -6,8 +6,8 @@
  */
 import { Hono, type Context } from "hono";
 import { sql } from "kysely";
-import { z } from "zod";
 import type { GeocodeAnswer } from "../../../contract/schemas";
+import { GeocodeQuerySchema } from "../../../contract/requests/geocode";
 import type { ApiContext } from "../context";
 import type { Db } from "../db/client";
 import { ApiError } from "../lib/errors";
@@ -24,21 +24,9 @@ const LIMIT = { max: 120, windowMs: 15 * 60 * 1000 };
 const SEARCH_KM = [5, 20, 50];
 const KM_PER_DEGREE = 111.195;
 
-/** A decimal number as a browser's Geolocation API writes it: no exponents, no Infinity, no hex. */
-const coordinate = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(32)
-    .regex(/^[+-]?(\d{1,3}(\.\d{1,20})?|\.\d{1,20})$/)
-    .transform(Number)
-    .pipe(z.number().min(-max).max(max));
-
-const Query = z.object({ lat: coordinate(90), lon: coordinate(180) });
-
 function readQuery(c: Context) {
   // An empty field is a missing one.
-  const result = Query.safeParse({ lat: c.req.query("lat") || undefined, lon: c.req.query("lon") || undefined });
+  const result = GeocodeQuerySchema.safeParse({ lat: c.req.query("lat") || undefined, lon: c.req.query("lon") || undefined });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

@@ -2,25 +2,17 @@
  * GET/POST/DELETE /api/likes.php (spec §7) and GET /api/profile.php (designed: one member's page).
  * Likes and unlikes are idempotent; opening a profile that liked you marks that like as seen.
  */
-import { Hono } from "hono";
-import { z } from "zod";
+import { Hono, type Context } from "hono";
+import { LikeBodySchema, ProfileIdSchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
-import { findMember, toProfile } from "../db/members";
+import { toProfile } from "../db/members";
 import { selectCards, toCard } from "../db/profiles";
-import { ApiError, notLoggedIn } from "../lib/errors";
+import { ApiError } from "../lib/errors";
+import { requireSession, viewerOf } from "../lib/member";
 import { readBody } from "../lib/request";
-import { currentMemberId } from "../lib/sessions";
-
-const LikeBody = z.object({ profile: z.coerce.number().int().positive() });
-
-async function requireMemberId(c: Parameters<typeof currentMemberId>[0]): Promise<number> {
-  const id = await currentMemberId(c);
-  if (id === null) throw notLoggedIn();
-  return id;
-}
 
 /** A profile a member of this site may see: active and in one of the site's countries. */
-async function findVisibleProfile(c: Parameters<typeof currentMemberId>[0], profileId: number) {
+async function findVisibleProfile(c: Context<ApiContext>, profileId: number) {
   const profile = await c.var.db
     .selectFrom("members")
     .selectAll()
@@ -35,7 +27,7 @@ async function findVisibleProfile(c: Parameters<typeof currentMemberId>[0], prof
 
 export const likes = new Hono<ApiContext>()
   .get("/likes.php", async (c) => {
-    const me = await requireMemberId(c);
+    const me = requireSession(c).id;
     const { db } = c.var;
     const now = new Date();
     const [mine, theirs] = await Promise.all([
@@ -58,8 +50,8 @@ export const likes = new Hono<ApiContext>()
     });
   })
   .post("/likes.php", async (c) => {
-    const me = await requireMemberId(c);
-    const { profile } = await readBody(c, LikeBody);
+    const me = requireSession(c).id;
+    const { profile } = await readBody(c, LikeBodySchema);
     if (profile === me) throw new ApiError(422, "cannot_like_self", "You cannot like yourself.", { fields: { profile: "self" } });
     await findVisibleProfile(c, profile);
     await c.var.db
@@ -70,18 +62,17 @@ export const likes = new Hono<ApiContext>()
     return c.json({ id: profile, did_like_profile: true });
   })
   .delete("/likes.php", async (c) => {
-    const me = await requireMemberId(c);
-    const { profile } = await readBody(c, LikeBody);
+    const me = requireSession(c).id;
+    const { profile } = await readBody(c, LikeBodySchema);
     await c.var.db.deleteFrom("likes").where("member_id", "=", me).where("profile_id", "=", profile).execute();
     return c.json({ id: profile, did_like_profile: false });
   })
   .get("/profile.php", async (c) => {
-    const id = z.coerce.number().int().positive().safeParse(c.req.query("id"));
+    const id = ProfileIdSchema.safeParse(c.req.query("id"));
     if (!id.success) throw new ApiError(422, "invalid_input", "Give a profile id.", { fields: { id: "invalid" } });
-    const { db, site } = c.var;
+    const { db } = c.var;
     const profile = await findVisibleProfile(c, id.data);
-    const me = await currentMemberId(c);
-    const viewer = me === null ? undefined : await findMember(db, site.id, me);
+    const viewer = viewerOf(c);
     let liked = false;
     if (viewer) {
       const [like] = await Promise.all([

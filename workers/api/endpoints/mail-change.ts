@@ -12,20 +12,19 @@
  *   site; only its SHA-256 is stored. The old address is told, with a link to report it.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { EMAIL_MAX } from "../../../contract/limits";
+import { MailChangeBodySchema, MailChangeConfirmBodySchema } from "../../../contract/requests/mail-change";
 import { mailproviderOf } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
-import { runBatch, type Db } from "../db/client";
+import { runBatch } from "../db/client";
 import { findMember } from "../db/members";
+import { claimLink, endLinksStatement, newLink, storeEmailChangeLink, usableEmailChangeLink } from "../domain/one-time-links";
 import { normaliseEmail } from "../lib/email";
 import { emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError } from "../lib/errors";
 import { requireCurrentPassword } from "../lib/current-password";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
-import { requireMember } from "../lib/sessions";
-import { randomToken, tokenHash } from "../lib/tokens";
+import { requireMember } from "../lib/member";
 import { queueMailChangeMail, queueMailChangedNotice } from "../mail/mail-change";
 import { runAfterAnswer } from "../lib/after-answer";
 
@@ -33,32 +32,13 @@ import { runAfterAnswer } from "../lib/after-answer";
 export const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 const HOUR = 60 * 60 * 1000;
-const TOKEN_FORMAT = /^[0-9a-f]{64}$/;
 
-const RequestBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX), password: z.unknown().optional() });
-const DoBody = z.object({ token: z.unknown().optional() });
 
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This confirmation link is invalid, used or expired.");
 
-/** The change a token names if it is unused, unexpired, this site's, and its member still here. */
-async function usableChange(db: Db, siteId: number, token: unknown, now = Date.now()) {
-  if (typeof token !== "string" || !TOKEN_FORMAT.test(token)) return undefined;
-  return db
-    .selectFrom("email_changes as e")
-    .innerJoin("members as m", "m.id", "e.member_id")
-    .select(["e.token_hash", "e.member_id", "e.new_email"])
-    .where("e.token_hash", "=", await tokenHash(token))
-    .where("e.site_id", "=", siteId)
-    .where("m.site_id", "=", siteId)
-    .where("e.used_at", "is", null)
-    .where("e.expires_at", ">", now)
-    .where("m.status", "!=", "deleted")
-    .executeTakeFirst();
-}
-
 async function requestChange(c: Context<ApiContext>): Promise<Response> {
-  const member = await requireMember(c);
-  const body = await readBody(c, RequestBody);
+  const member = requireMember(c);
+  const body = await readBody(c, MailChangeBodySchema);
   const { db, site } = c.var;
 
   // Each request mails an address the member typed: a few an hour, so this relays no spam.
@@ -74,30 +54,18 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
   if (status !== "new") throw emailRefusal(status);
   await recordAttempt(db, changeLimit);
 
-  const token = randomToken();
-  const now = Date.now();
-  await db
-    .insertInto("email_changes")
-    .values({
-      token_hash: await tokenHash(token),
-      member_id: member.id,
-      site_id: site.id,
-      new_email: email,
-      created_at: now,
-      expires_at: now + MAIL_CHANGE_TTL_MS,
-      used_at: null,
-    })
-    .execute();
-  const mail = queueMailChangeMail(c, { id: member.id, email, name: member.name, language: member.language }, token);
+  const link = await newLink();
+  await storeEmailChangeLink(db, { hash: link.hash, memberId: member.id, siteId: site.id, ttlMs: MAIL_CHANGE_TTL_MS, newEmail: email });
+  const mail = queueMailChangeMail(c, { id: member.id, email, name: member.name, language: member.language }, link.token);
   await runAfterAnswer(c, mail.catch((error: unknown) => console.error(`mail change mail for member ${member.id} failed:`, error)));
   c.header("cache-control", "no-store");
   return c.json({ sent: true as const, email });
 }
 
 async function applyChange(c: Context<ApiContext>): Promise<Response> {
-  const body = await readBody(c, DoBody);
+  const body = await readBody(c, MailChangeConfirmBodySchema);
   const { db, site } = c.var;
-  const change = await usableChange(db, site.id, body.token);
+  const change = await usableEmailChangeLink(db, site.id, body.token);
   if (!change) throw tokenInvalid();
   // Someone may have signed up with the address since the link was sent.
   const status = await emailStatus(c, change.new_email);
@@ -105,16 +73,9 @@ async function applyChange(c: Context<ApiContext>): Promise<Response> {
   const before = await findMember(db, site.id, change.member_id);
   if (!before) throw tokenInvalid();
 
-  // The claim: of two requests with the same token, only one changes this row.
+  // Of two requests with the same token, only one gets past this.
   const now = Date.now();
-  const claimed = await db
-    .updateTable("email_changes")
-    .set({ used_at: now })
-    .where("token_hash", "=", change.token_hash)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw tokenInvalid();
+  if (!(await claimLink(db, "email_change", site.id, change.token_hash, now))) throw tokenInvalid();
 
   const memberId = change.member_id;
   try {
@@ -129,8 +90,8 @@ async function applyChange(c: Context<ApiContext>): Promise<Response> {
       db.updateTable("members").set({ status: "active" }).where("id", "=", memberId).where("status", "=", "not_confirmed"),
       db.updateTable("members").set({ activated_at: now }).where("id", "=", memberId).where("activated_at", "is", null),
       // The member's other change links stop working, and reset links mailed to the old address too.
-      db.updateTable("email_changes").set({ used_at: now }).where("member_id", "=", memberId).where("used_at", "is", null),
-      db.updateTable("password_resets").set({ used_at: now }).where("member_id", "=", memberId).where("used_at", "is", null),
+      endLinksStatement(db, "email_change", memberId, now),
+      endLinksStatement(db, "password_reset", memberId, now),
       db.insertInto("notices").values({ member_id: memberId, kind: "email_changed", created_at: now, read_at: null }),
     ]);
   } catch (error) {
@@ -154,6 +115,6 @@ export const mailChange = new Hono<ApiContext>()
     // The token is in the URL: keep it out of caches and Referer headers.
     c.header("cache-control", "no-store");
     c.header("referrer-policy", "no-referrer");
-    const change = await usableChange(c.var.db, c.var.site.id, c.req.query("token"));
+    const change = await usableEmailChangeLink(c.var.db, c.var.site.id, c.req.query("token"));
     return c.json(change ? { valid: true as const, email: change.new_email } : { valid: false as const });
   });

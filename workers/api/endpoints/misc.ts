@@ -2,14 +2,13 @@
 import { Hono } from "hono";
 import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";
-import { currentMemberId } from "../lib/sessions";
 
 export const misc = new Hono<ApiContext>()
   .post("/page-hidden.php", async (c) => {
     // The browser sends this as the page goes to the background: remember when the member was last seen.
-    const memberId = await currentMemberId(c);
-    if (memberId !== null) {
-      await c.var.db.updateTable("members").set({ last_seen: Date.now() }).where("id", "=", memberId).execute();
+    const member = c.var.member;
+    if (member) {
+      await c.var.db.updateTable("members").set({ last_seen: Date.now() }).where("id", "=", member.id).execute();
     }
     return c.body(null, 204);
   })

@@ -5,15 +5,14 @@
  * chat, so the chat's unread count and this list agree.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import { NOTICE_KINDS, type Notification } from "../../../contract/schemas";
+import { NotificationsReadBodySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { chatProfile } from "../db/chat";
 import type { Db } from "../db/client";
 import { selectCards, toCard } from "../db/profiles";
-import { notLoggedIn } from "../lib/errors";
 import { readBody } from "../lib/request";
-import { currentMemberId } from "../lib/sessions";
+import { requireSession } from "../lib/member";
 
 const LIMIT = 50;
 const isNoticeKind = (kind: string): kind is (typeof NOTICE_KINDS)[number] => NOTICE_KINDS.some((k) => k === kind);
@@ -38,8 +37,7 @@ function newestMessagesFromOthers(db: Db, me: number) {
 
 export const notifications = new Hono<ApiContext>()
   .get("/notifications.php", async (c) => {
-    const me = await currentMemberId(c);
-    if (me === null) throw notLoggedIn();
+    const me = requireSession(c).id;
     const { db } = c.var;
     const [likes, notices, messages] = await Promise.all([
       selectCards(db, me)
@@ -84,9 +82,8 @@ export const notifications = new Hono<ApiContext>()
     return c.json({ notifications: list, unread: list.filter((n) => !n.read).length });
   })
   .post("/notifications.php", async (c) => {
-    const me = await currentMemberId(c);
-    if (me === null) throw notLoggedIn();
-    await readBody(c, z.object({ read: z.literal("all") }));
+    const me = requireSession(c).id;
+    await readBody(c, NotificationsReadBodySchema);
     const { db } = c.var;
     await db.updateTable("likes").set({ is_new: 0 }).where("profile_id", "=", me).where("is_new", "=", 1).execute();
     await db.updateTable("notices").set({ read_at: Date.now() }).where("member_id", "=", me).where("read_at", "is", null).execute();

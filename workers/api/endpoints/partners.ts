@@ -3,22 +3,13 @@
  * and the demo provider's snapshots. Redirects go only to hosts the site allow-lists.
  */
 import { Hono } from "hono";
-import { z } from "zod";
-import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
+import { CamSearchQuerySchema } from "../../../contract/requests/partners";
 import { DEMO_ACCOUNT, demoCamProvider, demoSnapshot, type CamProvider } from "../adapters/cams";
 import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";
 import type { Site } from "../lib/site";
 
 const provider: CamProvider = demoCamProvider;
-
-const CamQuery = z
-  .object({
-    gender: z.enum(["male", "female", ""]).default(""),
-    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).default(MIN_AGE),
-    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).default(MAX_AGE),
-  })
-  .refine((q) => q.min_age <= q.max_age, { path: ["min_age"], message: "min_age_above_max_age" });
 
 /** The target if its host is allow-listed for this site, else null. */
 function allowed(site: Site, target: string | null | undefined): string | null {
@@ -35,7 +26,7 @@ const noPartner = () => new ApiError(404, "no_partner", "This site has no partne
 
 export const partners = new Hono<ApiContext>()
   .get("/xcams/search.php", async (c) => {
-    const query = CamQuery.safeParse(c.req.query());
+    const query = CamSearchQuerySchema.safeParse(c.req.query());
     if (!query.success) {
       const fields: Record<string, string> = {};
       for (const issue of query.error.issues) fields[issue.path.join(".") || "_"] ??= issue.code;

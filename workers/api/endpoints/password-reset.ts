@@ -12,19 +12,19 @@
  *   confirmed address counts as confirmed, and the member is logged in.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { PasswordResetBodySchema, PasswordResetRequestBodySchema } from "../../../contract/requests/password";
 import type { User } from "../../../contract/schemas";
-import { EMAIL_MAX, NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
+import { NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
 import type { ApiContext } from "../context";
-import { runBatch, type Db } from "../db/client";
+import { runBatch } from "../db/client";
 import { findMember, findMemberByEmail, toUser } from "../db/members";
+import { claimLink, endLinksStatement, newLink, storePasswordResetLink, usablePasswordResetLink } from "../domain/one-time-links";
 import { normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";
 import { hashPassword } from "../lib/passwords";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
 import { startSession } from "../lib/sessions";
-import { randomToken, tokenHash } from "../lib/tokens";
 import { runAfterAnswer } from "../lib/after-answer";
 import { queuePasswordResetMail } from "../mail/password-reset";
 
@@ -34,12 +34,7 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
-/** 32 random bytes, hex. */
-const TOKEN_FORMAT = /^[0-9a-f]{64}$/;
 
-const RequestBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX) });
-/** Checked by hand below: the contract's codes, and a bad token is 410, not 422. */
-const DoBody = z.object({ token: z.unknown().optional(), password: z.unknown().optional() });
 
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This reset link is invalid, used or expired.");
 
@@ -52,25 +47,8 @@ export function newPasswordProblem(password: unknown): "required" | "invalid_typ
   return null;
 }
 
-/** The reset a token names if it is unused, unexpired, this site's, and its member still here. */
-async function usableReset(db: Db, siteId: number, token: unknown, now = Date.now()) {
-  if (typeof token !== "string" || !TOKEN_FORMAT.test(token)) return undefined;
-  return db
-    .selectFrom("password_resets as r")
-    .innerJoin("members as m", "m.id", "r.member_id")
-    .select(["r.token_hash", "r.member_id"])
-    .where("r.token_hash", "=", await tokenHash(token))
-    .where("r.site_id", "=", siteId)
-    .where("m.site_id", "=", siteId)
-    .where("r.used_at", "is", null)
-    .where("r.expires_at", ">", now)
-    .where("m.status", "!=", "deleted")
-    .where("m.is_fictional", "=", 0)
-    .executeTakeFirst();
-}
-
 async function requestLink(c: Context<ApiContext>): Promise<Response> {
-  const body = await readBody(c, RequestBody);
+  const body = await readBody(c, PasswordResetRequestBodySchema);
   const { db, site } = c.var;
   const email = normaliseEmail(body.email);
   const limits: Limit[] = [
@@ -83,18 +61,13 @@ async function requestLink(c: Context<ApiContext>): Promise<Response> {
   const member = await findMemberByEmail(db, site.id, email);
   // Made either way, so both answers cost the same; stored and mailed only for a real member,
   // after the answer has gone.
-  const token = randomToken();
-  const hash = await tokenHash(token);
+  const link = await newLink();
   if (member && member.is_fictional === 0 && member.email) {
     const { id, name, language } = member;
     const address = member.email;
     const work = (async () => {
-      const now = Date.now();
-      await db
-        .insertInto("password_resets")
-        .values({ token_hash: hash, member_id: id, site_id: site.id, created_at: now, expires_at: now + RESET_TTL_MS, used_at: null })
-        .execute();
-      await queuePasswordResetMail(c, { id, email: address, name, language }, token);
+      await storePasswordResetLink(db, { hash: link.hash, memberId: id, siteId: site.id, ttlMs: RESET_TTL_MS });
+      await queuePasswordResetMail(c, { id, email: address, name, language }, link.token);
     })().catch((error: unknown) => console.error(`password reset for member ${id} failed:`, error));
     await runAfterAnswer(c, work);
   }
@@ -103,27 +76,19 @@ async function requestLink(c: Context<ApiContext>): Promise<Response> {
 }
 
 async function useLink(c: Context<ApiContext>): Promise<Response> {
-  const body = await readBody(c, DoBody);
+  const body = await readBody(c, PasswordResetBodySchema);
   const problem = newPasswordProblem(body.password);
   if (problem) {
     throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields: { password: problem } });
   }
   const { db, site } = c.var;
-  const reset = await usableReset(db, site.id, body.token);
+  const reset = await usablePasswordResetLink(db, site.id, body.token);
   if (!reset) throw tokenInvalid();
   const password = await hashPassword(body.password as string);
 
-  // The claim: of two requests with the same token, only one changes this row.
+  // Of two requests with the same token, only one gets past this.
   const now = Date.now();
-  const claimed = await db
-    .updateTable("password_resets")
-    .set({ used_at: now })
-    .where("token_hash", "=", reset.token_hash)
-    .where("site_id", "=", site.id)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw tokenInvalid();
+  if (!(await claimLink(db, "password_reset", site.id, reset.token_hash, now))) throw tokenInvalid();
 
   const memberId = reset.member_id;
   await runBatch(c.env.DB, [
@@ -148,9 +113,9 @@ async function useLink(c: Context<ApiContext>): Promise<Response> {
       .where("activated_at", "is", null)
       .where("status", "!=", "deleted"),
     // The member's other links stop working.
-    db.updateTable("password_resets").set({ used_at: now }).where("member_id", "=", memberId).where("used_at", "is", null),
+    endLinksStatement(db, "password_reset", memberId, now),
     // A pending change of address (perhaps asked for by whoever had the old password) ends too.
-    db.updateTable("email_changes").set({ used_at: now }).where("member_id", "=", memberId).where("used_at", "is", null),
+    endLinksStatement(db, "email_change", memberId, now),
   ]);
 
   const member = await findMember(db, site.id, memberId);
@@ -167,6 +132,6 @@ export const passwordReset = new Hono<ApiContext>()
     // The token is in the URL: keep it out of caches and out of Referer headers.
     c.header("cache-control", "no-store");
     c.header("referrer-policy", "no-referrer");
-    const reset = await usableReset(c.var.db, c.var.site.id, c.req.query("token"));
+    const reset = await usablePasswordResetLink(c.var.db, c.var.site.id, c.req.query("token"));
     return c.json({ valid: reset !== undefined });
   });

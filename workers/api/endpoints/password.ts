@@ -5,26 +5,26 @@
  * spaces). On success every other session of the member ends; this one stays.
  */
 import { Hono } from "hono";
-import { z } from "zod";
+import { PasswordChangeBodySchema } from "../../../contract/requests/password";
 import type { ApiContext } from "../context";
+import { endLinksStatement } from "../domain/one-time-links";
 import { ApiError } from "../lib/errors";
 import { requireCurrentPassword } from "../lib/current-password";
 import { hashPassword } from "../lib/passwords";
 import { readBody } from "../lib/request";
-import { endOtherSessions, requireMember } from "../lib/sessions";
+import { requireMember } from "../lib/member";
+import { endOtherSessions } from "../lib/sessions";
 import { newPasswordProblem } from "./password-reset";
 
 
-/** Checked by hand below, for the contract's field codes. */
-const Body = z.object({ current: z.unknown().optional(), password: z.unknown().optional() });
 
 
 export const password = new Hono<ApiContext>().put("/password.php", async (c) => {
-  const member = await requireMember(c);
+  const member = requireMember(c);
   const memberId = member.id;
   const { db } = c.var;
 
-  const body = await readBody(c, Body);
+  const body = await readBody(c, PasswordChangeBodySchema);
   const problem = newPasswordProblem(body.password);
   if (problem) {
     throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields: { password: problem } });
@@ -41,6 +41,6 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
     .execute();
   await endOtherSessions(c, memberId);
   // A pending change of address (perhaps asked for by whoever had the old password) ends too.
-  await db.updateTable("email_changes").set({ used_at: Date.now() }).where("member_id", "=", memberId).where("used_at", "is", null).execute();
+  await endLinksStatement(db, "email_change", memberId).execute();
   return c.json({ changed: true as const });
 });

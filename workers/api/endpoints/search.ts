@@ -4,36 +4,14 @@
  * page. A member's manual searches are saved unless do_not_save is set (similar-profile searches).
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import type { SearchFilters } from "../../../contract/schemas";
-import { MAX_AGE, MIN_AGE, PAGE_SIZE } from "../../../contract/limits";
+import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
+import { MIN_AGE_ABOVE_MAX_AGE, SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
-import { findMember } from "../db/members";
 import { birthDateRange, selectCards, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
-import { currentMemberId } from "../lib/sessions";
+import { viewerOf } from "../lib/member";
 import type { Site } from "../lib/site";
-
-const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
-
-const SearchQuery = z
-  .object({
-    auto_load: flag.optional(),
-    manual_search: flag.optional(),
-    do_not_save: flag.optional(),
-    trafficsource: z.string().max(200).optional(),
-    country: z.string().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()).optional(),
-    countryregion: z.coerce.number().int().min(0).optional(),
-    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
-    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
-    gender: z.enum(["male", "female", ""]).optional(),
-    page: z.coerce.number().int().min(1).max(1000).default(1),
-    pp: z.coerce.number().int().min(1).max(48).default(PAGE_SIZE),
-  })
-  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
-    path: ["min_age"],
-    message: "min_age_above_max_age",
-  });
 
 function invalid(fields: Record<string, string>): ApiError {
   return new ApiError(422, "invalid_input", "Some search parameters are invalid.", { fields });
@@ -63,16 +41,15 @@ function savedFilters(site: Site, json: string | null): SearchFilters | null {
 }
 
 export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
-  const parsed = SearchQuery.safeParse(c.req.query());
+  const parsed = SearchQuerySchema.safeParse(c.req.query());
   if (!parsed.success) {
     const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message.includes("min_age_above") ? "min_age_above_max_age" : issue.code;
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message === MIN_AGE_ABOVE_MAX_AGE ? MIN_AGE_ABOVE_MAX_AGE : issue.code;
     throw invalid(fields);
   }
   const query = parsed.data;
   const { db, site } = c.var;
-  const memberId = await currentMemberId(c);
-  const member = memberId === null ? undefined : await findMember(db, site.id, memberId);
+  const member = viewerOf(c) ?? undefined;
 
   if (!member) {
     const { logged_out_search, logged_out_search_trafficsource } = site.settings;

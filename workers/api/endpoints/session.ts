@@ -1,30 +1,24 @@
 /** GET /api/user.php, POST /api/login.php, GET /api/logout.php (spec §7; login designed). */
 import { Hono } from "hono";
-import { z } from "zod";
+import { LoginBodySchema } from "../../../contract/requests/session";
 import type { ApiContext } from "../context";
-import { findMember, findMemberByEmail, toUser } from "../db/members";
-import { ApiError, notLoggedIn } from "../lib/errors";
+import { findMemberByEmail, toUser } from "../db/members";
+import { ApiError } from "../lib/errors";
+import { requireMember } from "../lib/member";
 import { DUMMY_HASH, verifyPassword } from "../lib/passwords";
 import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
-import { currentMemberId, endSession, startSession } from "../lib/sessions";
-
-const LoginBody = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1000),
-});
+import { endSession, startSession } from "../lib/sessions";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export const session = new Hono<ApiContext>()
   .get("/user.php", async (c) => {
-    const memberId = await currentMemberId(c);
-    const member = memberId === null ? undefined : await findMember(c.var.db, c.var.site.id, memberId);
-    if (!member || member.is_fictional) throw notLoggedIn();
+    const member = requireMember(c);
     return c.json({ user: await toUser(c.var.db, c.var.site, member) });
   })
   .post("/login.php", async (c) => {
-    const { email, password } = await readBody(c, LoginBody);
+    const { email, password } = await readBody(c, LoginBodySchema);
     const { db, site } = c.var;
     // Two limits on failures: one address cannot be guessed at, one IP cannot sweep many addresses.
     const limits: Limit[] = [

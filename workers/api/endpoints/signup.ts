@@ -5,13 +5,14 @@
  * GET /api/interests.php.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { LOCALES, isLocale } from "../../../contract/locales";
-import { CITY_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PERSONAL_MAX } from "../../../contract/limits";
+import { isLocale } from "../../../contract/locales";
+import { EMAIL_MAX, NAME_MAX, PERSONAL_MAX } from "../../../contract/limits";
+import { PushBodySchema, SignupBodySchema, UserUpdateBodySchema } from "../../../contract/requests/user";
 import { isValidDateOfBirth, mailproviderOf, nameOrDefault, nameRuleError } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
 import { findMember, toUser } from "../db/members";
+import * as ledger from "../domain/ledger";
 import { normaliseEmail } from "../lib/email";
 import { emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError, notLoggedIn } from "../lib/errors";
@@ -19,7 +20,8 @@ import { requestLocale, translatorFor } from "../lib/i18n";
 import { hashPassword, verifyMemberPassword } from "../lib/passwords";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
-import { requireMember, startSession } from "../lib/sessions";
+import { requireMember } from "../lib/member";
+import { startSession } from "../lib/sessions";
 import { signToken, signingSecret, tokenHash, verifyToken } from "../lib/tokens";
 import { queueActivationMail } from "../mail/activation";
 
@@ -27,28 +29,6 @@ const HOUR = 60 * 60 * 1000;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const CSRF_TTL = 2 * HOUR;
 const EMAIL_TOKEN_TTL = 2 * HOUR;
-
-const trackingValue = z.string().trim().max(200).optional();
-
-const SignupBody = z.object({
-  email: z.string().trim().min(1).max(EMAIL_MAX),
-  name: z.string().max(NAME_MAX * 4).optional(),
-  password: z.string().min(1).max(PASSWORD_MAX),
-  trafficsource: z
-    .object({ network: trackingValue, ref: trackingValue, sub1: trackingValue, sub2: trackingValue, sub3: trackingValue })
-    .partial()
-    .nullish(),
-  timezone: z.string().max(64).optional(),
-  country: z.string().regex(/^[A-Z]{2}$/).nullish(),
-  language: z.string().optional(),
-  profile: z.object({ gender: z.enum(["male", "female"]).optional() }).optional(),
-  form_path: z.string().max(500).optional(),
-  referrer: z.string().max(2000).optional(),
-  csrf: z.string().max(2000).optional(),
-  token: z.string().max(2000).optional(),
-  /** Accepted for compatibility with the PHP API's payload; unused here. */
-  n: z.unknown().optional(),
-});
 
 function validTimezone(zone: string | undefined): string | null {
   if (!zone) return null;
@@ -59,38 +39,6 @@ function validTimezone(zone: string | undefined): string | null {
     return null;
   }
 }
-
-const PushBody = z.object({
-  subscription: z.union([
-    z.literal("denied"),
-    z.object({
-      endpoint: z.url({ protocol: /^https$/ }).max(1000),
-      keys: z.object({
-        p256dh: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(200),
-        auth: z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(100),
-      }),
-    }),
-  ]),
-});
-
-const UpdateBody = z
-  .object({
-    country: z.string().regex(/^[A-Z]{2}$/).nullable(),
-    countryregion: z.number().int().positive().nullable(),
-    city: z.string().trim().max(CITY_MAX).nullable(),
-    gender: z.enum(["male", "female"]).nullable(),
-    /** YYYY-MM-DD; null clears it. */
-    date_of_birth: z.string().nullable(),
-    personal: z.record(z.string(), z.string().trim().max(PERSONAL_MAX)),
-    fields: z.record(z.string(), z.string().max(500)),
-    lastSignupStep: z.number().int().min(0).max(7),
-    /** The language mails are written in (the interface's language switcher sets it too). */
-    language: z.enum(LOCALES),
-    /** Only before the address is confirmed (step 7's correction); a new activation mail goes out. */
-    email: z.string().trim().min(1).max(EMAIL_MAX),
-  })
-  .partial()
-  .strict();
 
 function invalid(fields: Record<string, string>, message = "Some fields are missing or invalid."): ApiError {
   return new ApiError(422, "invalid_input", message, { fields });
@@ -125,7 +73,7 @@ export const signup = new Hono<ApiContext>()
   .post("/user.php", async (c) => {
     if (c.req.query("push") !== undefined) return savePush(c);
     if (c.req.query("new") === undefined) throw new ApiError(400, "invalid_input", "Use ?new=1 or ?push=1.");
-    const body = await readBody(c, SignupBody);
+    const body = await readBody(c, SignupBodySchema);
     const { db, site } = c.var;
     const secret = signingSecret(c.env, c.var.local);
 
@@ -214,16 +162,7 @@ export const signup = new Hono<ApiContext>()
     }
     await Promise.all([
       db.updateTable("used_tokens").set({ member_id: memberId }).where("token_hash", "=", csrfHash).execute(),
-      db
-        .insertInto("credit_ledger")
-        .values({
-          member_id: memberId,
-          amount: site.settings.starting_credits,
-          reason: "starting_credits",
-          idempotency_key: `start:${memberId}`,
-          created_at: now,
-        })
-        .execute(),
+      ledger.grant(c.env.DB, db, { memberId, amount: site.settings.starting_credits, reason: "starting_credits", key: `start:${memberId}` }, now),
       db.insertInto("notices").values({ member_id: memberId, kind: "welcome", created_at: now, read_at: null }).execute(),
     ]);
     await startSession(c, memberId);
@@ -234,8 +173,8 @@ export const signup = new Hono<ApiContext>()
   })
 
   .put("/user.php", async (c) => {
-    const member = await requireMember(c);
-    const body = await readBody(c, UpdateBody);
+    const member = requireMember(c);
+    const body = await readBody(c, UserUpdateBodySchema);
     const { db, site } = c.var;
     const update: Record<string, string | number | null> = {};
 
@@ -354,8 +293,8 @@ async function replayedSignup(c: Context<ApiContext>, memberId: number | null, e
 }
 
 async function savePush(c: Context<ApiContext>) {
-  const member = await requireMember(c);
-  const { subscription } = await readBody(c, PushBody);
+  const member = requireMember(c);
+  const { subscription } = await readBody(c, PushBodySchema);
   const { db } = c.var;
   if (subscription === "denied") {
     await db.updateTable("members").set({ push_state: "denied" }).where("id", "=", member.id).execute();

@@ -1,6 +1,6 @@
 /** GET /api/settings.php (designed), /api/companyinfo.php and /api/regions.php (spec §7). */
 import { Hono } from "hono";
-import { z } from "zod";
+import { RegionsCountrySchema } from "../../../contract/requests/site";
 import type { CompanyInfo, Settings } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";
@@ -46,11 +46,7 @@ export const site = new Hono<ApiContext>()
     return c.json(answer);
   })
   .get("/regions.php", async (c) => {
-    const country = z
-      .string()
-      .regex(/^[A-Za-z]{2}$/)
-      .transform((s) => s.toUpperCase())
-      .safeParse(c.req.query("country"));
+    const country = RegionsCountrySchema.safeParse(c.req.query("country"));
     if (!country.success) {
       throw new ApiError(422, "invalid_input", "Give a two-letter country code.", {
         fields: { country: c.req.query("country") === undefined ? "required" : "invalid_format" },

@@ -5,8 +5,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ApiContext } from "../context";
-import { findMember } from "../db/members";
-import { notLoggedIn } from "./errors";
+import type { MemberRow } from "../db/members";
 
 export const SESSION_COOKIE = "sid";
 
@@ -20,18 +19,33 @@ function isHttps(c: Context<ApiContext>): boolean {
   return proto === "https";
 }
 
-/** The logged-in member's id for this site, or null. Expired sessions count as none. */
-export async function currentMemberId(c: Context<ApiContext>): Promise<number | null> {
+/**
+ * The member this request's session belongs to, in one query: the session row (this site's,
+ * unexpired) joined with its member row (this site's, whatever its status). Null without a
+ * usable session. Read once per request by lib/member.ts; handlers use c.var.member.
+ */
+export async function findSessionMember(c: Context<ApiContext>): Promise<MemberRow | null> {
   const id = getCookie(c, SESSION_COOKIE);
   if (!id) return null;
   const row = await c.var.db
-    .selectFrom("sessions")
-    .select(["member_id", "expires_at"])
-    .where("id_hash", "=", await sha256(id))
-    .where("site_id", "=", c.var.site.id)
+    .selectFrom("sessions as s")
+    .innerJoin("members as m", "m.id", "s.member_id")
+    .selectAll("m")
+    .where("s.id_hash", "=", await sha256(id))
+    .where("s.site_id", "=", c.var.site.id)
+    .where("s.expires_at", ">", Date.now())
+    .where("m.site_id", "=", c.var.site.id)
     .executeTakeFirst();
-  if (!row || row.expires_at <= Date.now()) return null;
-  return row.member_id;
+  return row ?? null;
+}
+
+/**
+ * The session's member id, or null.
+ * @deprecated Read c.var.member (lib/member.ts). Kept only for endpoints/profile-image.ts,
+ * which is being split elsewhere; it asks no database.
+ */
+export async function currentMemberId(c: Context<ApiContext>): Promise<number | null> {
+  return c.var.member?.id ?? null;
 }
 
 export async function startSession(c: Context<ApiContext>, memberId: number): Promise<void> {
@@ -79,12 +93,4 @@ export async function endOtherSessions(c: Context<ApiContext>, memberId: number)
   let query = c.var.db.deleteFrom("sessions").where("member_id", "=", memberId);
   if (id) query = query.where("id_hash", "!=", await sha256(id));
   await query.execute();
-}
-
-/** The logged-in (real, not deleted) member of this request's site, or a 403 not_logged_in. */
-export async function requireMember(c: Context<ApiContext>) {
-  const memberId = await currentMemberId(c);
-  const member = memberId === null ? undefined : await findMember(c.var.db, c.var.site.id, memberId);
-  if (!member || member.is_fictional) throw notLoggedIn();
-  return member;
 }

@@ -1,0 +1,41 @@
+/** Requests of the discover calls: search.php, profile.php, likes.php, notifications.php. */
+import { z } from "zod";
+import { MAX_AGE, MIN_AGE, PAGE_SIZE } from "../limits";
+
+const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
+
+/** The refinement's message, which the API answers as the field code of min_age. */
+export const MIN_AGE_ABOVE_MAX_AGE = "min_age_above_max_age";
+
+/** GET /api/search.php's query string. Other parameters (the PHP API's) are ignored. */
+export const SearchQuerySchema = z
+  .object({
+    auto_load: flag.optional(),
+    manual_search: flag.optional(),
+    do_not_save: flag.optional(),
+    trafficsource: z.string().max(200).optional(),
+    country: z.string().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()).optional(),
+    countryregion: z.coerce.number().int().min(0).optional(),
+    min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    gender: z.enum(["male", "female", ""]).optional(),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    pp: z.coerce.number().int().min(1).max(48).default(PAGE_SIZE),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    path: ["min_age"],
+    message: MIN_AGE_ABOVE_MAX_AGE,
+  });
+export type SearchQueryParsed = z.output<typeof SearchQuerySchema>;
+
+/** GET /api/profile.php?id=. */
+export const ProfileIdSchema = z.coerce.number().int().positive();
+
+/** POST and DELETE /api/likes.php. */
+export const LikeBodySchema = z.object({ profile: z.coerce.number().int().positive() });
+export type LikeBody = z.input<typeof LikeBodySchema>;
+export type LikeBodyParsed = z.output<typeof LikeBodySchema>;
+
+/** POST /api/notifications.php. */
+export const NotificationsReadBodySchema = z.object({ read: z.literal("all") });
+export type NotificationsReadBody = z.input<typeof NotificationsReadBodySchema>;

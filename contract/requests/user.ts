@@ -1,0 +1,82 @@
+/**
+ * Request bodies of the calls on /api/user.php: sign-up (POST ?new=1), the profile update
+ * (PUT), the push subscription (POST ?push=1) and the account's deletion (DELETE).
+ * Each schema comes with what a caller sends (z.input) and what the API reads (z.output).
+ */
+import { z } from "zod";
+import { CITY_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PERSONAL_MAX } from "../limits";
+import { LOCALES } from "../locales";
+
+const trackingValue = z.string().trim().max(200).optional();
+
+/** POST /api/user.php?new=1: the sign-up payload (docs/product.md §3). */
+export const SignupBodySchema = z.object({
+  email: z.string().trim().min(1).max(EMAIL_MAX),
+  /** Up to four times the limit passes here, so a long name gets the name rules' own code (too_big). */
+  name: z.string().max(NAME_MAX * 4).optional(),
+  password: z.string().min(1).max(PASSWORD_MAX),
+  trafficsource: z
+    .object({ network: trackingValue, ref: trackingValue, sub1: trackingValue, sub2: trackingValue, sub3: trackingValue })
+    .partial()
+    .nullish(),
+  timezone: z.string().max(64).optional(),
+  country: z.string().regex(/^[A-Z]{2}$/).nullish(),
+  language: z.string().optional(),
+  profile: z.object({ gender: z.enum(["male", "female"]).optional() }).optional(),
+  form_path: z.string().max(500).optional(),
+  referrer: z.string().max(2000).optional(),
+  /** From GET /api/csrf.php. */
+  csrf: z.string().max(2000).optional(),
+  /** From GET /api/validate_email.php. */
+  token: z.string().max(2000).optional(),
+  /** Accepted for compatibility with the PHP API's payload; unused. */
+  n: z.unknown().optional(),
+});
+export type SignupBody = z.input<typeof SignupBodySchema>;
+export type SignupBodyParsed = z.output<typeof SignupBodySchema>;
+
+/** PUT /api/user.php: location, profile fields, lastSignupStep, language; any subset. */
+export const UserUpdateBodySchema = z
+  .object({
+    country: z.string().regex(/^[A-Z]{2}$/).nullable(),
+    countryregion: z.number().int().positive().nullable(),
+    city: z.string().trim().max(CITY_MAX).nullable(),
+    gender: z.enum(["male", "female"]).nullable(),
+    /** YYYY-MM-DD; null clears it. */
+    date_of_birth: z.string().nullable(),
+    personal: z.record(z.string(), z.string().trim().max(PERSONAL_MAX)),
+    fields: z.record(z.string(), z.string().max(500)),
+    lastSignupStep: z.number().int().min(0).max(7),
+    /** The language mails are written in (the interface's language switcher sets it too). */
+    language: z.enum(LOCALES),
+    /** Only before the address is confirmed (step 7's correction); a new activation mail goes out. */
+    email: z.string().trim().min(1).max(EMAIL_MAX),
+  })
+  .partial()
+  .strict();
+export type UserUpdateBody = z.input<typeof UserUpdateBodySchema>;
+export type UserUpdateBodyParsed = z.output<typeof UserUpdateBodySchema>;
+
+const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** POST /api/user.php?push=1: the browser's push subscription (PushSubscription.toJSON()), or "denied". */
+export const PushBodySchema = z.object({
+  subscription: z.union([
+    z.literal("denied"),
+    z.object({
+      endpoint: z.url({ protocol: /^https$/ }).max(1000),
+      keys: z.object({
+        p256dh: z.string().regex(base64url).max(200),
+        auth: z.string().regex(base64url).max(100),
+      }),
+    }),
+  ]),
+});
+export type PushBody = z.input<typeof PushBodySchema>;
+export type PushBodyParsed = z.output<typeof PushBodySchema>;
+
+/** DELETE /api/user.php: the current password, checked by hand (wrong answers are 403, not 422). */
+export const AccountDeleteBodySchema = z.object({ password: z.unknown().optional() });
+export interface AccountDeleteBody {
+  password: string;
+}
