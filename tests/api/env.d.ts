@@ -1,2 +1,6 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
-// `env` from "cloudflare:workers" is the API worker's (ApiEnv): workers/api/worker-configuration.d.ts says so.
+// In API tests, `env` from "cloudflare:workers" is the API worker's ApiEnv, with what the test
+// setup adds to it (tests/api/setup.ts).
+declare namespace Cloudflare {
+  interface Env extends ApiEnv {}
+}
