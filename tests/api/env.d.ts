@@ -1,6 +1,8 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
-// In API tests, `env` from "cloudflare:workers" is the API worker's ApiEnv, with what the test
-// setup adds to it (tests/api/setup.ts).
+// In API tests, `env` from "cloudflare:workers" is the API worker's ApiEnv plus the migrations
+// the test setup applies (tests/api/setup.ts, vitest.api.config.ts).
 declare namespace Cloudflare {
-  interface Env extends ApiEnv {}
+  interface Env extends ApiEnv {
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+  }
 }
