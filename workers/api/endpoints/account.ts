@@ -22,7 +22,7 @@ import { requireCurrentPassword } from "../lib/current-password";
 import { readBody } from "../lib/request";
 import { SESSION_COOKIE, requireMember } from "../lib/sessions";
 import { publicOrigin } from "../mail/common";
-import { largeKeyOf } from "./profile-image";
+import { largeKeyOf } from "../storage/photos";
 
 const DeleteBody = z.object({ password: z.unknown().optional() });
 
