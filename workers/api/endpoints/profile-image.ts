@@ -52,7 +52,10 @@ function refused(refusal: PhotoRefusal): ApiError {
     case "unreadable":
       return unsupported();
     case "too_many_pixels":
-      return tooLarge(refusal.type === "png" ? "The PNG has too many pixels; send it as a JPEG." : "The photo has too many pixels.");
+      // A PNG's cap is lower (it is decoded at full size), and the same photo may fit as a JPEG.
+      return refusal.type === "png"
+        ? tooLarge("The PNG has too many pixels; send it as a JPEG.")
+        : tooLarge("The photo has too many pixels.");
   }
 }
 
