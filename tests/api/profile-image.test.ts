@@ -2,7 +2,7 @@ import { PhotonImage } from "@cf-wasm/photon/workerd";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema, ProfileImageAnswerSchema } from "../../contract/schemas";
-import { orient } from "../../workers/api/endpoints/profile-image";
+import { orient } from "../../workers/api/images/orient";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);

@@ -24,7 +24,7 @@ import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
 import { SESSION_COOKIE } from "../lib/sessions";
 import { publicOrigin } from "../mail/common";
-import { largeKeyOf } from "./profile-image";
+import { largeKeyOf } from "../storage/photos";
 
 async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
   const member = requireMember(c);
