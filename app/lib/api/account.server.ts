@@ -4,6 +4,7 @@
  */
 import type { MailChangeBody, MailChangeConfirmBody } from "../../../contract/requests/mail-change";
 import type { PasswordChangeBody, PasswordResetBody, PasswordResetRequestBody } from "../../../contract/requests/password";
+import type { PhotoDeleteBody, PhotoMainBody } from "../../../contract/requests/photos";
 import type { AccountDeleteBody } from "../../../contract/requests/user";
 import type { ApiClient } from "./client.server";
 import {
@@ -36,11 +37,13 @@ export function resetPassword(api: ApiClient, token: string, password: string) {
 }
 
 export function deletePhoto(api: ApiClient, id: number) {
-  return api.call(ImagesAnswerSchema, "/api/profileimage.php", { method: "DELETE", body: { id } });
+  const body: PhotoDeleteBody = { id };
+  return api.call(ImagesAnswerSchema, "/api/profileimage.php", { method: "DELETE", body });
 }
 
 export function setMainPhoto(api: ApiClient, id: number) {
-  return api.call(MainImageAnswerSchema, "/api/profileimage.php", { method: "PUT", body: { id, main: true } });
+  const body: PhotoMainBody = { id, main: true };
+  return api.call(MainImageAnswerSchema, "/api/profileimage.php", { method: "PUT", body });
 }
 
 export function changePassword(api: ApiClient, current: string, password: string) {

@@ -12,15 +12,14 @@
  * photo. Another member's id, an unknown id or a non-integer is 404 not_found either way.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { PhotoDeleteBodySchema, PhotoMainBodySchema } from "../../../contract/requests/photos";
 import type { ApiContext } from "../context";
-import { findMember } from "../db/members";
 import { sniffImageType } from "../images/image-type";
 import { processPhoto } from "../images/process-photo";
 import type { PhotoRefusal } from "../images/refusal";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { readBody } from "../lib/request";
-import { currentMemberId } from "../lib/sessions";
+import { viewerOf } from "../lib/member";
 import {
   addPhoto,
   hasRoomForPhoto,
@@ -61,11 +60,7 @@ function refused(refusal: PhotoRefusal): ApiError {
 
 export const profileImage = new Hono<ApiContext>()
   .post("/profileimage.php", async (c) => {
-    const memberId = await currentMemberId(c);
-    if (memberId === null) throw notLoggedIn();
-    const member = await findMember(c.var.db, c.var.site.id, memberId);
-    if (!member) throw notLoggedIn();
-
+    const memberId = photoOwner(c);
     const bytes = await readUpload(c.req.raw);
     // The type is checked before the photo count, so a non-image is 415 even for a full album.
     if (!sniffImageType(bytes)) throw unsupported();
@@ -80,31 +75,35 @@ export const profileImage = new Hono<ApiContext>()
     return c.json({ image, images: await listPhotos(c.var.db, memberId) }, 201);
   })
   .delete("/profileimage.php", async (c) => {
-    const { memberId, imageId } = await ownImageRequest(c, DeleteBody);
+    const { memberId, imageId } = await ownImageRequest(c, PhotoDeleteBodySchema);
     if (!(await removePhoto(storageOf(c), memberId, imageId))) throw imageNotFound();
     return c.json({ images: await listPhotos(c.var.db, memberId) });
   })
   .put("/profileimage.php", async (c) => {
-    const { memberId, imageId } = await ownImageRequest(c, MainBody);
+    const { memberId, imageId } = await ownImageRequest(c, PhotoMainBodySchema);
     if (!(await makeMainPhoto(c.var.db, memberId, imageId))) throw imageNotFound();
     const images = await listPhotos(c.var.db, memberId);
     const main = images.find((i) => i.id === imageId);
     return c.json({ images, main_image: main ? { thumb_filename: main.thumb_filename } : null });
   });
 
-const DeleteBody = z.object({ id: z.union([z.number(), z.string()]) });
-const MainBody = z.object({ id: z.union([z.number(), z.string()]), main: z.literal(true) });
-
 function storageOf(c: Context<ApiContext>): PhotoStorage {
   return { db: c.var.db, d1: c.env.DB, bucket: c.env.PHOTOS };
 }
 
-/** The logged-in member and the image id the JSON body names (a non-integer id is a 404). */
-async function ownImageRequest(c: Context<ApiContext>, schema: typeof DeleteBody | typeof MainBody) {
-  const memberId = await currentMemberId(c);
-  if (memberId === null) throw notLoggedIn();
-  const member = await findMember(c.var.db, c.var.site.id, memberId);
+/**
+ * Whose album this is: the logged-in member whose account is not deleted. (Photos have always
+ * allowed any standing but deleted, so this is viewerOf, not requireMember.)
+ */
+function photoOwner(c: Context<ApiContext>): number {
+  const member = viewerOf(c);
   if (!member) throw notLoggedIn();
+  return member.id;
+}
+
+/** The logged-in member and the image id the JSON body names (a non-integer id is a 404). */
+async function ownImageRequest(c: Context<ApiContext>, schema: typeof PhotoDeleteBodySchema | typeof PhotoMainBodySchema) {
+  const memberId = photoOwner(c);
   const body = await readBody(c, schema);
   const imageId = typeof body.id === "number" ? body.id : /^\d{1,15}$/.test(body.id) ? Number(body.id) : NaN;
   if (!Number.isSafeInteger(imageId) || imageId <= 0) throw imageNotFound();
@@ -123,7 +122,7 @@ async function readUpload(request: Request): Promise<Uint8Array> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw fileRequired();
   const body = await readAtMost(request, bodyLimit);
-  let file: FormDataEntryValue | null;
+  let file: File | string | null;
   try {
     file = (await new Response(body, { headers: { "content-type": type } }).formData()).get("file");
   } catch {

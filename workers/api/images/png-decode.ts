@@ -77,7 +77,7 @@ export async function decodePng(bytes: Uint8Array, begin: BeginRows): Promise<vo
     },
   }).pipeThrough(new DecompressionStream("deflate"));
   const reader = inflated.getReader();
-  let chunk = new Uint8Array(0);
+  let chunk: Uint8Array = new Uint8Array(0);
   let at = 0;
   const fill = async (target: Uint8Array) => {
     let filled = 0;

@@ -39,15 +39,6 @@ export async function findSessionMember(c: Context<ApiContext>): Promise<MemberR
   return row ?? null;
 }
 
-/**
- * The session's member id, or null.
- * @deprecated Read c.var.member (lib/member.ts). Kept only for endpoints/profile-image.ts,
- * which is being split elsewhere; it asks no database.
- */
-export async function currentMemberId(c: Context<ApiContext>): Promise<number | null> {
-  return c.var.member?.id ?? null;
-}
-
 export async function startSession(c: Context<ApiContext>, memberId: number): Promise<void> {
   await forgetStoredSession(c); // rotation: an id the browser had before login is never a member's
   const id = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) =>
