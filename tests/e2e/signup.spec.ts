@@ -77,9 +77,12 @@ test("a visitor signs up through every step and activates the account from the m
   await expect(page.getByRole("heading", { name: "Tell something about yourself" })).toBeVisible();
   await page.getByLabel("About me").fill("<b>Hello</b> from Utrecht");
   await page.getByLabel("Music").check();
+  // With JavaScript, step 6 asks the app (not the API) about the mail every 900 ms.
+  const progress = javaScriptEnabled ? page.waitForResponse((r) => new URL(r.url()).pathname === "/resources/activation") : null;
   await page.getByRole("button", { name: "Save", exact: true }).click();
 
   // Steps 6 and 7: the mail goes out, then the check-your-email page.
+  if (progress) expect((await progress).ok()).toBe(true);
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`We sent an activation link to ${email}.`)).toBeVisible();
 
@@ -100,6 +103,23 @@ test("a visitor signs up through every step and activates the account from the m
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/members/5");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("step 3 fills in the place the device is at", async ({ page, context, javaScriptEnabled }, info) => {
+  test.skip(!javaScriptEnabled, "the device's position needs JavaScript");
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: 52.0907, longitude: 5.1214 });
+  await fillAccount(page, { email: freshEmail(info.project.name), name: "Sam", password: "a good password" });
+  await submitAccount(page, javaScriptEnabled);
+  await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+  await page.getByLabel("Choose a photo or drop it here").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(1);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+
+  await expect(page.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
+  await expect(page.getByLabel("Country")).toHaveValue("NL");
+  await expect(page.getByLabel("City")).not.toHaveValue("");
+  await expect(page.getByText(/GeoNames/)).toBeVisible();
 });
 
 test("a taken address and a name starting with @ get clear errors and keep what was typed", async ({ page, javaScriptEnabled }) => {
