@@ -217,7 +217,7 @@ function cachedPlace(): Place | null {
 }
 
 /** docs/product.md §4: step 3 asks the device where it is, and the API which place that is (cached an hour). */
-async function locate(): Promise<Place | null> {
+async function locate(): Promise<Place> {
   const cached = cachedPlace();
   if (cached) return cached;
   const position = await new Promise<GeolocationPosition>((resolve, reject) =>
