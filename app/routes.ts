@@ -61,4 +61,13 @@ export default [
   route("members/:memberId/like", "routes/member-like.ts"), // POST: like or unlike
   route("language", "routes/language.ts"), //             POST: switch language
   route("_i18n/:buildId/:locale/messages.json", "routes/i18n-messages.ts"),
+
+  // JSON for the browser's own fetches (ADR 015): the browser reaches the API only for what
+  // app/lib/api/browser-allow-list.ts lists.
+  route("resources/validate-email", "routes/resources/validate-email.ts"), // GET: the email check as typed
+  route("resources/geocode", "routes/resources/geocode.ts"), //          GET: sign-up step 3's place
+  route("resources/activation", "routes/resources/activation.ts"), //    GET: sign-up step 6's progress
+  route("resources/session", "routes/resources/session.ts"), //          GET: user polling (204 or 403)
+  route("resources/badge", "routes/resources/badge.ts"), //              GET: the app badge's count
+  route("resources/push-subscription", "routes/resources/push-subscription.ts"), // POST: store a subscription
 ] satisfies RouteConfig;

@@ -1,9 +1,11 @@
 /**
- * The app worker: /api/* goes straight to the API (browsers call it for images, beacons and
- * the push worker); everything else is React Router. Security headers and the refusal of
+ * The app worker: the few /api/* requests a browser must send to the API itself (photos, the
+ * live socket, the beacon, partner redirects, the activation link: app/lib/api/browser-allow-list.ts)
+ * go straight to it, any other /api/* path is a 404; everything else is React Router. Security headers and the refusal of
  * cross-site posts happen here, once, for every response.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { browserApiNotFound, isBrowserApiCall } from "../app/lib/api/browser-allow-list";
 import { forwardToApi } from "../app/lib/api/passthrough.server";
 import { requestContext } from "../app/lib/context";
 import { isCrossSitePost, withSecurityHeaders } from "../app/lib/security.server";
@@ -21,6 +23,7 @@ export default {
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     const url = new URL(request.url);
     if (url.pathname.startsWith("/api/")) {
+      if (!isBrowserApiCall(request.method, url)) return withSecurityHeaders(browserApiNotFound(), nonce, url);
       const response = await forwardToApi(request, env);
       // A WebSocket's 101 answer cannot be rebuilt; it carries no page to protect.
       return response.webSocket ? response : withSecurityHeaders(response, nonce, url);

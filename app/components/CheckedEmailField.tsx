@@ -1,19 +1,21 @@
 /**
  * An email field checked as sign-up checks it (spec §5), for every form that takes a new
  * address: sign-up step 0 and the email change on /profile. With JavaScript the API checks the
- * address as it is typed (GET /api/validate_email.php; a corrected address replaces the typed
- * one; the previous check is aborted) and a did-you-mean suggestion can be taken with one
+ * address as it is typed (GET /resources/validate-email, which asks the API; a corrected address
+ * replaces the typed one; the previous check is aborted) and a did-you-mean suggestion can be taken with one
  * click. Without it, the action asks about the suggestion first (app/lib/forms/email-suggestion.server.ts)
  * and the API checks on submit.
  */
 import { useEffect, useRef, useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { href, Link, useRouteLoaderData } from "react-router";
 import { Field } from "~/components/Field";
 import { Busy } from "~/components/signup/SignupChrome";
 import { inputProps, type Form } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
+import { fetchResource } from "~/lib/resource-answer";
 import { emailStatusError, isWorthChecking, type EmailStatusError } from "../../contract/rules/signup";
 import type { loader as rootLoader } from "~/root";
+import type { loader as emailCheckLoader } from "~/routes/resources/validate-email";
 
 /** What the API's email check said, as the form shows it. */
 type EmailCheckState = { state: "idle" } | { state: "checking" } | { state: "ok" } | { state: "refused"; error: EmailStatusError };
@@ -25,14 +27,7 @@ function suggestionFor(email: string): Promise<string | null> {
   return import("~/lib/signup/did-you-mean").then((m) => m.suggestEmail(email)).catch(() => null);
 }
 
-/** A string field of a JSON answer the browser fetched itself (the server's schemas stay on the server). */
-function fieldOf(answer: unknown, name: string): string | undefined {
-  if (typeof answer !== "object" || answer === null || !(name in answer)) return undefined;
-  const value: unknown = Reflect.get(answer, name);
-  return typeof value === "string" ? value : undefined;
-}
-
-/** Spec §5 and §7: GET /api/validate_email.php as the address changes; only 'new' passes. */
+/** docs/product.md §5 and §7: the API's email check as the address changes; only 'new' passes. */
 function useEmailCheck(onCorrected: (email: string) => void) {
   const [check, setCheck] = useState<EmailCheckState>({ state: "idle" });
   const controller = useRef<AbortController | null>(null);
@@ -51,19 +46,15 @@ function useEmailCheck(onCorrected: (email: string) => void) {
       const aborter = new AbortController();
       controller.current = aborter;
       setCheck({ state: "checking" });
-      fetch(`/api/validate_email.php?email=${encodeURIComponent(email)}`, { signal: aborter.signal, credentials: "same-origin" })
-        .then((response) => {
+      const url = `${href("/resources/validate-email")}?email=${encodeURIComponent(email)}`;
+      fetchResource<typeof emailCheckLoader>(url, { signal: aborter.signal })
+        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+        .then((answer) => {
           // Too many checks from this network (a shared IP): the server checks again on submit.
-          if (response.status === 429) return { status: "unchecked" };
-          return response.ok ? response.json() : Promise.reject(new Error(String(response.status)));
-        })
-        .then((answer: unknown) => {
-          const status = fieldOf(answer, "status") ?? "invalid";
-          const corrected = fieldOf(answer, "email");
-          if (status === "unchecked") return setCheck({ state: "idle" });
-          const error = emailStatusError(status);
+          if (answer.status === "unchecked") return setCheck({ state: "idle" });
+          const error = emailStatusError(answer.status);
           if (error) return setCheck({ state: "refused", error });
-          if (corrected && corrected !== email) onCorrected(corrected);
+          if (answer.email && answer.email !== email) onCorrected(answer.email);
           setCheck({ state: "ok" });
         })
         .catch((error: unknown) => {

@@ -131,7 +131,7 @@ test("a member downloads the data export, turns push off and switches the langua
   expect(exported.credits.ledger.length).toBeGreaterThan(0);
 
   // Push: a device subscribed (as the browser's script would store it), then turned off here.
-  const stored = await page.request.post("/api/user.php?push=1", {
+  const stored = await page.request.post("/resources/push-subscription", {
     data: { subscription: { endpoint: `https://push.example.com/e2e-${Date.now()}`, keys: { p256dh: "BPe2eKey", auth: "e2eAuth" } } },
   });
   expect(stored.ok(), await stored.text()).toBe(true);

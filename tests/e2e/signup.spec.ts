@@ -102,6 +102,23 @@ test("a visitor signs up through every step and activates the account from the m
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
+test("step 3 fills in the place the device is at", async ({ page, context, javaScriptEnabled }, info) => {
+  test.skip(!javaScriptEnabled, "the device's position needs JavaScript");
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: 52.0907, longitude: 5.1214 });
+  await fillAccount(page, { email: freshEmail(info.project.name), name: "Sam", password: "a good password" });
+  await submitAccount(page, javaScriptEnabled);
+  await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+  await page.getByLabel("Choose a photo or drop it here").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(1);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+
+  await expect(page.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
+  await expect(page.getByLabel("Country")).toHaveValue("NL");
+  await expect(page.getByLabel("City")).not.toHaveValue("");
+  await expect(page.getByText(/GeoNames/)).toBeVisible();
+});
+
 test("a taken address and a name starting with @ get clear errors and keep what was typed", async ({ page, javaScriptEnabled }) => {
   await fillAccount(page, { email: DEMO.email, name: "@anna", password: "whatever" });
   if (javaScriptEnabled) {

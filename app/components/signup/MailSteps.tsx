@@ -2,11 +2,13 @@
  * Sign-up steps 6 and 7: the activation mail's sending progress, and the check-your-email page.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, href, Link, useSubmit } from "react-router";
 import { Field } from "~/components/Field";
 import { ChangeEmailSchema } from "~/lib/forms/signup";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
+import { fetchResource } from "~/lib/resource-answer";
+import type { loader as activationLoader } from "~/routes/resources/activation";
 import {
   activationComplete,
   activationMessageIndex,
@@ -23,7 +25,7 @@ const PROGRESS_MESSAGES = [
 ] as const;
 
 /**
- * Step 6 (spec §4, §9): a tick every 900 ms asks GET /api/activate.php; the words change at
+ * Step 6 (docs/product.md §4, §9): a tick every 900 ms asks GET /resources/activation; the words change at
  * ticks 4, 7 and 10; done when the mail is delivered or after 20 ticks. Without JavaScript the
  * page reloads itself each second (?tick=n) and the server moves on when done.
  */
@@ -38,11 +40,10 @@ export function ActivationProgressStep({ tick: serverTick }: { tick: number }) {
     const timer = setInterval(() => {
       current += 1;
       setTick(current);
-      fetch("/api/activate.php", { credentials: "same-origin" })
+      fetchResource<typeof activationLoader>(href("/resources/activation"))
         .then((response) => (response.ok ? response.json() : { delivered: false }))
         .catch(() => ({ delivered: false }))
-        .then((state: unknown) => {
-          const delivered = typeof state === "object" && state !== null && Reflect.get(state, "delivered") === true;
+        .then(({ delivered }) => {
           if (done.current || !activationComplete(current, delivered)) return;
           done.current = true;
           clearInterval(timer);

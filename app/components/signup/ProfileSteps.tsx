@@ -4,13 +4,15 @@
  * (step 1 is only offered where the browser can do push, which needs JavaScript).
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
+import { Form, href, useFetcher, useNavigation, useSubmit } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import type { ProfileField } from "../../../contract/schemas";
 import { countryName } from "~/lib/format";
 import { AboutSchema, LocationSchema, PersonalInfoSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
+import { fetchResource, type AnswerOf } from "~/lib/resource-answer";
+import type { loader as geocodeLoader } from "~/routes/resources/geocode";
 import { type MessageKey } from "../../../contract/translator";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
 import { Busy, FormErrors, StepButtons, type StepActionData } from "./SignupChrome";
@@ -185,31 +187,47 @@ interface LocationView {
 const GEOCODE_CACHE_KEY = "geolocation_geocode";
 const GEO_CACHE_MS = 60 * 60 * 1000; // spec §9: one hour
 
-interface Geocode {
-  country: string | null;
-  countryregion: number | null;
-  city: string | null;
-  /** The place data's licence asks for it wherever the answer is used. */
-  attribution?: string;
-}
+/** The place at the device's position, as GET /resources/geocode answers it. */
+type Place = AnswerOf<typeof geocodeLoader>;
 
-/** Spec §4: step 3 asks the device where it is, and the API which place that is (cached an hour). */
-async function locate(): Promise<Geocode | null> {
+/**
+ * The place an earlier visit to step 3 found, if it is under an hour old (docs/product.md §9).
+ * Local storage is anyone's to edit, so each field is checked as it is read.
+ */
+function cachedPlace(): Place | null {
   try {
     const cached: unknown = JSON.parse(localStorage.getItem(GEOCODE_CACHE_KEY) ?? "null");
-    if (cached && typeof cached === "object" && "at" in cached && typeof cached.at === "number" && Date.now() - cached.at < GEO_CACHE_MS && "geocode" in cached) {
-      return cached.geocode as Geocode;
-    }
+    if (typeof cached !== "object" || cached === null) return null;
+    const at: unknown = Reflect.get(cached, "at");
+    const place: unknown = Reflect.get(cached, "geocode");
+    if (typeof at !== "number" || Date.now() - at >= GEO_CACHE_MS || typeof place !== "object" || place === null) return null;
+    const [country, countryregion, city, attribution] = ["country", "countryregion", "city", "attribution"].map(
+      (name): unknown => Reflect.get(place, name),
+    );
+    return {
+      country: typeof country === "string" ? country : null,
+      countryregion: typeof countryregion === "number" ? countryregion : null,
+      city: typeof city === "string" ? city : null,
+      attribution: typeof attribution === "string" ? attribution : "",
+    };
   } catch {
     // An unreadable cache is simply not used.
+    return null;
   }
+}
+
+/** docs/product.md §4: step 3 asks the device where it is, and the API which place that is (cached an hour). */
+async function locate(): Promise<Place> {
+  const cached = cachedPlace();
+  if (cached) return cached;
   const position = await new Promise<GeolocationPosition>((resolve, reject) =>
     navigator.geolocation.getCurrentPosition(resolve, reject, { maximumAge: GEO_CACHE_MS, timeout: 15_000 }),
   );
   const { latitude, longitude } = position.coords;
-  const response = await fetch(`/api/geocode.php?lat=${latitude.toFixed(4)}&lon=${longitude.toFixed(4)}`);
+  const query = new URLSearchParams({ lat: latitude.toFixed(4), lon: longitude.toFixed(4) });
+  const response = await fetchResource<typeof geocodeLoader>(`${href("/resources/geocode")}?${query}`);
   if (!response.ok) throw new Error(`geocode answered ${response.status}`);
-  const geocode = (await response.json()) as Geocode;
+  const geocode = await response.json();
   localStorage.setItem(GEOCODE_CACHE_KEY, JSON.stringify({ at: Date.now(), geocode }));
   return geocode;
 }

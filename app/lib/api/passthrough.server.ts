@@ -1,6 +1,6 @@
 import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
 
-/** Browser calls to /api/* (images, the page-hidden beacon, the push worker) go to the API as they are. */
+/** The allow-listed browser requests to /api/* (browser-allow-list.ts) go to the API as they are. */
 export async function forwardToApi(request: Request, env: ApiBindings): Promise<Response> {
   const headers = apiHeaders(request, env, crypto.randomUUID());
   const contentType = request.headers.get("content-type");

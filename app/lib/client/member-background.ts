@@ -2,14 +2,18 @@
  * What runs in the background of a member's page, loaded only once a member's page is up
  * (visitors never download it):
  *
- * - user polling (spec §4, §9): every 60 s, or 5 min with push; a 403 means the session is gone,
- *   and the loaders run again (a members-only page then goes to /login);
- * - chats and likes polling, 1 000 ms behind it, for the app badge;
+ * - user polling (docs/product.md §4, §9): every 60 s, or 5 min with push (GET /resources/session);
+ *   a 403 means the session is gone, and the loaders run again (a members-only page then goes
+ *   to /login);
+ * - chats and likes polling, 1 000 ms behind it, for the app badge (GET /resources/badge);
  * - live chat (issue 6, ADR 011): a WebSocket to the member's inbox (/api/live.php). It only
  *   says "something changed", and the page loads its data again, so what it shows always comes
  *   from the API. When the socket cannot be kept, an open chat polls every few seconds instead.
  */
-import { badgeCount, LIKES_POLL_DELAY_MS, showBadge } from "./app-badge";
+import { href } from "react-router";
+import { fetchResource } from "../resource-answer";
+import type { loader as badgeLoader } from "../../routes/resources/badge";
+import { LIKES_POLL_DELAY_MS, showBadge } from "./app-badge";
 import { isLoggingOut, pollInterval } from "./user-polling";
 
 /** An open chat's polling while the socket is down. */
@@ -25,19 +29,6 @@ export function reconnectDelay(failures: number): number {
 
 export function isChatPath(pathname: string): boolean {
   return /^\/chats\/\d+$/.test(pathname);
-}
-
-function newLikesIn(answer: unknown): number {
-  if (typeof answer !== "object" || answer === null || !("liked_by" in answer) || !Array.isArray(answer.liked_by)) return 0;
-  return answer.liked_by.filter((p: unknown) => typeof p === "object" && p !== null && "like_new" in p && p.like_new === true).length;
-}
-
-function unreadIn(answer: unknown): number {
-  if (typeof answer !== "object" || answer === null || !("chats" in answer) || !Array.isArray(answer.chats)) return 0;
-  return answer.chats.reduce((sum: number, chat: unknown) => {
-    const n = typeof chat === "object" && chat !== null ? Reflect.get(chat, "num_unread_messages") : 0;
-    return sum + (typeof n === "number" ? n : 0);
-  }, 0);
 }
 
 async function hasPushSubscription(): Promise<boolean> {
@@ -58,17 +49,15 @@ export function startMemberBackground(revalidate: () => void): () => void {
   // User polling, and chats and likes polling one second behind it.
   const pollUser = async () => {
     if (isLoggingOut() || !visible()) return;
-    const response = await fetch("/api/user.php", { credentials: "same-origin" }).catch(() => null);
+    const response = await fetch(href("/resources/session"), { credentials: "same-origin" }).catch(() => null);
     if (response?.status === 403 && !stopped) revalidate();
   };
   const pollBadge = async () => {
     if (isLoggingOut() || !visible()) return;
-    const [likes, chats] = await Promise.all(
-      ["/api/likes.php", "/api/chats.php"].map((url) => fetch(url, { credentials: "same-origin" }).catch(() => null)),
-    );
-    if (!likes || !chats || stopped) return;
-    if (likes.status === 403 || chats.status === 403) return revalidate();
-    if (likes.ok && chats.ok) showBadge(badgeCount(unreadIn(await chats.json()), newLikesIn(await likes.json())));
+    const response = await fetchResource<typeof badgeLoader>(href("/resources/badge")).catch(() => null);
+    if (!response || stopped) return;
+    if (response.status === 403) return revalidate();
+    if (response.ok) showBadge((await response.json()).count);
   };
   void hasPushSubscription()
     .catch(() => false)

@@ -3,6 +3,7 @@
  * site's VAPID key through the push worker at /sw-push.js?v=2. The sign-up page reports the
  * support in a cookie, so the server can skip step 1 where push is not offered.
  */
+import { href } from "react-router";
 import { PUSH_SUPPORT_COOKIE, type PushSupport } from "../../../contract/rules/signup-steps";
 
 export const PUSH_WORKER_URL = "/sw-push.js?v=2";
@@ -75,10 +76,10 @@ export async function subscribePush(publicKey: string): Promise<PushSubscription
   }
 }
 
-/** Stores a subscription this browser already had on the logged-in account (POST /api/user.php?push=1). */
+/** Stores a subscription this browser already had on the logged-in account (POST /resources/push-subscription). */
 export async function attachSubscription(subscription: PushSubscriptionJSON): Promise<void> {
   try {
-    const response = await fetch("/api/user.php?push=1", {
+    const response = await fetch(href("/resources/push-subscription"), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ subscription }),

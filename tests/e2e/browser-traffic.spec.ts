@@ -1,0 +1,40 @@
+/**
+ * What the browser may reach (ADR 015): on the API itself only what app/lib/api/browser-allow-list.ts
+ * lists (photos here); every other /api/* path is the app's JSON 404. The JSON a page fetches comes
+ * from the app's resource routes.
+ */
+import { DEMO, expect, login, test } from "./support/fixtures";
+
+test("the app answers 404 for /api calls the browser has no business with, and still serves photos", async ({ page }) => {
+  for (const path of ["/api/settings.php", "/api/user.php", "/api/validate_email.php?email=a@example.com", "/api/geocode.php?lat=52&lon=5", "/api/activate.php"]) {
+    const refused = await page.request.get(path);
+    expect(refused.status(), path).toBe(404);
+    expect(await refused.json(), path).toEqual({ error: "not_found", message: "No such API call." });
+  }
+  expect((await page.request.post("/api/login.php", { data: { email: DEMO.email, password: DEMO.password } })).status()).toBe(404);
+
+  // A member's photo is the API's file, reached through the app.
+  await page.goto("/members");
+  const photo = await page.locator('img[src^="/api/images/"]').first().getAttribute("src");
+  expect(photo).toBeTruthy();
+  const image = await page.request.get(photo!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toMatch(/^image\//);
+});
+
+test("the resource routes answer what the pages ask", async ({ page }) => {
+  // A visitor: no session; the email check and the place at a position work before sign-up.
+  expect((await page.request.get("/resources/session")).status()).toBe(403);
+  const check = await page.request.get(`/resources/validate-email?email=${encodeURIComponent(DEMO.email)}`);
+  expect(await check.json()).toEqual({ status: "active", email: DEMO.email });
+  const place = await page.request.get("/resources/geocode?lat=52.0907&lon=5.1214");
+  expect(place.ok(), await place.text()).toBe(true);
+  expect(await place.json()).toMatchObject({ country: "NL", city: expect.any(String), attribution: expect.stringContaining("GeoNames") });
+  expect((await page.request.get("/resources/geocode?lat=north&lon=5")).status()).toBe(422);
+
+  // A member: the session lasts, the badge has a count, the activation state is known.
+  await login(page);
+  expect((await page.request.get("/resources/session")).status()).toBe(204);
+  expect(await (await page.request.get("/resources/badge")).json()).toEqual({ count: expect.any(Number) });
+  expect(await (await page.request.get("/resources/activation")).json()).toEqual({ delivered: expect.any(Boolean) });
+});
