@@ -7,13 +7,13 @@
  * and the API checks on submit.
  */
 import { useEffect, useRef, useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { Field } from "~/components/Field";
 import { Busy } from "~/components/signup/SignupChrome";
 import { inputProps, type Form } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { emailStatusError, isWorthChecking, type EmailStatusError } from "../../contract/rules/signup";
-import type { loader as rootLoader } from "~/root";
+import { useSite } from "~/lib/root-data";
 
 /** What the API's email check said, as the form shows it. */
 type EmailCheckState = { state: "idle" } | { state: "checking" } | { state: "ok" } | { state: "refused"; error: EmailStatusError };
@@ -127,7 +127,7 @@ export function CheckedEmailField({
   accountLinks?: boolean;
 }) {
   const { t } = useTranslation();
-  const supportEmail = useRouteLoaderData<typeof rootLoader>("root")?.site.supportEmail ?? "";
+  const supportEmail = useSite()?.supportEmail ?? "";
   const { suggestion } = email;
   return (
     <>

@@ -1,6 +1,6 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, replace, useFetcher, useFetchers, useRouteLoaderData } from "react-router";
+import { data, Link, replace, useFetcher, useFetchers } from "react-router";
 import { useChatName } from "~/components/chat/ChatEntry";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
@@ -13,8 +13,8 @@ import { rateLimited } from "~/lib/forms/fields";
 import { useForm, type FormResult } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/chat";
+import { useSite } from "~/lib/root-data";
 
 /**
  * /chats/:chatId (login, chat layout): one conversation. The top bar (back, photo, name, the
@@ -83,7 +83,7 @@ export default function Chat(props: Route.ComponentProps) {
 
 function ChatView({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
   const { conversation, messages, has_more: hasMore, balance, cost } = loaderData;
   const profile = conversation.profile;
   const name = useChatName(profile);
@@ -103,16 +103,16 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
         <Link to="/chats" className="chat-back" aria-label={t("chat.back")}>
           ←
         </Link>
-        {profile.main_image && root ? (
-          <img className="avatar" src={root.site.cdnPrefix + profile.main_image.thumb_filename} alt="" width={40} height={40} />
+        {profile.main_image && site ? (
+          <img className="avatar" src={site.cdnPrefix + profile.main_image.thumb_filename} alt="" width={40} height={40} />
         ) : (
           <span className="avatar avatar-empty" aria-hidden="true" />
         )}
         <h1 className="chat-name">
           {name}
-          {profile.fictional && root ? (
-            <span className="badge fictional" title={t("card.fictionalExplained", { plural: root.site.fictionalPlural })}>
-              {root.site.fictionalIcon} {t("card.fictional")}
+          {profile.fictional && site ? (
+            <span className="badge fictional" title={t("card.fictionalExplained", { plural: site.fictionalPlural })}>
+              {site.fictionalIcon} {t("card.fictional")}
             </span>
           ) : null}
         </h1>

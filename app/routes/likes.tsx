@@ -1,12 +1,12 @@
-import { data, Link, NavLink, useRouteLoaderData } from "react-router";
+import { data, Link, NavLink } from "react-router";
 import { ProfileGrid } from "~/components/ProfileCard";
 import { fetchLikes } from "~/lib/api/discover.server";
 import type { LikesAnswer } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { notFound } from "~/lib/not-found.server";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/likes";
+import { useSite } from "~/lib/root-data";
 
 const TYPES = ["liked", "liked-by"] as const;
 type LikesType = (typeof TYPES)[number];
@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function Likes({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const site = useSite();
   const { type, likes } = loaderData;
   const show = (which: LikesType) => type === null || type === which;
   return (

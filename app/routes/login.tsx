@@ -1,6 +1,6 @@
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { useTranslation } from "~/lib/i18n-react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { login } from "~/lib/api/session.server";
 import { toastCookie } from "~/lib/cookies.server";
@@ -10,7 +10,7 @@ import { LoginSchema } from "~/lib/forms/login";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { apiContext } from "~/lib/middleware.server";
 import { safeRedirect } from "~/lib/redirect";
-import type { loader as rootLoader } from "~/root";
+import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/login";
 
 /** Where a member goes after logging in: a page of this site, never back to /login itself. */
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
+  const site = useSite()?.name ?? "";
   const submitting = useNavigation().state === "submitting";
   const form = useForm({ schema: LoginSchema, lastResult: actionData?.result, constraint: loaderData.constraint });
   const fields = { email: form.field("email"), password: form.field("password") };

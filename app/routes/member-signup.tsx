@@ -1,4 +1,4 @@
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { data, redirect } from "react-router";
 import { ProfileBadges } from "~/components/ProfileCard";
 import { AccountStep } from "~/components/signup/AccountStep";
 import { InviteOnly } from "~/components/signup/SignupChrome";
@@ -15,7 +15,7 @@ import { signupOpen } from "../../contract/rules/signup-steps";
 import { getValibotConstraint } from "@conform-to/valibot";
 import { AccountSchema } from "~/lib/forms/signup";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
-import type { loader as rootLoader } from "~/root";
+import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/member-signup";
 
 /**
@@ -54,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function MemberSignup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
   const { profile } = loaderData;
   if (!loaderData.open) return <InviteOnly siteName={loaderData.siteName} />;
   return (
@@ -64,7 +64,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
       <section className="member-intro" aria-labelledby="member-intro-name">
         {profile.main_image && (
           <img
-            src={(root?.site.cdnPrefix ?? "") + profile.main_image.thumb_filename}
+            src={(site?.cdnPrefix ?? "") + profile.main_image.thumb_filename}
             alt={t("signup.member.photoAlt", { name: profile.name })}
             width={96}
             height={96}
@@ -74,15 +74,15 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
           <p id="member-intro-name" className="member-intro-name">
             {profile.age === null ? profile.name : t("signup.member.nameAge", { name: profile.name, age: profile.age })}
           </p>
-          <ProfileBadges profile={profile} fictionalIcon={root?.site.fictionalIcon ?? ""} />
+          <ProfileBadges profile={profile} fictionalIcon={site?.fictionalIcon ?? ""} />
         </div>
       </section>
       {profile.fictional && (
         <p className="notice-box fictional-warning">
           {t("signup.member.fictional", {
             name: profile.name,
-            icon: root?.site.fictionalIcon ?? "",
-            plural: root?.site.fictionalPlural ?? "",
+            icon: site?.fictionalIcon ?? "",
+            plural: site?.fictionalPlural ?? "",
           })}
         </p>
       )}

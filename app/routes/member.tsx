@@ -1,4 +1,4 @@
-import { data, Link, useRouteLoaderData } from "react-router";
+import { data, Link } from "react-router";
 import { LikeButton } from "~/components/LikeButton";
 import { ProfileBadges } from "~/components/ProfileCard";
 import { fetchProfile } from "~/lib/api/discover.server";
@@ -8,8 +8,8 @@ import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { notFound } from "~/lib/not-found.server";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/member";
+import { useSite } from "~/lib/root-data";
 
 /** /members/:memberId and /likes/m/:memberId (spec §2, optional auth): one member's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function Member({ loaderData }: Route.ComponentProps) {
   const { t, has, locale } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const site = useSite();
   const { profile, fields, notes } = loaderData;
   const fieldValue = (name: string) => {
     if (name === "age") return profile.age === null ? null : String(profile.age);

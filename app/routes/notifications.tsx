@@ -1,10 +1,10 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { fetchNotifications, markNotificationsRead } from "~/lib/api/discover.server";
 import type { Notification } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/notifications";
+import { useSite } from "~/lib/root-data";
 
 /**
  * /notifications (login): likes, messages and account notices, newest first. Seeing them marks
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const site = useSite();
   return (
     <>
       <title>{t("notifications.title", { site: site?.name ?? "" })}</title>
