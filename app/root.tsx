@@ -11,7 +11,7 @@ import { usePageHiddenBeacon } from "./lib/client/page-hidden";
 import { useTrackingMirror } from "./lib/client/tracking-mirror";
 import { useMemberBackground } from "./lib/client/member-background-hook";
 import { outgoingCookies, takeToast } from "./lib/cookies.server";
-import { userContext } from "./lib/context";
+import { getOptionalUser } from "./lib/auth.server";
 import { safeTimeZone } from "./lib/format";
 import { messagesUrl } from "./lib/i18n";
 import { getLocale } from "./lib/i18n.server";
@@ -29,7 +29,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await siteSettings(request, context);
-  const user = context.get(userContext);
+  const user = getOptionalUser(context);
   const { toast, clear } = takeToast(request);
   if (clear) context.get(outgoingCookies).push(clear);
   return data({

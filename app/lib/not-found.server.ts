@@ -3,7 +3,7 @@ import { search } from "./api/discover.server";
 import { fetchCsrf } from "./api/signup.server";
 import { siteSettings } from "./api/site.server";
 import { readCookie } from "./cookies.server";
-import { userContext } from "./context";
+import { getOptionalUser } from "./auth.server";
 import { apiContext } from "./middleware.server";
 import { signupOpen } from "../../contract/rules/signup-steps";
 import { parseTracking, TRACKING_COOKIE } from "./tracking";
@@ -19,7 +19,7 @@ export async function notFound(request: Request, context: Readonly<RouterContext
   let profiles: unknown[] = [];
   let signup: { csrf: string } | null = null;
   const api = context.get(apiContext);
-  if (context.get(userContext)) {
+  if (getOptionalUser(context)) {
     const result = await search(api, { firstLoad: true, page: 1 }).catch(() => null);
     if (result?.ok) profiles = result.data.profiles.slice(0, SHOWN);
   } else {

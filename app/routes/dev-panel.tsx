@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { devTools, setDevCredits } from "~/lib/api/chat.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -15,12 +15,12 @@ import type { Route } from "./+types/dev-panel";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tools = await devTools(context.get(apiContext));
   if (!tools.ok) return notFound(request, context);
-  return { loggedIn: context.get(userContext) !== null };
+  return { loggedIn: getOptionalUser(context) !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const tools = await devTools(context.get(apiContext));
-  if (!tools.ok || !context.get(userContext)) throw redirect("/_dev");
+  if (!tools.ok || !getOptionalUser(context)) throw redirect("/_dev");
   const result = await setDevCredits(context.get(apiContext), 0);
   if (!result.ok) throw new Response(null, { status: result.status });
   throw redirect("/_dev", { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { login } from "~/lib/api/session.server";
 import { toastCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { rateLimited } from "~/lib/forms/fields";
 import { LoginSchema } from "~/lib/forms/login";
 import { inputProps, useForm } from "~/lib/forms/use-form";
@@ -21,7 +21,7 @@ function afterLogin(target: FormDataEntryValue | string | null | undefined): str
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = afterLogin(new URL(request.url).searchParams.get("redirectTo"));
-  if (context.get(userContext)) throw redirect(redirectTo);
+  if (getOptionalUser(context)) throw redirect(redirectTo);
   // Computed here so the browser gets the constraint attributes without the code that derives them.
   return { redirectTo, constraint: getValibotConstraint(LoginSchema) };
 }

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
 import { checkMailChangeToken, confirmMailChange } from "~/lib/api/account.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ problem: taken ? ("taken" as const) : ("expired" as const) }, { status: result.status });
   }
   // Logged in here: back to the profile; else to log in with the new address.
-  const to = context.get(userContext) ? "/profile#email" : "/login";
+  const to = getOptionalUser(context) ? "/profile#email" : "/login";
   throw redirect(to, { headers: { "Set-Cookie": toastCookie(request, { key: "emailChanged", values: { email: result.data.email } }) } });
 }
 

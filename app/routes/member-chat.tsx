@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { startChat } from "~/lib/api/chat.server";
 import { fetchProfile } from "~/lib/api/discover.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { notFound } from "~/lib/not-found.server";
@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
   if (!Number.isInteger(id) || id <= 0) return notFound(request, context);
   const api = context.get(apiContext);
-  if (!context.get(userContext)) {
+  if (!getOptionalUser(context)) {
     const profile = await fetchProfile(api, id);
     if (!profile.ok) {
       if (profile.status === 404 || profile.status === 422) return notFound(request, context);

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { setLike } from "~/lib/api/discover.server";
 import { toastCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
+import { requireUser } from "~/lib/auth.server";
 import { apiContext } from "~/lib/middleware.server";
 import { safeRedirect } from "~/lib/redirect";
 import type { Route } from "./+types/member-like";
@@ -18,7 +18,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirect(form.get("returnTo"), `/members/${params.memberId}`);
-  if (!context.get(userContext)) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  requireUser({ request, context }, back);
   const profileId = Number(params.memberId);
   const intent = form.get("intent");
   if (!Number.isInteger(profileId) || profileId <= 0 || (intent !== "like" && intent !== "unlike")) {

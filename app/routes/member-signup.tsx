@@ -6,7 +6,7 @@ import { fetchProfile } from "~/lib/api/discover.server";
 import { fetchCsrf } from "~/lib/api/signup.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { readCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { landerHead } from "~/lib/lander.server";
@@ -29,7 +29,7 @@ export const handle = { hydrate: false };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.memberId);
   if (!Number.isInteger(id) || id <= 0) return notFound(request, context);
-  if (context.get(userContext)) throw redirect(`/members/${id}`);
+  if (getOptionalUser(context)) throw redirect(`/members/${id}`);
   const api = context.get(apiContext);
   const [settings, profile] = await Promise.all([siteSettings(request, context), fetchProfile(api, id)]);
   if (!profile.ok) {

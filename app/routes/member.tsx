@@ -3,7 +3,7 @@ import { LikeButton } from "~/components/LikeButton";
 import { ProfileBadges } from "~/components/ProfileCard";
 import { fetchProfile } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { profile } = result.data;
   return {
     profile,
-    loggedIn: context.get(userContext) !== null,
+    loggedIn: getOptionalUser(context) !== null,
     fields: settings.visible_profile_fields,
     notes: settings.visible_profile_notes
       .map((name) => ({ name, text: profile.personal[name] ?? "" }))

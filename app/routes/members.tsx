@@ -6,7 +6,7 @@ import { fetchCams, search, type SearchRequest } from "~/lib/api/discover.server
 import type { Cam, ProfileCard as Card, SearchFilters } from "../../contract/schemas";
 import { siteSettings } from "~/lib/api/site.server";
 import { readCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -48,7 +48,7 @@ function requestFrom(url: URL, countries: string[], regions: Record<string, { id
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await siteSettings(request, context);
-  const user = context.get(userContext);
+  const user = getOptionalUser(context);
   const url = new URL(request.url);
   const searchRequest = requestFrom(url, settings.countries, settings.region_data);
   const network = parseTracking(readCookie(request, TRACKING_COOKIE.name)).network;

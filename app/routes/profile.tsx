@@ -10,7 +10,7 @@ import type { ApiClient } from "~/lib/api/client.server";
 import { savePushSubscription, updateUser } from "~/lib/api/signup.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { toastCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
+import { requireUser } from "~/lib/auth.server";
 import { MailChangeSchema } from "~/lib/forms/account";
 import { takeSuggestedEmail, unansweredSuggestion } from "~/lib/forms/email-suggestion.server";
 import { rateLimited } from "~/lib/forms/fields";
@@ -40,8 +40,7 @@ const YourData = lazy(() => accountSettings().then((m) => ({ default: m.YourData
  * account: email address, password, push, language, the data export and deletion.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.get(userContext);
-  if (!user) throw redirect("/login?redirectTo=/profile");
+  const user = requireUser({ request, context });
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
   const locale = requestLocale(context);

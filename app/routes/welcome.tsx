@@ -1,11 +1,11 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, redirect } from "react-router";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import type { Route } from "./+types/welcome";
 import { useSite } from "~/lib/root-data";
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.get(userContext)) throw redirect("/home");
+  if (getOptionalUser(context)) throw redirect("/home");
   return null;
 }
 

@@ -19,7 +19,7 @@ import {
 } from "../api/signup.server";
 import { siteSettings } from "../api/site.server";
 import { afterSignup, afterSignupCookie, readCookie, signupTarget } from "../cookies.server";
-import { userContext } from "../context";
+import { getOptionalUser } from "../auth.server";
 import { takeSuggestedEmail, unansweredSuggestion } from "../forms/email-suggestion.server";
 import { rateLimited } from "../forms/fields";
 import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR } from "../forms/signup";
@@ -73,7 +73,7 @@ function imagesOf(user: User) {
 export async function loadSignup(request: Request, context: Readonly<RouterContextProvider>) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
-  const user = context.get(userContext);
+  const user = getOptionalUser(context);
   const url = new URL(request.url);
   const common = {
     showDots: settings.signup.showDots,
@@ -178,7 +178,7 @@ async function saveStep(api: ApiClient, user: User, step: SignupStep, update: Us
 export async function signupAction(request: Request, context: Readonly<RouterContextProvider>) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
-  const user = context.get(userContext);
+  const user = getOptionalUser(context);
   let formData: FormData;
   try {
     formData = await request.formData();
