@@ -13,6 +13,7 @@ import { rateLimited } from "~/lib/forms/fields";
 import { useForm, type FormResult } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chat";
 import { useSite } from "~/lib/root-data";
 
@@ -24,13 +25,13 @@ import { useSite } from "~/lib/root-data";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = Number(params.chatId);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  if (!Number.isInteger(id) || id <= 0) pageError(404);
   const beforeParam = new URL(request.url).searchParams.get("before");
   const before = beforeParam === null ? undefined : Number(beforeParam);
-  if (before !== undefined && (!Number.isInteger(before) || before <= 0)) throw new Response(null, { status: 404 });
+  if (before !== undefined && (!Number.isInteger(before) || before <= 0)) pageError(404);
   const api = context.get(apiContext);
   const result = await fetchMessages(api, id, before);
-  if (!result.ok) throw new Response(null, { status: result.status === 422 ? 404 : result.status });
+  if (!result.ok) pageError(result.status === 422 ? 404 : result.status);
   // Only the newest page counts as opening the chat; an older page changes nothing.
   const newest = result.data.messages.at(-1);
   if (before === undefined && newest && !newest.mine) {
@@ -61,7 +62,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await sendMessage(context.get(apiContext), id, submission.value.text, submission.value.key);
   if (!result.ok) {
     const { error } = result;
-    if (result.status === 404) throw new Response(null, { status: 404 });
+    if (result.status === 404) pageError(404);
     if (error.error === "insufficient_credits") {
       return data(
         { result: submission.reply({ formErrors: ["errors.insufficient_credits"] }), credits: { balance: error.balance ?? 0, cost: error.cost ?? 0 } },

@@ -5,6 +5,7 @@ import { fetchChats, removeChat } from "~/lib/api/chat.server";
 import type { ChatListEntry } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chats";
 
 /**
@@ -15,7 +16,7 @@ import type { Route } from "./+types/chats";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const result = await fetchChats(context.get(apiContext));
-  if (!result.ok) throw new Response(null, { status: result.status });
+  if (!result.ok) pageError(result.status);
   return { chats: result.data.chats };
 }
 

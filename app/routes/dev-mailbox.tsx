@@ -2,7 +2,7 @@ import { mailbox } from "~/lib/api/activation.server";
 import type { MailboxMail } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { notFound } from "~/lib/not-found.server";
+import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/dev-mailbox";
 import { useSite } from "~/lib/root-data";
 
@@ -15,8 +15,9 @@ import { useSite } from "~/lib/root-data";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await mailbox(context.get(apiContext));
   if (!result.ok) {
-    if (result.status === 404) return notFound(request, context);
-    throw new Response(null, { status: result.status });
+    // Only where the development tools run: everywhere else the 404 page.
+    if (result.status === 404) return notFound({ request, context });
+    pageError(result.status);
   }
   return { mails: result.data.mails };
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { ProfileBadges } from "~/components/ProfileCard";
 import { AccountStep } from "~/components/signup/AccountStep";
 import { InviteOnly } from "~/components/signup/SignupChrome";
@@ -10,7 +10,7 @@ import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { landerHead } from "~/lib/lander.server";
-import { notFound } from "~/lib/not-found.server";
+import { apiFailurePage, notFound, pageError } from "~/lib/page-errors.server";
 import { signupOpen } from "../../contract/rules/signup-steps";
 import { getValibotConstraint } from "@conform-to/valibot";
 import { AccountSchema } from "~/lib/forms/signup";
@@ -28,19 +28,16 @@ export const handle = { hydrate: false };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.memberId);
-  if (!Number.isInteger(id) || id <= 0) return notFound(request, context);
+  if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
   if (getOptionalUser(context)) throw redirect(`/members/${id}`);
   const api = context.get(apiContext);
   const [settings, profile] = await Promise.all([siteSettings(request, context), fetchProfile(api, id)]);
-  if (!profile.ok) {
-    if (profile.status === 404 || profile.status === 422) return notFound(request, context);
-    throw data(null, { status: profile.status });
-  }
+  if (!profile.ok) return apiFailurePage(profile, { request, context });
   const lander = landerHead(context);
   const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
   const open = signupOpen(settings.signups, tracking.network);
   const csrf = open ? await fetchCsrf(api) : null;
-  if (csrf && !csrf.ok) throw data(null, { status: csrf.status });
+  if (csrf && !csrf.ok) pageError(csrf.status);
   return {
     lander,
     open,

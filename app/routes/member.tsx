@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { LikeButton } from "~/components/LikeButton";
 import { ProfileBadges } from "~/components/ProfileCard";
 import { fetchProfile } from "~/lib/api/discover.server";
@@ -7,19 +7,16 @@ import { getOptionalUser } from "~/lib/auth.server";
 import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { notFound } from "~/lib/not-found.server";
+import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/member";
 import { useSite } from "~/lib/root-data";
 
 /** /members/:memberId and /likes/m/:memberId (spec §2, optional auth): one member's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
-  if (!Number.isInteger(id) || id <= 0) return notFound(request, context);
+  if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
   const [settings, result] = await Promise.all([siteSettings(request, context), fetchProfile(context.get(apiContext), id)]);
-  if (!result.ok) {
-    if (result.status === 404 || result.status === 422) return notFound(request, context);
-    throw data(null, { status: result.status });
-  }
+  if (!result.ok) return apiFailurePage(result, { request, context });
   const { profile } = result.data;
   return {
     profile,

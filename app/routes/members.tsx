@@ -7,6 +7,7 @@ import type { Cam, ProfileCard as Card, SearchFilters } from "../../contract/sch
 import { siteSettings } from "~/lib/api/site.server";
 import { readCookie } from "~/lib/cookies.server";
 import { getOptionalUser } from "~/lib/auth.server";
+import { pageError } from "~/lib/page-errors.server";
 import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -57,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (result.error.error === "search_requires_login") return { locked: true as const };
     // Filters the API refuses (a site changed its countries, say) fall back to the first load.
     if (result.status === 422 && !searchRequest.firstLoad) throw redirect(url.pathname);
-    throw new Response(null, { status: result.status });
+    pageError(result.status);
   }
   const filters = result.data.filter_options;
   const { profiles } = result.data;

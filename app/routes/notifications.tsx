@@ -3,6 +3,7 @@ import { fetchNotifications, markNotificationsRead } from "~/lib/api/discover.se
 import type { Notification } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/notifications";
 import { useSite } from "~/lib/root-data";
 
@@ -15,7 +16,7 @@ import { useSite } from "~/lib/root-data";
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const result = await fetchNotifications(api);
-  if (!result.ok) throw new Response(null, { status: result.status });
+  if (!result.ok) pageError(result.status);
   if (result.data.unread > 0) {
     const read = await markNotificationsRead(api);
     if (!read.ok) console.warn("marking notifications read failed", read.status);

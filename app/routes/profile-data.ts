@@ -1,6 +1,7 @@
 import { exportData } from "~/lib/api/account.server";
 import { requireUser } from "~/lib/auth.server";
 import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/profile-data";
 
 /**
@@ -10,7 +11,7 @@ import type { Route } from "./+types/profile-data";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser({ request, context }, "/profile#data");
   const result = await exportData(context.get(apiContext));
-  if (!result.ok) throw new Response(null, { status: result.status });
+  if (!result.ok) pageError(result.status);
   const day = result.data.exported_at.slice(0, 10);
   return new Response(JSON.stringify(result.data, null, 2), {
     headers: {

@@ -25,6 +25,7 @@ import { rateLimited } from "../forms/fields";
 import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR } from "../forms/signup";
 import { requestLocale } from "../i18n.server";
 import { apiContext } from "../middleware.server";
+import { pageError } from "../page-errors.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
 import { deviceOf, mailSearchUrl } from "./mail-provider";
 import { aboutView, locationView, parseSection, personalView, savePhoto, type Reply } from "./profile-sections.server";
@@ -93,7 +94,7 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
     const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
     if (!signupOpen(settings.signups, tracking.network)) return { ...common, step: "closed" as const };
     const csrf = await fetchCsrf(api);
-    if (!csrf.ok) throw data(null, { status: csrf.status });
+    if (!csrf.ok) pageError(csrf.status);
     return {
       ...common,
       step: 0 as const,
