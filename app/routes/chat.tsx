@@ -1,6 +1,6 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, replace, useFetcher, useFetchers } from "react-router";
+import { Link, replace, useFetcher, useFetchers } from "react-router";
 import { useChatName } from "~/components/chat/ChatEntry";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
@@ -9,8 +9,9 @@ import { fetchMessages, markChatRead, sendMessage } from "~/lib/api/chat.server"
 import type { ChatMessage } from "../../contract/schemas";
 import { MESSAGE_MAX } from "../../contract/limits";
 import { MessageSchema } from "~/lib/forms/chat";
-import { rateLimited } from "~/lib/forms/fields";
-import { useForm, type FormResult } from "~/lib/forms/use-form";
+import type { FormReply } from "~/lib/forms/reply";
+import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
+import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { pageError } from "~/lib/page-errors.server";
@@ -47,8 +48,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export type SendActionData = { result?: FormResult; credits?: { balance: number; cost: number } } | undefined;
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   const id = Number(params.chatId);
   let formData: FormData;
@@ -58,20 +57,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw replace(`/chats/${id}`);
   }
   const submission = parseWithValibot(formData, { schema: MessageSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission.reply(), 400);
   const result = await sendMessage(context.get(apiContext), id, submission.value.text, submission.value.key);
   if (!result.ok) {
     const { error } = result;
     if (result.status === 404) pageError(404);
     if (error.error === "insufficient_credits") {
-      return data(
-        { result: submission.reply({ formErrors: ["errors.insufficient_credits"] }), credits: { balance: error.balance ?? 0, cost: error.cost ?? 0 } },
-        { status: 402 },
-      );
+      const credits = { balance: error.balance ?? 0, cost: error.cost ?? 0 };
+      return formReply(submission.reply({ formErrors: ["errors.insufficient_credits"] }), 402, { credits });
     }
-    const formError =
-      error.error === "rate_limited" ? rateLimited(error.retry_after) : error.error === "recipient_gone" ? "errors.recipient_gone" : "errors.generic";
-    return data({ result: submission.reply({ formErrors: [formError] }) }, { status: result.status });
+    return apiErrorReply(submission, result, { own: ["rate_limited", "recipient_gone"] });
   }
   // Post/redirect/get; a fetcher's send replaces the entry instead of adding one.
   throw replace(`/chats/${id}`);
@@ -186,9 +181,9 @@ function mergeMessages(a: ChatMessage[], b: ChatMessage[]): ChatMessage[] {
   return [...byId.values()].sort((x, y) => x.id - y.id);
 }
 
-function Composer({ balance, cost, sendKey, actionData }: { balance: number; cost: number; sendKey: string; actionData: SendActionData }) {
+function Composer({ balance, cost, sendKey, actionData }: { balance: number; cost: number; sendKey: string; actionData: FormReply | undefined }) {
   const { t } = useTranslation();
-  const send = useFetcher<SendActionData>();
+  const send = useFetcher<FormReply>();
   // A fetcher's answer when the script runs; the page's own answer without it.
   const answer = send.data ?? actionData;
   const form = useForm({ schema: MessageSchema, lastResult: answer?.result });

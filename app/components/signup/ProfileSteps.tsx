@@ -13,6 +13,7 @@ import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form"
 import { useTranslation } from "~/lib/i18n-react";
 import { type MessageKey } from "../../../contract/translator";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
+import { formErrorsOf } from "~/lib/forms/reply";
 import { Busy, FormErrors, StepButtons, type StepActionData } from "./SignupChrome";
 
 type Constraint = Record<string, FieldConstraint> | undefined;
@@ -122,7 +123,7 @@ export function PhotoUpload({ upload, actionData }: { upload: ReturnType<typeof 
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
   const uploading = upload.state !== "idle";
-  const errors = upload.data?.formErrors ?? actionData?.formErrors;
+  const errors = formErrorsOf(upload.data) ?? formErrorsOf(actionData);
 
   const send = (file: File | undefined) => {
     if (!file) return;
