@@ -28,7 +28,7 @@ interface PageArgs {
 
 /**
  * Throws the 404 page. A logged-in member gets profiles from their search with it, a visitor
- * the sign-up form (spec §2: members see a grid of search profiles without actions, guests a
+ * the sign-up form (docs/product.md §2: members see a grid of search profiles without actions, guests a
  * sign-up-for-free form). If that search or the form's token fails, the page comes without.
  */
 export async function notFound({ request, context }: PageArgs): Promise<never> {
