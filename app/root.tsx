@@ -1,34 +1,22 @@
 import { useTranslation } from "~/lib/i18n-react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ErrorPage } from "./components/ErrorPage";
 import { LoadingBar } from "./components/LoadingBar";
+import { RouteErrorPage } from "./components/RouteErrorPage";
 import { Toasts } from "./components/Toasts";
-import type { ProfileCard as ProfileCardType } from "../contract/schemas";
 import { siteSettings } from "./lib/api/site.server";
 import { badgeCount, useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
 import { useTrackingMirror } from "./lib/client/tracking-mirror";
 import { useMemberBackground } from "./lib/client/member-background-hook";
 import { outgoingCookies, takeToast } from "./lib/cookies.server";
-import { userContext } from "./lib/context";
+import { getOptionalUser } from "./lib/auth.server";
 import { safeTimeZone } from "./lib/format";
 import { messagesUrl } from "./lib/i18n";
 import { getLocale } from "./lib/i18n.server";
 import { rootMiddleware } from "./lib/middleware.server";
+import { useOptionalUser, useRootLocale } from "./lib/root-data";
 
 export const middleware = rootMiddleware;
 
@@ -41,7 +29,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await siteSettings(request, context);
-  const user = context.get(userContext);
+  const user = getOptionalUser(context);
   const { toast, clear } = takeToast(request);
   if (clear) context.get(outgoingCookies).push(clear);
   return data({
@@ -92,11 +80,10 @@ function useLanderHead(): { css: string; nonce: string } | null {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
   const lander = useLanderHead();
   const hydrate = lander === null;
   const { t, locale: currentLocale } = useTranslation();
-  const locale = root?.locale ?? currentLocale;
+  const locale = useRootLocale() ?? currentLocale;
   return (
     <html lang={locale}>
       <head>
@@ -128,8 +115,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useMemberBackground(loaderData.user !== null);
-  useAppBadge(loaderData.user ? badgeCount(loaderData.user.unreadMessages, loaderData.user.newLikes) : null);
+  const user = useOptionalUser();
+  useMemberBackground(user !== null);
+  useAppBadge(user ? badgeCount(user.unreadMessages, user.newLikes) : null);
   usePageHiddenBeacon();
   useTrackingMirror();
   return (
@@ -140,41 +128,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Errors of the root itself (its loader, the layouts); a page's error is shown by its layout's boundary. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const root = useRouteLoaderData<typeof loader>("root");
-  if (isRouteErrorResponse(error)) {
-    const requestId =
-      typeof error.data === "object" && error.data !== null && "requestId" in error.data
-        ? String(error.data.requestId)
-        : null;
-    return (
-      <ErrorPage
-        status={error.status}
-        requestId={requestId}
-        loggedIn={Boolean(root?.user)}
-        site={root?.site}
-        profiles={profilesIn(error.data)}
-        signupCsrf={signupCsrfIn(error.data)}
-      />
-    );
-  }
-  if (import.meta.env.DEV) console.error(error);
-  return <ErrorPage status={500} requestId={null} loggedIn={Boolean(root?.user)} site={root?.site} profiles={[]} />;
-}
-
-/** The sign-up token a 404 carries for visitors (app/lib/not-found.server.ts). */
-function signupCsrfIn(data: unknown): string | null {
-  if (typeof data !== "object" || data === null || !("signup" in data)) return null;
-  const signup: unknown = data.signup;
-  const csrf: unknown = typeof signup === "object" && signup !== null ? Reflect.get(signup, "csrf") : null;
-  return typeof csrf === "string" ? csrf : null;
-}
-
-/** The profiles a 404 carries for members (app/lib/not-found.server.ts), already parsed by the API client. */
-function profilesIn(data: unknown): ProfileCardType[] {
-  if (typeof data !== "object" || data === null || !("profiles" in data) || !Array.isArray(data.profiles)) return [];
-  return data.profiles.filter(
-    (p: unknown): p is ProfileCardType => typeof p === "object" && p !== null && "id" in p && "name" in p,
-  );
+  return <RouteErrorPage />;
 }

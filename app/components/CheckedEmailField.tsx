@@ -7,14 +7,14 @@
  * and the API checks on submit.
  */
 import { useEffect, useRef, useState } from "react";
-import { href, Link, useRouteLoaderData } from "react-router";
+import { href, Link } from "react-router";
 import { Field } from "~/components/Field";
 import { Busy } from "~/components/signup/SignupChrome";
 import { inputProps, type Form } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { fetchResource } from "~/lib/resource-answer";
 import { emailStatusError, isWorthChecking, type EmailStatusError } from "../../contract/rules/signup";
-import type { loader as rootLoader } from "~/root";
+import { useSite } from "~/lib/root-data";
 import type { loader as emailCheckLoader } from "~/routes/resources/validate-email";
 
 /** What the API's email check said, as the form shows it. */
@@ -118,7 +118,7 @@ export function CheckedEmailField({
   accountLinks?: boolean;
 }) {
   const { t } = useTranslation();
-  const supportEmail = useRouteLoaderData<typeof rootLoader>("root")?.site.supportEmail ?? "";
+  const supportEmail = useSite()?.supportEmail ?? "";
   const { suggestion } = email;
   return (
     <>

@@ -1,9 +1,9 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { LikeButton } from "~/components/LikeButton";
 import type { ProfileCard as Card } from "../../contract/schemas";
 import { countryName, languageName, showLanguageBadge } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
-import type { loader as rootLoader } from "~/root";
+import { useSite } from "~/lib/root-data";
 
 /** Where a card is: home hides like and chat, likes hides view and chat, the error page shows no actions. */
 export type CardPlace = "search" | "home" | "likes" | "error";
@@ -121,7 +121,7 @@ export function ProfileGrid({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const site = useSite();
   return (
     <ul className={className ? `profile-grid ${className}` : "profile-grid"}>
       {profiles.map((profile, index) => (

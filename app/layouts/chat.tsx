@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { RouteErrorPage } from "~/components/RouteErrorPage";
 
 /** The chat layout (spec §2): the conversation fills the screen; no footer. */
 export default function ChatLayout() {
@@ -7,4 +8,9 @@ export default function ChatLayout() {
       <Outlet />
     </main>
   );
+}
+
+/** A page's error (a 404, the API down) shows the error page in place of this layout; the root keeps running (toasts, the member's counters). */
+export function ErrorBoundary() {
+  return <RouteErrorPage />;
 }

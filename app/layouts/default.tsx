@@ -1,27 +1,34 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/LanguageSwitcher";
+import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { SiteHeader } from "~/components/SiteHeader";
-import type { loader as rootLoader } from "~/root";
+import { useOptionalUser, useSite } from "~/lib/root-data";
 
 /** The default layout: header, page, footer with the language switcher and company details. */
 export default function DefaultLayout() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
+  const user = useOptionalUser();
   const { t } = useTranslation();
-  if (!root) return <Outlet />;
+  if (!site) return <Outlet />;
   return (
     <>
-      <SiteHeader siteName={root.site.name} user={root.user} cdnPrefix={root.site.cdnPrefix} />
+      <SiteHeader siteName={site.name} user={user} cdnPrefix={site.cdnPrefix} />
       <main id="main" className="page">
         <Outlet />
       </main>
       <footer className="site-footer">
         <LanguageSwitcher />
         <p>
-          {t("footer.copyright", { year: new Date().getFullYear(), company: root.site.companyName })} ·{" "}
-          {t("footer.support", { email: root.site.supportEmail })}
+          {t("footer.copyright", { year: new Date().getFullYear(), company: site.companyName })} ·{" "}
+          {t("footer.support", { email: site.supportEmail })}
         </p>
       </footer>
     </>
   );
+}
+
+/** A page's error (a 404, the API down) shows the error page in place of this layout (it brings its own header); the root keeps running (toasts, the member's counters). */
+export function ErrorBoundary() {
+  return <RouteErrorPage />;
 }

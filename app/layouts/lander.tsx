@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { RouteErrorPage } from "~/components/RouteErrorPage";
 
 /** The lander layout (spec §2): landing pages ship no JavaScript, so this is markup only. */
 export default function LanderLayout() {
@@ -7,4 +8,9 @@ export default function LanderLayout() {
       <Outlet />
     </main>
   );
+}
+
+/** A page's error (a 404, the API down) shows the error page in place of this layout; the root keeps running (toasts, the member's counters). */
+export function ErrorBoundary() {
+  return <RouteErrorPage />;
 }

@@ -6,6 +6,7 @@ import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { ApiClient } from "./api/client.server";
 import { fetchUser } from "./api/session.server";
 import { outgoingCookies, readCookie, trackingCookie } from "./cookies.server";
+import { requireUser } from "./auth.server";
 import { requestContext, userContext } from "./context";
 import { i18nextMiddleware } from "./i18n.server";
 import { extractTracking, parseTracking, TRACKING_COOKIE } from "./tracking";
@@ -37,6 +38,7 @@ const trackingMiddleware: MiddlewareFunction<Response> = async ({ request, conte
   throw redirect(found.cleanUrl, { status: 302 });
 };
 
+/** Fetches the member once per request; everything else reads it with lib/auth.server.ts. */
 const userMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   context.set(userContext, await fetchUser(context.get(apiContext)));
   return next();
@@ -45,8 +47,7 @@ const userMiddleware: MiddlewareFunction<Response> = async ({ context }, next) =
 export const rootMiddleware = [apiMiddleware, trackingMiddleware, i18nextMiddleware, userMiddleware];
 
 /** For routes that need a member: visitors go to /login?redirectTo=<where they were>. */
-export const requireMemberMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (context.get(userContext)) return next();
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+export const requireUserMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  requireUser(args);
+  return next();
 };

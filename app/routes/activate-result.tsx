@@ -1,8 +1,8 @@
-import { href, Link, useMatches, useRouteLoaderData } from "react-router";
+import { href, Link, useMatches } from "react-router";
 import { afterSignup } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/activate-result";
+import { useOptionalUser, useSite } from "~/lib/root-data";
 
 /**
  * /activate/done and /activate/error (public): where the activation link in the mail lands
@@ -17,20 +17,21 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function ActivateResult({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
+  const user = useOptionalUser();
   const done = useMatches().some((match) => match.id === "activate-done");
-  const site = root?.site.name ?? "";
-  const supportEmail = root?.site.supportEmail;
+  const siteName = site?.name ?? "";
+  const supportEmail = site?.supportEmail;
 
   if (done) {
     return (
       <div className="narrow stack">
-        <title>{t("activate.doneTitle", { site })}</title>
+        <title>{t("activate.doneTitle", { site: siteName })}</title>
         <meta name="robots" content="noindex" />
         <h1>{t("activate.doneHeading")}</h1>
-        <p className="lead">{t("activate.doneText", { site })}</p>
+        <p className="lead">{t("activate.doneText", { site: siteName })}</p>
         <p className="actions">
-          {root?.user ? (
+          {user ? (
             <Link className="button" to={loaderData.next ?? href("/home")}>
               {loaderData.next ? t("signup.done.continue") : t("activate.toHome")}
             </Link>
@@ -46,7 +47,7 @@ export default function ActivateResult({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="narrow stack">
-      <title>{t("activate.errorTitle", { site })}</title>
+      <title>{t("activate.errorTitle", { site: siteName })}</title>
       <meta name="robots" content="noindex" />
       <h1>{t("activate.errorHeading")}</h1>
       <p className="lead">{t("activate.errorText")}</p>

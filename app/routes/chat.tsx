@@ -1,6 +1,6 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, replace, useFetcher, useFetchers, useRouteLoaderData } from "react-router";
+import { Link, replace, useFetcher, useFetchers } from "react-router";
 import { useChatName } from "~/components/chat/ChatEntry";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
@@ -9,12 +9,14 @@ import { fetchMessages, markChatRead, sendMessage } from "~/lib/api/chat.server"
 import type { ChatMessage } from "../../contract/schemas";
 import { MESSAGE_MAX } from "../../contract/limits";
 import { MessageSchema } from "~/lib/forms/chat";
-import { rateLimited } from "~/lib/forms/fields";
-import { useForm, type FormResult } from "~/lib/forms/use-form";
+import type { FormReply } from "~/lib/forms/reply";
+import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
+import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import type { loader as rootLoader } from "~/root";
+import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chat";
+import { useSite } from "~/lib/root-data";
 
 /**
  * /chats/:chatId (login, chat layout): one conversation. The top bar (back, photo, name, the
@@ -24,13 +26,13 @@ import type { Route } from "./+types/chat";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = Number(params.chatId);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  if (!Number.isInteger(id) || id <= 0) pageError(404);
   const beforeParam = new URL(request.url).searchParams.get("before");
   const before = beforeParam === null ? undefined : Number(beforeParam);
-  if (before !== undefined && (!Number.isInteger(before) || before <= 0)) throw new Response(null, { status: 404 });
+  if (before !== undefined && (!Number.isInteger(before) || before <= 0)) pageError(404);
   const api = context.get(apiContext);
   const result = await fetchMessages(api, id, before);
-  if (!result.ok) throw new Response(null, { status: result.status === 422 ? 404 : result.status });
+  if (!result.ok) pageError(result.status === 422 ? 404 : result.status);
   // Only the newest page counts as opening the chat; an older page changes nothing.
   const newest = result.data.messages.at(-1);
   if (before === undefined && newest && !newest.mine) {
@@ -46,8 +48,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export type SendActionData = { result?: FormResult; credits?: { balance: number; cost: number } } | undefined;
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   const id = Number(params.chatId);
   let formData: FormData;
@@ -57,20 +57,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw replace(`/chats/${id}`);
   }
   const submission = parseWithValibot(formData, { schema: MessageSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission.reply(), 400);
   const result = await sendMessage(context.get(apiContext), id, submission.value.text, submission.value.key);
   if (!result.ok) {
     const { error } = result;
-    if (result.status === 404) throw new Response(null, { status: 404 });
+    if (result.status === 404) pageError(404);
     if (error.error === "insufficient_credits") {
-      return data(
-        { result: submission.reply({ formErrors: ["errors.insufficient_credits"] }), credits: { balance: error.balance ?? 0, cost: error.cost ?? 0 } },
-        { status: 402 },
-      );
+      const credits = { balance: error.balance ?? 0, cost: error.cost ?? 0 };
+      return formReply(submission.reply({ formErrors: ["errors.insufficient_credits"] }), 402, { credits });
     }
-    const formError =
-      error.error === "rate_limited" ? rateLimited(error.retry_after) : error.error === "recipient_gone" ? "errors.recipient_gone" : "errors.generic";
-    return data({ result: submission.reply({ formErrors: [formError] }) }, { status: result.status });
+    return apiErrorReply(submission, result, { own: ["rate_limited", "recipient_gone"] });
   }
   // Post/redirect/get; a fetcher's send replaces the entry instead of adding one.
   throw replace(`/chats/${id}`);
@@ -83,7 +79,7 @@ export default function Chat(props: Route.ComponentProps) {
 
 function ChatView({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
   const { conversation, messages, has_more: hasMore, balance, cost } = loaderData;
   const profile = conversation.profile;
   const name = useChatName(profile);
@@ -103,16 +99,16 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
         <Link to="/chats" className="chat-back" aria-label={t("chat.back")}>
           ←
         </Link>
-        {profile.main_image && root ? (
-          <img className="avatar" src={root.site.cdnPrefix + profile.main_image.thumb_filename} alt="" width={40} height={40} />
+        {profile.main_image && site ? (
+          <img className="avatar" src={site.cdnPrefix + profile.main_image.thumb_filename} alt="" width={40} height={40} />
         ) : (
           <span className="avatar avatar-empty" aria-hidden="true" />
         )}
         <h1 className="chat-name">
           {name}
-          {profile.fictional && root ? (
-            <span className="badge fictional" title={t("card.fictionalExplained", { plural: root.site.fictionalPlural })}>
-              {root.site.fictionalIcon} {t("card.fictional")}
+          {profile.fictional && site ? (
+            <span className="badge fictional" title={t("card.fictionalExplained", { plural: site.fictionalPlural })}>
+              {site.fictionalIcon} {t("card.fictional")}
             </span>
           ) : null}
         </h1>
@@ -185,9 +181,9 @@ function mergeMessages(a: ChatMessage[], b: ChatMessage[]): ChatMessage[] {
   return [...byId.values()].sort((x, y) => x.id - y.id);
 }
 
-function Composer({ balance, cost, sendKey, actionData }: { balance: number; cost: number; sendKey: string; actionData: SendActionData }) {
+function Composer({ balance, cost, sendKey, actionData }: { balance: number; cost: number; sendKey: string; actionData: FormReply | undefined }) {
   const { t } = useTranslation();
-  const send = useFetcher<SendActionData>();
+  const send = useFetcher<FormReply>();
   // A fetcher's answer when the script runs; the page's own answer without it.
   const answer = send.data ?? actionData;
   const form = useForm({ schema: MessageSchema, lastResult: answer?.result });

@@ -1,10 +1,13 @@
 import { useEffect, useRef } from "react";
-import { data, Link, redirect, useFetcher, useFetchers, useRevalidator } from "react-router";
+import { Link, redirect, useFetcher, useFetchers, useRevalidator } from "react-router";
 import { ChatEntryLink, useChatName } from "~/components/chat/ChatEntry";
 import { fetchChats, removeChat } from "~/lib/api/chat.server";
 import type { ChatListEntry } from "../../contract/schemas";
+import { formErrorsOf, type FormReply } from "~/lib/forms/reply";
+import { formErrors, formReply } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chats";
 
 /**
@@ -15,7 +18,7 @@ import type { Route } from "./+types/chats";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const result = await fetchChats(context.get(apiContext));
-  if (!result.ok) throw new Response(null, { status: result.status });
+  if (!result.ok) pageError(result.status);
   return { chats: result.data.chats };
 }
 
@@ -29,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = Number.isInteger(conversation) && conversation > 0 ? await removeChat(context.get(apiContext), conversation) : null;
   if (!result?.ok) {
     console.warn("removing a chat failed", conversation, result?.status);
-    return data({ failed: true }, { status: result?.status ?? 400 });
+    return formReply(formErrors("chats.removeFailed"), result?.status ?? 400);
   }
   throw redirect("/chats");
 }
@@ -48,7 +51,7 @@ export default function Chats({ loaderData, actionData }: Route.ComponentProps) 
       <title>{t("chats.title")}</title>
       <h1>{t("chats.heading")}</h1>
       {/* Without JavaScript the removal was a page post; with it, the entry shows its own error. */}
-      {actionData?.failed && (
+      {formErrorsOf(actionData) !== undefined && (
         <p className="error-list" role="alert">
           {t("chats.removeFailed")}
         </p>
@@ -70,9 +73,9 @@ export default function Chats({ loaderData, actionData }: Route.ComponentProps) 
 
 function ChatItem({ chat }: { chat: ChatListEntry }) {
   const { t } = useTranslation();
-  const remove = useFetcher<{ failed?: boolean }>();
+  const remove = useFetcher<FormReply>();
   const { revalidate } = useRevalidator();
-  const failed = remove.state === "idle" && remove.data?.failed === true;
+  const failed = remove.state === "idle" && formErrorsOf(remove.data) !== undefined;
   const reported = useRef(false);
   useEffect(() => {
     // Spec §8: a failed removal is shown and the list is loaded again.

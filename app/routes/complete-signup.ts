@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import type { Route } from "./+types/complete-signup";
 
 /**
@@ -8,7 +8,7 @@ import type { Route } from "./+types/complete-signup";
  * home, and a visitor without an account to /signup.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(userContext);
+  const user = getOptionalUser(context);
   if (user && user.status === "active" && user.profile.lastSignupStep >= 7) throw redirect("/home");
   throw redirect("/signup");
 }

@@ -1,6 +1,6 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import type { loader as rootLoader } from "~/root";
+import { useUser } from "~/lib/root-data";
 
 /**
  * /credits (login): the member's balance. Buying credits is a later issue; until then the page
@@ -8,12 +8,12 @@ import type { loader as rootLoader } from "~/root";
  */
 export default function Credits() {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = useUser();
   return (
     <div className="narrow">
       <title>{t("credits.title")}</title>
       <h1>{t("credits.heading")}</h1>
-      <p className="lead">{t("credits.balance", { count: root?.user?.credits ?? 0 })}</p>
+      <p className="lead">{t("credits.balance", { count: user.credits })}</p>
       <p>{t("credits.comingSoon")}</p>
       <p>
         <Link to="/chats">{t("credits.backToChats")}</Link>

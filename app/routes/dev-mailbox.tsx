@@ -1,11 +1,10 @@
-import { useRouteLoaderData } from "react-router";
 import { mailbox } from "~/lib/api/activation.server";
 import type { MailboxMail } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { notFound } from "~/lib/not-found.server";
-import type { loader as rootLoader } from "~/root";
+import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/dev-mailbox";
+import { useSite } from "~/lib/root-data";
 
 /**
  * /_dev/mailbox (developer only): the mails this site has "sent" on this machine (the outbox
@@ -16,15 +15,16 @@ import type { Route } from "./+types/dev-mailbox";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await mailbox(context.get(apiContext));
   if (!result.ok) {
-    if (result.status === 404) return notFound(request, context);
-    throw new Response(null, { status: result.status });
+    // Only where the development tools run: everywhere else the 404 page.
+    if (result.status === 404) return notFound({ request, context });
+    pageError(result.status);
   }
   return { mails: result.data.mails };
 }
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
+  const site = useSite()?.name ?? "";
   return (
     <>
       <title>{t("devMailbox.title", { site })}</title>

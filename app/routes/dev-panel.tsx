@@ -1,10 +1,10 @@
 import { Form, Link, redirect } from "react-router";
 import { devTools, setDevCredits } from "~/lib/api/chat.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { notFound } from "~/lib/not-found.server";
+import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/dev-panel";
 
 /**
@@ -14,15 +14,15 @@ import type { Route } from "./+types/dev-panel";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tools = await devTools(context.get(apiContext));
-  if (!tools.ok) return notFound(request, context);
-  return { loggedIn: context.get(userContext) !== null };
+  if (!tools.ok) return notFound({ request, context });
+  return { loggedIn: getOptionalUser(context) !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const tools = await devTools(context.get(apiContext));
-  if (!tools.ok || !context.get(userContext)) throw redirect("/_dev");
+  if (!tools.ok || !getOptionalUser(context)) throw redirect("/_dev");
   const result = await setDevCredits(context.get(apiContext), 0);
-  if (!result.ok) throw new Response(null, { status: result.status });
+  if (!result.ok) pageError(result.status);
   throw redirect("/_dev", { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });
 }
 

@@ -1,11 +1,11 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { ProfileGrid } from "~/components/ProfileCard";
 import { ChatEntryLink } from "~/components/chat/ChatEntry";
 import { fetchChats } from "~/lib/api/chat.server";
 import { fetchLikes, search } from "~/lib/api/discover.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import type { loader as rootLoader } from "~/root";
+import { useSite, useUser } from "~/lib/root-data";
 import type { Route } from "./+types/home";
 
 const SUGGESTIONS = 8;
@@ -29,14 +29,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!root?.user) return null;
-  const site = root.site;
+  const user = useUser();
+  const site = useSite();
   const likers = [...loaderData.newLikes, ...loaderData.recentLikes];
   return (
     <>
-      <title>{t("meta.homeTitle", { site: site.name })}</title>
-      <h1>{t("home.greeting", { name: root.user.name })}</h1>
+      <title>{t("meta.homeTitle", { site: site?.name ?? "" })}</title>
+      <h1>{t("home.greeting", { name: user.name })}</h1>
       <section className="home-section" aria-labelledby="home-chats">
         <h2 id="home-chats">{t("home.chats")}</h2>
         {loaderData.chats.length === 0 ? (

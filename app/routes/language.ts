@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { updateUser } from "~/lib/api/signup.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { isLocale } from "../../contract/locales";
 import { localeCookie } from "~/lib/i18n.server";
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = form.get("lng");
   const back = safeRedirect(form.get("returnTo"), "/");
   if (!isLocale(locale)) throw redirect(back);
-  if (context.get(userContext)) {
+  if (getOptionalUser(context)) {
     // The member's mails follow the interface: the account keeps the language too.
     const saved = await updateUser(context.get(apiContext), { language: locale });
     if (!saved.ok) console.warn("language not stored on the account", saved.status, saved.error.error);

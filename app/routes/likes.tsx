@@ -1,12 +1,12 @@
-import { data, Link, NavLink, useRouteLoaderData } from "react-router";
+import { Link, NavLink } from "react-router";
 import { ProfileGrid } from "~/components/ProfileCard";
 import { fetchLikes } from "~/lib/api/discover.server";
 import type { LikesAnswer } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { notFound } from "~/lib/not-found.server";
-import type { loader as rootLoader } from "~/root";
+import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/likes";
+import { useSite } from "~/lib/root-data";
 
 const TYPES = ["liked", "liked-by"] as const;
 type LikesType = (typeof TYPES)[number];
@@ -14,15 +14,15 @@ type LikesType = (typeof TYPES)[number];
 /** /likes (the overview: both lists, as the classic template shows) and /likes/liked, /likes/liked-by. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const type = params.type;
-  if (type !== undefined && !TYPES.some((t) => t === type)) return notFound(request, context);
+  if (type !== undefined && !TYPES.some((t) => t === type)) return notFound({ request, context });
   const result = await fetchLikes(context.get(apiContext));
-  if (!result.ok) throw data(null, { status: result.status });
+  if (!result.ok) pageError(result.status);
   return { type: TYPES.find((t) => t === type) ?? null, likes: result.data };
 }
 
 export default function Likes({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const site = useSite();
   const { type, likes } = loaderData;
   const show = (which: LikesType) => type === null || type === which;
   return (

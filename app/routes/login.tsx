@@ -1,16 +1,16 @@
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { useTranslation } from "~/lib/i18n-react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { login } from "~/lib/api/session.server";
 import { toastCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
-import { rateLimited } from "~/lib/forms/fields";
+import { getOptionalUser } from "~/lib/auth.server";
 import { LoginSchema } from "~/lib/forms/login";
+import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { apiContext } from "~/lib/middleware.server";
 import { safeRedirect } from "~/lib/redirect";
-import type { loader as rootLoader } from "~/root";
+import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/login";
 
 /** Where a member goes after logging in: a page of this site, never back to /login itself. */
@@ -21,7 +21,7 @@ function afterLogin(target: FormDataEntryValue | string | null | undefined): str
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = afterLogin(new URL(request.url).searchParams.get("redirectTo"));
-  if (context.get(userContext)) throw redirect(redirectTo);
+  if (getOptionalUser(context)) throw redirect(redirectTo);
   // Computed here so the browser gets the constraint attributes without the code that derives them.
   return { redirectTo, constraint: getValibotConstraint(LoginSchema) };
 }
@@ -29,22 +29,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithValibot(await request.formData(), { schema: LoginSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return formReply(submission.reply({ hideFields: ["password"] }), 400);
   }
   const result = await login(context.get(apiContext), submission.value);
-  if (!result.ok) {
-    const { error, retry_after } = result.error;
-    const formError =
-      error === "rate_limited"
-        ? rateLimited(retry_after)
-        : error === "invalid_credentials"
-          ? "errors.invalid_credentials"
-          : "errors.generic";
-    return data(
-      { result: submission.reply({ formErrors: [formError], hideFields: ["password"] }) },
-      { status: result.status },
-    );
-  }
+  if (!result.ok) return apiErrorReply(submission, result, { own: ["rate_limited", "invalid_credentials"], hideFields: ["password"] });
   throw redirect(afterLogin(submission.value.redirectTo), {
     headers: {
       "Set-Cookie": toastCookie(request, { key: "welcomeBack", values: { name: result.data.user.profile.name } }),
@@ -54,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
+  const site = useSite()?.name ?? "";
   const submitting = useNavigation().state === "submitting";
   const form = useForm({ schema: LoginSchema, lastResult: actionData?.result, constraint: loaderData.constraint });
   const fields = { email: form.field("email"), password: form.field("password") };

@@ -1,8 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
 import { checkMailChangeToken, confirmMailChange } from "~/lib/api/account.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { toastCookie } from "~/lib/cookies.server";
+import { formErrorsOf } from "~/lib/forms/reply";
+import { formErrors, formReply } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import type { Route } from "./+types/mail-change-do";
@@ -28,17 +30,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await confirmMailChange(context.get(apiContext), token);
   if (!result.ok) {
     const taken = result.error.error === "existing_account_active" || result.error.error === "deleted_account_exists";
-    return data({ problem: taken ? ("taken" as const) : ("expired" as const) }, { status: result.status });
+    // The new address got an account meanwhile: said on the form; anything else: the link is spent.
+    return taken ? formReply(formErrors("mailChange.taken"), result.status) : formReply(formErrors(), result.status, { expired: true });
   }
   // Logged in here: back to the profile; else to log in with the new address.
-  const to = context.get(userContext) ? "/profile#email" : "/login";
+  const to = getOptionalUser(context) ? "/profile#email" : "/login";
   throw redirect(to, { headers: { "Set-Cookie": toastCookie(request, { key: "emailChanged", values: { email: result.data.email } }) } });
 }
 
 export default function MailChangeDo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
-  if (!loaderData.email || actionData?.problem === "expired") {
+  if (!loaderData.email || actionData?.expired) {
     return (
       <div className="narrow">
         <title>{t("mailChange.invalidTitle")}</title>
@@ -60,7 +63,7 @@ export default function MailChangeDo({ loaderData, actionData }: Route.Component
       <h1>{t("mailChange.heading")}</h1>
       <p>{t("mailChange.text", { email: loaderData.email })}</p>
       <Form method="post" className="stack">
-        <ErrorList id="mail-change-errors" errors={actionData?.problem === "taken" ? ["mailChange.taken"] : undefined} />
+        <ErrorList id="mail-change-errors" errors={formErrorsOf(actionData)} />
         <input type="hidden" name="token" value={loaderData.token} />
         <div className="step-buttons">
           <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>

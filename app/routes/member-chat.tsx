@@ -1,10 +1,10 @@
 import { Link, redirect } from "react-router";
 import { startChat } from "~/lib/api/chat.server";
 import { fetchProfile } from "~/lib/api/discover.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { notFound } from "~/lib/not-found.server";
+import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/member-chat";
 
 /**
@@ -15,19 +15,16 @@ import type { Route } from "./+types/member-chat";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
-  if (!Number.isInteger(id) || id <= 0) return notFound(request, context);
+  if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
   const api = context.get(apiContext);
-  if (!context.get(userContext)) {
+  if (!getOptionalUser(context)) {
     const profile = await fetchProfile(api, id);
-    if (!profile.ok) {
-      if (profile.status === 404 || profile.status === 422) return notFound(request, context);
-      throw new Response(null, { status: profile.status });
-    }
+    if (!profile.ok) return apiFailurePage(profile, { request, context });
     return { state: "visitor" as const, memberId: id, name: profile.data.profile.name };
   }
   const started = await startChat(api, id);
   if (started.ok) throw redirect(`/chats/${started.data.id}`);
-  if (started.status === 404) return notFound(request, context);
+  if (started.status === 404) return notFound({ request, context });
   console.warn("starting a chat failed", id, started.status, started.error.error);
   return { state: "failed" as const, memberId: id, name: null };
 }

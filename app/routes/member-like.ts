@@ -1,8 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { setLike } from "~/lib/api/discover.server";
 import { toastCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
+import { requireUser } from "~/lib/auth.server";
 import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
 import { safeRedirect } from "~/lib/redirect";
 import type { Route } from "./+types/member-like";
 
@@ -18,17 +19,17 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirect(form.get("returnTo"), `/members/${params.memberId}`);
-  if (!context.get(userContext)) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  requireUser({ request, context }, back);
   const profileId = Number(params.memberId);
   const intent = form.get("intent");
   if (!Number.isInteger(profileId) || profileId <= 0 || (intent !== "like" && intent !== "unlike")) {
-    throw data(null, { status: 400, statusText: "Bad Request" });
+    pageError(400, "Bad Request");
   }
   const result = await setLike(context.get(apiContext), profileId, intent === "like");
   if (!result.ok) {
     // Spec §8: like failures are only logged; the member sees the unchanged state after the reload.
     console.warn("like failed", profileId, result.status, result.error.error);
-    if (result.status === 404) throw data(null, { status: 404, statusText: "Not Found" });
+    if (result.status === 404) pageError(404, "Not Found");
     throw redirect(back, { headers: { "Set-Cookie": toastCookie(request, { key: "likeFailed" }) } });
   }
   if (request.headers.get("accept")?.includes("text/html")) throw redirect(back);

@@ -1,4 +1,4 @@
-import { data, redirect, useRouteLoaderData } from "react-router";
+import { redirect } from "react-router";
 import { ProfileBadges } from "~/components/ProfileCard";
 import { AccountStep } from "~/components/signup/AccountStep";
 import { InviteOnly } from "~/components/signup/SignupChrome";
@@ -6,16 +6,16 @@ import { fetchProfile } from "~/lib/api/discover.server";
 import { fetchCsrf } from "~/lib/api/signup.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { readCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { landerHead } from "~/lib/lander.server";
-import { notFound } from "~/lib/not-found.server";
+import { apiFailurePage, notFound, pageError } from "~/lib/page-errors.server";
 import { signupOpen } from "../../contract/rules/signup-steps";
 import { getValibotConstraint } from "@conform-to/valibot";
 import { AccountSchema } from "~/lib/forms/signup";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
-import type { loader as rootLoader } from "~/root";
+import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/member-signup";
 
 /**
@@ -28,19 +28,16 @@ export const handle = { hydrate: false };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.memberId);
-  if (!Number.isInteger(id) || id <= 0) return notFound(request, context);
-  if (context.get(userContext)) throw redirect(`/members/${id}`);
+  if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
+  if (getOptionalUser(context)) throw redirect(`/members/${id}`);
   const api = context.get(apiContext);
   const [settings, profile] = await Promise.all([siteSettings(request, context), fetchProfile(api, id)]);
-  if (!profile.ok) {
-    if (profile.status === 404 || profile.status === 422) return notFound(request, context);
-    throw data(null, { status: profile.status });
-  }
+  if (!profile.ok) return apiFailurePage(profile, { request, context });
   const lander = landerHead(context);
   const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
   const open = signupOpen(settings.signups, tracking.network);
   const csrf = open ? await fetchCsrf(api) : null;
-  if (csrf && !csrf.ok) throw data(null, { status: csrf.status });
+  if (csrf && !csrf.ok) pageError(csrf.status);
   return {
     lander,
     open,
@@ -54,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function MemberSignup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
   const { profile } = loaderData;
   if (!loaderData.open) return <InviteOnly siteName={loaderData.siteName} />;
   return (
@@ -64,7 +61,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
       <section className="member-intro" aria-labelledby="member-intro-name">
         {profile.main_image && (
           <img
-            src={(root?.site.cdnPrefix ?? "") + profile.main_image.thumb_filename}
+            src={(site?.cdnPrefix ?? "") + profile.main_image.thumb_filename}
             alt={t("signup.member.photoAlt", { name: profile.name })}
             width={96}
             height={96}
@@ -74,15 +71,15 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
           <p id="member-intro-name" className="member-intro-name">
             {profile.age === null ? profile.name : t("signup.member.nameAge", { name: profile.name, age: profile.age })}
           </p>
-          <ProfileBadges profile={profile} fictionalIcon={root?.site.fictionalIcon ?? ""} />
+          <ProfileBadges profile={profile} fictionalIcon={site?.fictionalIcon ?? ""} />
         </div>
       </section>
       {profile.fictional && (
         <p className="notice-box fictional-warning">
           {t("signup.member.fictional", {
             name: profile.name,
-            icon: root?.site.fictionalIcon ?? "",
-            plural: root?.site.fictionalPlural ?? "",
+            icon: site?.fictionalIcon ?? "",
+            plural: site?.fictionalPlural ?? "",
           })}
         </p>
       )}

@@ -1,29 +1,26 @@
-import { data, Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { LikeButton } from "~/components/LikeButton";
 import { ProfileBadges } from "~/components/ProfileCard";
 import { fetchProfile } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { notFound } from "~/lib/not-found.server";
-import type { loader as rootLoader } from "~/root";
+import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/member";
+import { useSite } from "~/lib/root-data";
 
 /** /members/:memberId and /likes/m/:memberId (spec §2, optional auth): one member's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
-  if (!Number.isInteger(id) || id <= 0) return notFound(request, context);
+  if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
   const [settings, result] = await Promise.all([siteSettings(request, context), fetchProfile(context.get(apiContext), id)]);
-  if (!result.ok) {
-    if (result.status === 404 || result.status === 422) return notFound(request, context);
-    throw data(null, { status: result.status });
-  }
+  if (!result.ok) return apiFailurePage(result, { request, context });
   const { profile } = result.data;
   return {
     profile,
-    loggedIn: context.get(userContext) !== null,
+    loggedIn: getOptionalUser(context) !== null,
     fields: settings.visible_profile_fields,
     notes: settings.visible_profile_notes
       .map((name) => ({ name, text: profile.personal[name] ?? "" }))
@@ -33,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function Member({ loaderData }: Route.ComponentProps) {
   const { t, has, locale } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const site = useSite();
   const { profile, fields, notes } = loaderData;
   const fieldValue = (name: string) => {
     if (name === "age") return profile.age === null ? null : String(profile.age);

@@ -1,12 +1,13 @@
 import { Suspense, useEffect, useRef, useState } from "react";
-import { Await, Form, Link, redirect, useFetcher, useRouteLoaderData, useSubmit } from "react-router";
+import { Await, Form, Link, redirect, useFetcher, useSubmit } from "react-router";
 import { ProfileCard, ProfileGrid } from "~/components/ProfileCard";
 import { AdTile, CamTile } from "~/components/Tiles";
 import { fetchCams, search, type SearchRequest } from "~/lib/api/discover.server";
 import type { Cam, ProfileCard as Card, SearchFilters } from "../../contract/schemas";
 import { siteSettings } from "~/lib/api/site.server";
 import { readCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
+import { pageError } from "~/lib/page-errors.server";
 import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -14,8 +15,8 @@ import { AGE_RANGES, ageRange, ageRangeKey, GENDERS, SEARCH_ALL_COUNTRIES, searc
 import { PAGE_SIZE } from "../../contract/limits";
 import { showCamTiles, withTiles } from "../../contract/rules/tiles";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
-import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/members";
+import { useSite } from "~/lib/root-data";
 
 const MAX_PAGE = 1000;
 
@@ -48,7 +49,7 @@ function requestFrom(url: URL, countries: string[], regions: Record<string, { id
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await siteSettings(request, context);
-  const user = context.get(userContext);
+  const user = getOptionalUser(context);
   const url = new URL(request.url);
   const searchRequest = requestFrom(url, settings.countries, settings.region_data);
   const network = parseTracking(readCookie(request, TRACKING_COOKIE.name)).network;
@@ -57,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (result.error.error === "search_requires_login") return { locked: true as const };
     // Filters the API refuses (a site changed its countries, say) fall back to the first load.
     if (result.status === 422 && !searchRequest.firstLoad) throw redirect(url.pathname);
-    throw new Response(null, { status: result.status });
+    pageError(result.status);
   }
   const filters = result.data.filter_options;
   const { profiles } = result.data;
@@ -118,11 +119,11 @@ function pageUrl(filters: SearchFilters, page: number): string {
 
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
   if (loaderData.locked) {
     return (
       <section className="narrow locked">
-        <title>{t("search.title", { site: root?.site.name ?? "" })}</title>
+        <title>{t("search.title", { site: site?.name ?? "" })}</title>
         <h1>{t("search.lockedHeading")}</h1>
         <p>{t("search.lockedText")}</p>
         <p className="actions">
@@ -143,8 +144,7 @@ type ResultsData = Exclude<Route.ComponentProps["loaderData"], { locked: true }>
 
 function Results({ data }: { data: ResultsData }) {
   const { t, locale } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const site = root?.site;
+  const site = useSite();
   const { filters, total } = data;
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -225,7 +225,7 @@ function Results({ data }: { data: ResultsData }) {
 
 /** The results, with cam and ad tiles where the member gets them (cams null: no tiles). */
 function Grid({ profiles, cams }: { profiles: Card[]; cams: Cam[] | null }) {
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const site = useSite();
   return (
     <ul className="profile-grid">
       {withTiles(profiles, cams ?? [], cams !== null).map((item, index) => (

@@ -1,13 +1,13 @@
-import { notFound } from "~/lib/not-found.server";
+import { notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route matches: the 404 error page (spec §2: 'Page not found: {path}'). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return notFound(request, context);
+  return notFound({ request, context });
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return notFound(request, context);
+  return notFound({ request, context });
 }
 
 // A component makes this a page route, so the thrown 404 renders the error page (a route

@@ -1,10 +1,11 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { fetchNotifications, markNotificationsRead } from "~/lib/api/discover.server";
 import type { Notification } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import type { loader as rootLoader } from "~/root";
+import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/notifications";
+import { useSite } from "~/lib/root-data";
 
 /**
  * /notifications (login): likes, messages and account notices, newest first. Seeing them marks
@@ -15,7 +16,7 @@ import type { Route } from "./+types/notifications";
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const result = await fetchNotifications(api);
-  if (!result.ok) throw new Response(null, { status: result.status });
+  if (!result.ok) pageError(result.status);
   if (result.data.unread > 0) {
     const read = await markNotificationsRead(api);
     if (!read.ok) console.warn("marking notifications read failed", read.status);
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const site = useSite();
   return (
     <>
       <title>{t("notifications.title", { site: site?.name ?? "" })}</title>

@@ -1,17 +1,17 @@
-import { redirect } from "react-router";
 import { exportData } from "~/lib/api/account.server";
-import { userContext } from "~/lib/context";
+import { requireUser } from "~/lib/auth.server";
 import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/profile-data";
 
 /**
  * GET /profile/data (login): the member's data export (GET /api/user_export.php) as a JSON
  * download, the GDPR right of access. A plain link, so it works without JavaScript.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.get(userContext)) throw redirect("/login?redirectTo=/profile%23data");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireUser({ request, context }, "/profile#data");
   const result = await exportData(context.get(apiContext));
-  if (!result.ok) throw new Response(null, { status: result.status });
+  if (!result.ok) pageError(result.status);
   const day = result.data.exported_at.slice(0, 10);
   return new Response(JSON.stringify(result.data, null, 2), {
     headers: {

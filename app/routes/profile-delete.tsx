@@ -1,10 +1,10 @@
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { deleteAccount } from "~/lib/api/account.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { DeleteAccountSchema } from "~/lib/forms/account";
-import { rateLimited } from "~/lib/forms/fields";
+import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -22,19 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithValibot(await request.formData(), { schema: DeleteAccountSchema });
-  const hidden = { hideFields: ["password"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
+  const hideFields = ["password"];
+  if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400);
   const result = await deleteAccount(context.get(apiContext), submission.value.password);
-  if (!result.ok) {
-    const { error } = result;
-    const fieldErrors =
-      error.error === "wrong_password"
-        ? { password: ["errors.wrong_password"] }
-        : error.error === "rate_limited"
-          ? { password: [rateLimited(error.retry_after)] }
-          : undefined;
-    return data({ result: submission.reply({ ...hidden, ...(fieldErrors ? { fieldErrors } : { formErrors: ["errors.generic"] }) }) }, { status: result.status });
-  }
+  if (!result.ok) return apiErrorReply(submission, result, { own: ["wrong_password", "rate_limited"], field: "password", hideFields });
   // The API's answer ends the session; the root middleware relays its cookie.
   throw redirect("/account-deleted");
 }

@@ -1,19 +1,20 @@
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { lazy } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { AboutStep, LocationStep, PersonalInfoStep, PhotoUpload } from "~/components/signup/ProfileSteps";
-import type { StepActionData } from "~/components/signup/SignupChrome";
 import { changePassword, deletePhoto, requestMailChange, setMainPhoto, turnPushOff } from "~/lib/api/account.server";
 import type { ApiClient } from "~/lib/api/client.server";
 import { savePushSubscription, updateUser } from "~/lib/api/signup.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { toastCookie } from "~/lib/cookies.server";
-import { userContext } from "~/lib/context";
+import { requireUser } from "~/lib/auth.server";
 import { MailChangeSchema } from "~/lib/forms/account";
 import { takeSuggestedEmail, unansweredSuggestion } from "~/lib/forms/email-suggestion.server";
 import { rateLimited } from "~/lib/forms/fields";
+import type { FormReply } from "~/lib/forms/reply";
+import { apiErrorReply, formErrors, formReply } from "~/lib/forms/reply.server";
 import { ChangePasswordSchema } from "~/lib/forms/password";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
@@ -40,8 +41,7 @@ const YourData = lazy(() => accountSettings().then((m) => ({ default: m.YourData
  * account: email address, password, push, language, the data export and deletion.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.get(userContext);
-  if (!user) throw redirect("/login?redirectTo=/profile");
+  const user = requireUser({ request, context });
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
   const locale = requestLocale(context);
@@ -64,8 +64,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ProfileActionData = StepActionData & { section?: string };
-
 function saved(request: Request, anchor: string): never {
   throw redirect(`/profile#${anchor}`, { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });
 }
@@ -82,38 +80,35 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (isProfileSection(intent)) {
     const parsed = parseSection(intent, formData, await siteSettings(request, context));
-    if (!parsed.ok) return data({ section: intent, result: parsed.result }, { status: 400 });
+    if (!parsed.ok) return formReply(parsed.result, 400, { section: intent });
     const result = await updateUser(api, parsed.update);
-    if (!result.ok) return data({ section: intent, result: parsed.submission.reply({ formErrors: ["errors.generic"] }) }, { status: 400 });
+    if (!result.ok) return formReply(parsed.submission.reply({ formErrors: ["errors.generic"] }), 400, { section: intent });
     saved(request, intent);
   }
 
   if (intent === "photo") {
     const failed = await savePhoto(api, formData);
-    if (failed) return data({ section: "photos", formErrors: [failed.error] }, { status: failed.status });
+    if (failed) return formReply(formErrors(failed.error), failed.status, { section: "photos" });
     saved(request, "photos");
   }
 
   if (intent === "photo-delete" || intent === "photo-main") {
     const id = Number(formData.get("id"));
     const result = Number.isInteger(id) && id > 0 ? await (intent === "photo-delete" ? deletePhoto(api, id) : setMainPhoto(api, id)) : null;
-    if (!result?.ok) return data({ section: "photos", formErrors: ["errors.photoGone"] }, { status: 404 });
+    if (!result?.ok) return formReply(formErrors("errors.photoGone"), 404, { section: "photos" });
     saved(request, "photos");
   }
 
   if (intent === "password") {
     const submission = parseWithValibot(formData, { schema: ChangePasswordSchema });
-    const hidden = { hideFields: ["current", "password", "repeat"] };
-    if (submission.status !== "success") return data({ section: "password", result: submission.reply(hidden) }, { status: 400 });
+    const hideFields = ["current", "password", "repeat"];
+    const section = "password";
+    if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400, { section });
     const result = await changePassword(api, submission.value.current, submission.value.password);
     if (!result.ok) {
-      const fieldErrors: Record<string, string[]> =
-        result.error.error === "wrong_password"
-          ? { current: ["errors.wrong_password"] }
-          : result.error.error === "rate_limited"
-            ? { current: [rateLimited(result.error.retry_after)] }
-            : { password: ["errors.generic"] };
-      return data({ section: "password", result: submission.reply({ ...hidden, fieldErrors }) }, { status: result.status });
+      // The current password's refusals show beside it; anything else beside the new one.
+      const own = ["wrong_password", "rate_limited"] as const;
+      return apiErrorReply(submission, result, { own, field: "current", otherField: "password", hideFields, flags: { section } });
     }
     saved(request, "password");
   }
@@ -124,13 +119,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "push") {
     const subscription = parseSubscription(String(formData.get("subscription") ?? ""));
     const result = subscription ? await savePushSubscription(api, subscription) : null;
-    if (!result?.ok) return data({ section: "push", formErrors: ["errors.generic"] }, { status: 400 });
+    if (!result?.ok) return formReply(formErrors("errors.generic"), 400, { section: "push" });
     saved(request, "push");
   }
 
   if (intent === "push-off") {
     const result = await turnPushOff(api);
-    if (!result.ok) return data({ section: "push", formErrors: ["errors.generic"] }, { status: result.status });
+    if (!result.ok) return formReply(formErrors("errors.generic"), result.status, { section: "push" });
     saved(request, "push");
   }
 
@@ -139,15 +134,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The email change: the did-you-mean first (without JavaScript), then the API sends the link. */
 async function changeEmail(request: Request, api: ApiClient, formData: FormData) {
-  const hidden = { hideFields: ["password"] };
+  const hideFields = ["password"];
+  const section = "email";
   if (takeSuggestedEmail(formData)) {
     const submission = parseWithValibot(formData, { schema: MailChangeSchema });
-    return data({ section: "email", result: submission.reply(hidden) }, { status: 400 });
+    return formReply(submission.reply({ hideFields }), 400, { section });
   }
   const submission = parseWithValibot(formData, { schema: MailChangeSchema });
-  if (submission.status !== "success") return data({ section: "email", result: submission.reply(hidden) }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400, { section });
   const suggestion = unansweredSuggestion(submission.value.email, submission.value.keepEmail);
-  if (suggestion) return data({ section: "email", result: submission.reply(hidden), suggestion }, { status: 400 });
+  if (suggestion) return formReply(submission.reply({ hideFields }), 400, { section, suggestion });
 
   const result = await requestMailChange(api, submission.value.email, submission.value.password);
   if (!result.ok) {
@@ -160,7 +156,7 @@ async function changeEmail(request: Request, api: ApiClient, formData: FormData)
           : error.fields?.email
             ? { email: [MAIL_CHANGE_ERRORS.has(error.fields.email) ? `errors.${error.fields.email}` : "errors.generic"] }
             : { email: ["errors.generic"] };
-    return data({ section: "email", result: submission.reply({ ...hidden, fieldErrors }) }, { status: result.status });
+    return formReply(submission.reply({ hideFields, fieldErrors }), result.status, { section });
   }
   throw redirect("/profile#email", {
     headers: { "Set-Cookie": toastCookie(request, { key: "mailChangeSent", values: { email: result.data.email } }) },
@@ -172,8 +168,7 @@ const MAIL_CHANGE_ERRORS = new Set(["same_email", "invalid_email", "existing_acc
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const answer: ProfileActionData | undefined = actionData;
-  const forSection = (section: string): StepActionData => (answer?.section === section ? answer : undefined);
+  const forSection = (section: string): FormReply | undefined => (actionData?.section === section ? actionData : undefined);
   return (
     <div className="narrow profile-page">
       <title>{t("profile.title")}</title>
@@ -206,7 +201,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
       {loaderData.pushKey ? (
         <section id="push" className="profile-section" aria-labelledby="push-heading">
-          <PushSetting state={loaderData.push} publicKey={loaderData.pushKey} failed={answer?.section === "push"} />
+          <PushSetting state={loaderData.push} publicKey={loaderData.pushKey} failed={actionData?.section === "push"} />
         </section>
       ) : null}
       <section id="language" className="profile-section" aria-labelledby="language-heading">
@@ -228,10 +223,10 @@ function Photos({
   images: { id: number; thumb_filename: string }[];
   mainImage: string | null;
   cdnPrefix: string;
-  actionData: StepActionData;
+  actionData: FormReply | undefined;
 }) {
   const { t } = useTranslation();
-  const upload = useFetcher<StepActionData>();
+  const upload = useFetcher<FormReply>();
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -273,7 +268,7 @@ function Photos({
   );
 }
 
-function ChangePassword({ constraint, actionData }: { constraint: Record<string, { required?: boolean }>; actionData: StepActionData }) {
+function ChangePassword({ constraint, actionData }: { constraint: Record<string, { required?: boolean }>; actionData: FormReply | undefined }) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
   const form = useForm({ schema: ChangePasswordSchema, lastResult: actionData?.result, constraint });

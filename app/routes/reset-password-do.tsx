@@ -1,11 +1,12 @@
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { checkResetToken, resetPassword } from "~/lib/api/account.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { NEW_PASSWORD_MIN } from "../../contract/limits";
 import { NewPasswordSchema } from "~/lib/forms/password";
+import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -24,14 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithValibot(await request.formData(), { schema: NewPasswordSchema });
-  const hidden = { hideFields: ["password", "repeat"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hidden), expired: false }, { status: 400 });
+  const hideFields = ["password", "repeat"];
+  if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400);
   const result = await resetPassword(context.get(apiContext), submission.value.token, submission.value.password);
   if (!result.ok) {
-    if (result.error.error === "token_invalid") return data({ result: null, expired: true }, { status: 410 });
-    const fieldErrors: Record<string, string[]> =
-      result.error.fields?.password === "too_small" ? { password: [`validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`] } : {};
-    return data({ result: submission.reply({ ...hidden, fieldErrors, formErrors: fieldErrors.password ? [] : ["errors.generic"] }), expired: false }, { status: result.status });
+    if (result.error.error === "token_invalid") return formReply(submission.reply({ hideFields }), 410, { expired: true });
+    if (result.error.fields?.password === "too_small") {
+      return formReply(submission.reply({ hideFields, fieldErrors: { password: [`validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`] } }), result.status);
+    }
+    return apiErrorReply(submission, result, { hideFields });
   }
   throw redirect("/home", { headers: { "Set-Cookie": toastCookie(request, { key: "passwordChanged" }) } });
 }
@@ -39,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordDo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
-  const form = useForm({ schema: NewPasswordSchema, lastResult: actionData?.result ?? undefined, constraint: loaderData.constraint });
+  const form = useForm({ schema: NewPasswordSchema, lastResult: actionData?.result, constraint: loaderData.constraint });
   if (!loaderData.valid || actionData?.expired) {
     return (
       <div className="narrow">

@@ -1,9 +1,9 @@
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { requestPasswordReset } from "~/lib/api/account.server";
-import { rateLimited } from "~/lib/forms/fields";
 import { ResetRequestSchema } from "~/lib/forms/password";
+import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -19,22 +19,16 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithValibot(await request.formData(), { schema: ResetRequestSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  if (submission.status !== "success") return formReply(submission.reply(), 400);
   const result = await requestPasswordReset(context.get(apiContext), submission.value.email);
-  if (!result.ok) {
-    const error =
-      result.error.error === "rate_limited"
-        ? rateLimited(result.error.retry_after)
-        : "errors.generic";
-    return data({ result: submission.reply({ formErrors: [error] }), sentTo: null }, { status: result.status });
-  }
-  return { result: null, sentTo: submission.value.email };
+  if (!result.ok) return apiErrorReply(submission, result, { own: ["rate_limited"] });
+  return formReply({ status: "success" }, 200, { sentTo: submission.value.email });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
-  const form = useForm({ schema: ResetRequestSchema, lastResult: actionData?.result ?? undefined, constraint: loaderData.constraint });
+  const form = useForm({ schema: ResetRequestSchema, lastResult: actionData?.result, constraint: loaderData.constraint });
   const email = form.field("email");
   return (
     <div className="narrow">

@@ -1,18 +1,18 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, redirect, useRouteLoaderData } from "react-router";
-import { userContext } from "~/lib/context";
-import type { loader as rootLoader } from "~/root";
+import { Link, redirect } from "react-router";
+import { getOptionalUser } from "~/lib/auth.server";
 import type { Route } from "./+types/welcome";
+import { useSite } from "~/lib/root-data";
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (context.get(userContext)) throw redirect("/home");
+  if (getOptionalUser(context)) throw redirect("/home");
   return null;
 }
 
 /** The public welcome page: the site's name and the sign-up call to action. */
 export default function Welcome() {
   const { t } = useTranslation();
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
+  const site = useSite()?.name ?? "";
   return (
     <>
       <title>{t("meta.welcomeTitle", { site })}</title>

@@ -5,10 +5,10 @@
  * member scrolls up to it.
  */
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import type { ChatMessage } from "../../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
-import type { loader as rootLoader } from "~/root";
+import { useOptionalUser } from "~/lib/root-data";
 
 // useLayoutEffect warns on the server; the effect only matters in the browser.
 const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -60,7 +60,7 @@ export function MessageList({
   }, [onOlder, oldestId]);
 
   // The member's own zone, the same on the server and in the browser, so their HTML agrees.
-  const timeZone = useRouteLoaderData<typeof rootLoader>("root")?.user?.timeZone ?? "UTC";
+  const timeZone = useOptionalUser()?.timeZone ?? "UTC";
   const format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone });
   return (
     <div className="chat-history" ref={list} tabIndex={0} role="log" aria-label={t("chat.history")}>

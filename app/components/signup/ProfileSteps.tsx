@@ -15,6 +15,7 @@ import { fetchResource, type AnswerOf } from "~/lib/resource-answer";
 import type { loader as geocodeLoader } from "~/routes/resources/geocode";
 import { type MessageKey } from "../../../contract/translator";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
+import { formErrorsOf } from "~/lib/forms/reply";
 import { Busy, FormErrors, StepButtons, type StepActionData } from "./SignupChrome";
 
 type Constraint = Record<string, FieldConstraint> | undefined;
@@ -124,7 +125,7 @@ export function PhotoUpload({ upload, actionData }: { upload: ReturnType<typeof 
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
   const uploading = upload.state !== "idle";
-  const errors = upload.data?.formErrors ?? actionData?.formErrors;
+  const errors = formErrorsOf(upload.data) ?? formErrorsOf(actionData);
 
   const send = (file: File | undefined) => {
     if (!file) return;

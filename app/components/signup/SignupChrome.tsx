@@ -1,20 +1,13 @@
 /** What every sign-up step shares: progress dots, the save/continue buttons, form-level errors. */
-import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
+import { formErrorsOf, type FormReply } from "~/lib/forms/reply";
 import { useTranslation } from "~/lib/i18n-react";
 import { type MessageKey } from "../../../contract/translator";
 import { filledDots, PROGRESS_DOTS, PROGRESS_TOTAL, type SignupStep } from "../../../contract/rules/signup-steps";
 
-/** What the sign-up action answers when a step's form has errors. */
-export type StepActionData =
-  | {
-      result?: SubmissionResult<string[]>;
-      suggestion?: string;
-      formErrors?: string[];
-      fieldErrors?: Record<string, string[]>;
-    }
-  | undefined;
+/** What the sign-up action (and /profile, for the same forms) answers when a step's form has errors. */
+export type StepActionData = FormReply | undefined;
 
 export function ProgressDots({ step }: { step: SignupStep }) {
   const { t } = useTranslation();
@@ -77,8 +70,7 @@ export function StepButtons({
 }
 
 export function FormErrors({ actionData }: { actionData: StepActionData }) {
-  const errors = actionData?.formErrors ?? actionData?.result?.error?.[""] ?? undefined;
-  return <ErrorList id="step-errors" errors={errors ?? undefined} />;
+  return <ErrorList id="step-errors" errors={formErrorsOf(actionData)} />;
 }
 
 /** A spinner with words, announced politely to screen readers. */

@@ -4,7 +4,7 @@
  * or another device resumes where the member was; every step is a plain form post.
  */
 import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import type { ApiClient } from "../api/client.server";
 import type { ApiErrorBody, Settings, User } from "../../../contract/schemas";
@@ -19,12 +19,14 @@ import {
 } from "../api/signup.server";
 import { siteSettings } from "../api/site.server";
 import { afterSignup, afterSignupCookie, readCookie, signupTarget } from "../cookies.server";
-import { userContext } from "../context";
+import { getOptionalUser } from "../auth.server";
 import { takeSuggestedEmail, unansweredSuggestion } from "../forms/email-suggestion.server";
 import { rateLimited } from "../forms/fields";
+import { formErrors, formReply } from "../forms/reply.server";
 import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR } from "../forms/signup";
 import { requestLocale } from "../i18n.server";
 import { apiContext } from "../middleware.server";
+import { pageError } from "../page-errors.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
 import { deviceOf, mailSearchUrl } from "./mail-provider";
 import { aboutView, locationView, parseSection, personalView, savePhoto, type Reply } from "./profile-sections.server";
@@ -73,7 +75,7 @@ function imagesOf(user: User) {
 export async function loadSignup(request: Request, context: Readonly<RouterContextProvider>) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
-  const user = context.get(userContext);
+  const user = getOptionalUser(context);
   const url = new URL(request.url);
   const common = {
     showDots: settings.signup.showDots,
@@ -93,7 +95,7 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
     const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
     if (!signupOpen(settings.signups, tracking.network)) return { ...common, step: "closed" as const };
     const csrf = await fetchCsrf(api);
-    if (!csrf.ok) throw data(null, { status: csrf.status });
+    if (!csrf.ok) pageError(csrf.status);
     return {
       ...common,
       step: 0 as const,
@@ -178,7 +180,7 @@ async function saveStep(api: ApiClient, user: User, step: SignupStep, update: Us
 export async function signupAction(request: Request, context: Readonly<RouterContextProvider>) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
-  const user = context.get(userContext);
+  const user = getOptionalUser(context);
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -192,7 +194,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
     if (takeSuggestedEmail(formData)) {
       // The did-you-mean button without JavaScript: the same form back, with the address replaced.
       const submission = parseWithValibot(formData, { schema: AccountSchema });
-      return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      return formReply(submission.reply({ hideFields: ["password"] }), 400);
     }
     if (intent !== "create") throw redirect("/signup");
     return createStep(request, context, api, settings, formData);
@@ -210,9 +212,9 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
     const result = await saveStep(api, user, nextStep(step, profile), update);
     if (result.ok) throw redirect("/signup");
     const fieldErrors = fieldErrorsOf(result.error);
-    const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [apiErrorKey(result.error)];
-    if (submission) return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: 400 });
-    return data({ formErrors: [apiErrorKey(result.error)] }, { status: 400 });
+    const formMessages = Object.keys(fieldErrors).length > 0 ? [] : [apiErrorKey(result.error)];
+    if (submission) return formReply(submission.reply({ formErrors: formMessages, fieldErrors }), 400);
+    return formReply(formErrors(apiErrorKey(result.error)), 400);
   };
 
   switch (intent) {
@@ -232,7 +234,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
 
     case "photo": {
       const failed = await savePhoto(api, formData);
-      if (failed) return data({ formErrors: [failed.error], fieldErrors: {} }, { status: failed.status });
+      if (failed) return formReply(formErrors(failed.error), failed.status);
       throw redirect("/signup?photos");
     }
 
@@ -240,7 +242,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
     case "personal":
     case "about": {
       const parsed = parseSection(intent, formData, settings);
-      if (!parsed.ok) return data({ result: parsed.result }, { status: 400 });
+      if (!parsed.ok) return formReply(parsed.result, 400);
       return advance(parsed.update, parsed.submission);
     }
 
@@ -250,11 +252,9 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
 
     case "change-email": {
       const submission = parseWithValibot(formData, { schema: ChangeEmailSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return formReply(submission.reply(), 400);
       const result = await updateUser(api, { email: submission.value.email });
-      if (!result.ok) {
-        return data({ result: submission.reply({ fieldErrors: { email: [apiErrorKey(result.error)] } }) }, { status: 400 });
-      }
+      if (!result.ok) return formReply(submission.reply({ fieldErrors: { email: [apiErrorKey(result.error)] } }), 400);
       throw redirect("/signup");
     }
 
@@ -297,7 +297,7 @@ async function createStep(
 ) {
   const submission = parseWithValibot(formData, { schema: AccountSchema });
   const reply = (options: Parameters<typeof submission.reply>[0] = {}, status = 400) =>
-    data({ result: submission.reply({ ...options, hideFields: ["password"] }) }, { status });
+    formReply(submission.reply({ ...options, hideFields: ["password"] }), status);
   if (submission.status !== "success") return reply();
 
   const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
@@ -307,7 +307,7 @@ async function createStep(
   // Without JavaScript the did-you-mean suggestion comes back as a question first.
   const suggestion = unansweredSuggestion(typed, submission.value.keepEmail);
   if (suggestion) {
-    return data({ result: submission.reply({ hideFields: ["password"] }), suggestion }, { status: 400 });
+    return formReply(submission.reply({ hideFields: ["password"] }), 400, { suggestion });
   }
 
   const check = await checkEmail(api, typed);
