@@ -1,4 +1,4 @@
-import { userContext } from "~/lib/context";
+import { getOptionalUser } from "~/lib/auth.server";
 import type { Route } from "./+types/session";
 
 /**
@@ -7,5 +7,5 @@ import type { Route } from "./+types/session";
  * lasts, 403 once it is gone (the page then loads its data again).
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return new Response(null, { status: context.get(userContext) ? 204 : 403, headers: { "Cache-Control": "no-store" } });
+  return new Response(null, { status: getOptionalUser(context) ? 204 : 403, headers: { "Cache-Control": "no-store" } });
 }
