@@ -2,7 +2,7 @@
  * E2E against the production build with the real API worker on migrated, seeded D1 (its own
  * state in .wrangler/e2e), in Debian's Chromium, twice: with JavaScript and without.
  * Both projects use a normal browser user agent: HeadlessChrome counts as a bot and would get
- * fully resolved pages no real visitor sees (STACK-NOTES).
+ * fully resolved pages no real visitor sees (docs/architecture.md §8).
  */
 import { defineConfig } from "@playwright/test";
 

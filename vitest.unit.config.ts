@@ -1,5 +1,5 @@
 // Unit tests: pure modules, in Node. Kept apart from vite.config.ts (which carries the
-// Cloudflare and React Router plugins) as STACK-NOTES advises.
+// Cloudflare and React Router plugins): loading them would start workerd for pure functions.
 import path from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
 

@@ -1,7 +1,7 @@
 /**
  * Streams the HTML. People get the shell at once and deferred parts as they resolve; bots
  * (and anything isbot recognises, HeadlessChrome included) wait for the whole page, and get
- * no error page at all (spec §2: the error page is not rendered for bots).
+ * no error page at all (docs/product.md §2: the error page is not rendered for bots).
  */
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";

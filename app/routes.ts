@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2. Auth levels: routes inside loginRequired() need a member (one
+ * The route table of docs/product.md §2. Auth levels: routes inside loginRequired() need a member (one
  * guard, app/routes/guards/login-required.tsx); everything else is public or optional.
  * Layouts: default, chat, empty, lander (app/layouts).
  */

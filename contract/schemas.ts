@@ -1,7 +1,7 @@
 /**
  * The API contract's answers, as Zod schemas. The app parses every answer with these on the
  * server, and the reference API worker's tests parse its own answers with the same schemas,
- * so the two sides cannot drift. Field names follow spec §3 and §7 exactly.
+ * so the two sides cannot drift. Field names follow docs/product.md §3 and §7 exactly.
  */
 import { z } from "zod";
 import { isErrorCode, type ErrorCode } from "./errors";
@@ -191,7 +191,7 @@ export type LikesAnswer = z.infer<typeof LikesAnswerSchema>;
 
 export const LikeRecordSchema = z.object({ id: z.number().int(), did_like_profile: z.boolean() });
 
-/** A live cam (spec §3: "Cam profile: account"; the other fields are designed). */
+/** A live cam (docs/product.md §3: "Cam profile: account"; the other fields are designed). */
 export const CamSchema = z.object({
   account: z.string(),
   name: z.string(),
@@ -223,7 +223,7 @@ export const NotificationsReadAnswerSchema = z.object({ unread: z.literal(0) });
 /** GET /api/csrf.php (designed): the single-use token a sign-up form carries. */
 export const CsrfAnswerSchema = z.object({ csrf: z.string() });
 
-/** GET /api/validate_email.php (spec §3 "Email check response"). */
+/** GET /api/validate_email.php (docs/product.md §3 "Email check response"). */
 export const EmailCheckSchema = z.object({
   token: z.string(),
   status: z.enum(["new", "invalid", "active", "not_confirmed", "deleted"]),
@@ -251,7 +251,7 @@ export const InterestsAnswerSchema = z.object({ interests: z.array(z.object({ id
 /** POST /api/user.php?push=1 (designed answer). */
 export const PushAnswerSchema = z.object({ push: z.enum(["subscribed", "denied"]) });
 
-// GET /api/activate.php (spec §7): the newest activation mail's delivery state (polled by step 6).
+// GET /api/activate.php (docs/product.md §7): the newest activation mail's delivery state (polled by step 6).
 export const ActivationStateSchema = z.object({
   delivered: z.boolean(),
   status: z.enum(["queued", "delivered", "failed", "none"]),
@@ -279,7 +279,7 @@ export type MailboxAnswer = z.infer<typeof MailboxAnswerSchema>;
 /** POST /api/profileimage.php (designed answer): the new photo and all of the member's photos. */
 export const ProfileImageAnswerSchema = z.object({ image: ImageSchema, images: z.array(ImageSchema) });
 
-/** GET /api/geocode.php?lat=&lon= (spec §7): the place at the device's position, for sign-up step 3. */
+/** GET /api/geocode.php?lat=&lon= (docs/product.md §7): the place at the device's position, for sign-up step 3. */
 export const GeocodeAnswerSchema = z.object({
   /** ISO 3166-1 alpha-2, upper case; null at sea. */
   country: countryCode.nullable(),
@@ -375,7 +375,7 @@ export const DataExportSchema = z.object({
 });
 export type DataExport = z.infer<typeof DataExportSchema>;
 
-// --- Chat (issue 6; spec §3, §7; designed calls in docs/api.md) -------------------------------
+// --- Chat (issue 6; docs/product.md §3, §7; designed calls in docs/api.md) -------------------------------
 
 /** The other member of a conversation: a card, or a deleted member (no name, no photo). */
 export const ChatProfileSchema = ProfileCardSchema.extend({ deleted: z.boolean() });
@@ -392,7 +392,7 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-/** GET /api/chats.php (spec §3 "Chat list entry", plus the last message). */
+/** GET /api/chats.php (docs/product.md §3 "Chat list entry", plus the last message). */
 export const ChatListEntrySchema = z.object({
   conversation: z.object({ id: z.number().int() }),
   profile: ChatProfileSchema,
@@ -402,7 +402,7 @@ export const ChatListEntrySchema = z.object({
 export type ChatListEntry = z.infer<typeof ChatListEntrySchema>;
 export const ChatsAnswerSchema = z.object({ chats: z.array(ChatListEntrySchema) });
 
-/** GET /api/chat.php?profile= (spec §7: the answer's id leads to /chats/:chatId). */
+/** GET /api/chat.php?profile= (docs/product.md §7: the answer's id leads to /chats/:chatId). */
 export const ChatStartSchema = z.object({ id: z.number().int() });
 /** DELETE /api/chat.php (designed answer). */
 export const ChatDeletedSchema = z.object({ deleted: z.literal(true) });

@@ -77,7 +77,7 @@ try {
   await measure("GET / (page)", `${base}/`);
   await measure("GET /home (member page)", `${base}/home`, { headers: { cookie } });
 
-  // search.php: the budget (DESIGN.md §6) is p95 ≤ 30 ms at 100 000 profiles, measured one
+  // search.php: the budget (docs/architecture.md §6) is p95 ≤ 30 ms at 100 000 profiles, measured one
   // request at a time (latency, not queueing), over a mix of filters and pages.
   const countries = ["NL", "DE", "US", "GB", "FR", "PL"];
   const ranges = [[18, 100], [18, 25], [26, 35], [36, 45], [46, 55], [56, 65], [66, 100]] as const;

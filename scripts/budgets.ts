@@ -1,5 +1,5 @@
 /**
- * The budgets of DESIGN.md §6, as a test (part of `npm test`):
+ * The budgets of docs/architecture.md §6, as a test (part of `npm test`):
  *  1. JavaScript weight from the production build: every page's first load ≤ 130 KB gzip,
  *     every route chunk ≤ 15 KB gzip; lander pages ship none.
  *  2. Lighthouse (mobile, simulated throttling) on the public pages that exist:

@@ -1,5 +1,5 @@
 /**
- * An email field checked as sign-up checks it (spec §5), for every form that takes a new
+ * An email field checked as sign-up checks it (docs/product.md §5), for every form that takes a new
  * address: sign-up step 0 and the email change on /profile. With JavaScript the API checks the
  * address as it is typed (GET /resources/validate-email, which asks the API; a corrected address
  * replaces the typed one; the previous check is aborted) and a did-you-mean suggestion can be taken with one
@@ -58,7 +58,7 @@ function useEmailCheck(onCorrected: (email: string) => void) {
           setCheck({ state: "ok" });
         })
         .catch((error: unknown) => {
-          // An aborted check means nothing (a newer one runs); a failed one counts as invalid (spec §8).
+          // An aborted check means nothing (a newer one runs); a failed one counts as invalid (docs/product.md §8).
           if (error instanceof DOMException && error.name === "AbortError") return;
           setCheck({ state: "refused", error: "invalid_email" });
         });

@@ -9,7 +9,7 @@ const AccountStep = lazy(() => import("~/components/signup/AccountStep").then((m
 const ProfileGrid = lazy(() => import("~/components/ProfileCard").then((m) => ({ default: m.ProfileGrid })));
 
 /**
- * The error page (spec §2, §8): "Error", the status code and its message. A 404 says which
+ * The error page (docs/product.md §2, §8): "Error", the status code and its message. A 404 says which
  * path was not found. Server trouble offers a retry link. Visitors are invited to sign up.
  */
 export function ErrorPage({
@@ -76,7 +76,7 @@ export function ErrorPage({
           </p>
         ) : null}
         {!loggedIn && signupCsrf ? (
-          // Spec §2: guests get the sign-up-for-free form, without its title or dots.
+          // docs/product.md §2: guests get the sign-up-for-free form, without its title or dots.
           <Suspense fallback={null}>
             <AccountStep view={{ csrf: signupCsrf, constraint: undefined, referrer: "" }} actionData={undefined} action="/signup" heading={null} />
           </Suspense>

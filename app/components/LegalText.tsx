@@ -1,5 +1,5 @@
 /**
- * The terms and privacy texts (spec §2), shared by their pages (/pages/terms, /pages/privacy)
+ * The terms and privacy texts (docs/product.md §2), shared by their pages (/pages/terms, /pages/privacy)
  * and sign-up's step 0, which loads a page's data with useFetcher().load("/pages/terms") and
  * shows the same content in a <dialog>. Headings start at h2: the page (or dialog) gives the h1.
  */

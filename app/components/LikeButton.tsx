@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 
 /**
- * Like / unlike (spec §4): a form post that works without JavaScript (the page reloads at the
+ * Like / unlike (docs/product.md §4): a form post that works without JavaScript (the page reloads at the
  * same place); with JavaScript a fetcher sends it, the button shows the new state at once and
  * is busy until the likes are saved and reloaded.
  */

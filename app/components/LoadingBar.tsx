@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 
-/** Spec §9: shown only after 200 ms, grows over 2 000 ms, hides 500 ms after the end, resets 400 ms later. */
+/** docs/product.md §9: shown only after 200 ms, grows over 2 000 ms, hides 500 ms after the end, resets 400 ms later. */
 const THROTTLE_MS = 200;
 const HIDE_DELAY_MS = 500;
 const RESET_DELAY_MS = 400;

@@ -9,7 +9,7 @@ import { useSite } from "~/lib/root-data";
 export type CardPlace = "search" | "home" | "likes" | "error";
 
 /**
- * A profile in a grid (spec §2): photo linking to the profile, name, age, city, country, and
+ * A profile in a grid (docs/product.md §2): photo linking to the profile, name, age, city, country, and
  * like / start-conversation / view buttons. Home hides like and chat; the likes pages hide view
  * and chat. Fictional profiles carry the site's icon, explained in words.
  */
@@ -80,7 +80,7 @@ export function ProfileCard({
   );
 }
 
-/** The fictional marker (the site's icon, in words) and the language badge of spec §9. */
+/** The fictional marker (the site's icon, in words) and the language badge of docs/product.md §9. */
 export function ProfileBadges({
   profile,
   fictionalIcon,

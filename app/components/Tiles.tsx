@@ -1,7 +1,7 @@
 import type { Cam } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 
-/** A live cam in the search grid (spec §2): opens the partner through the API's allow-listed redirect. */
+/** A live cam in the search grid (docs/product.md §2): opens the partner through the API's allow-listed redirect. */
 export function CamTile({ cam }: { cam: Cam }) {
   const { t } = useTranslation();
   return (
@@ -20,7 +20,7 @@ export function CamTile({ cam }: { cam: Cam }) {
   );
 }
 
-/** The resell partner's tile (spec §2 "ad tile"), with a cam's snapshot when there is one. */
+/** The resell partner's tile (docs/product.md §2 "ad tile"), with a cam's snapshot when there is one. */
 export function AdTile({ cam }: { cam: Cam | null }) {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 /**
- * Legal texts that exist in English only (spec §2): the terms' anti-trafficking and no-minors
+ * Legal texts that exist in English only (docs/product.md §2): the terms' anti-trafficking and no-minors
  * section, and, for a company with the US operating tradename, the DMCA and 18 U.S.C. 2257
  * sections. They are US-law texts and our safety pledge, binding as written, so they are not
  * translated and the page marks them lang="en". They live apart from the seven locale files,

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 
-/** The chat layout (spec §2): the conversation fills the screen; no footer. */
+/** The chat layout (docs/product.md §2): the conversation fills the screen; no footer. */
 export default function ChatLayout() {
   return (
     <main id="main" className="chat-layout">

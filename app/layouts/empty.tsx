@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 
-/** The empty layout (spec §2): the page alone, no header or footer. */
+/** The empty layout (docs/product.md §2): the page alone, no header or footer. */
 export default function EmptyLayout() {
   return (
     <main id="main" className="empty-layout">

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 
-/** The lander layout (spec §2): landing pages ship no JavaScript, so this is markup only. */
+/** The lander layout (docs/product.md §2): landing pages ship no JavaScript, so this is markup only. */
 export default function LanderLayout() {
   return (
     <main id="main" className="lander-layout">

@@ -1,6 +1,6 @@
 /**
  * Cookies the app itself sets: the one-shot toast shown after a redirect, and the affiliate
- * tracking values (spec §9: 30 days, mirrored in local storage by the browser).
+ * tracking values (docs/product.md §9: 30 days, mirrored in local storage by the browser).
  */
 import { createContext } from "react-router";
 import * as v from "valibot";

@@ -17,10 +17,10 @@ export function languageName(locale: string, code: string): string {
   }
 }
 
-/** Spec §9: countries whose members may speak another language than the interface's. */
+/** docs/product.md §9: countries whose members may speak another language than the interface's. */
 const MULTILINGUAL_COUNTRIES = ["CA", "BE", "CH", "FI"];
 
-/** Spec §9: the language badge shows when the profile's language differs from the interface's, or for multilingual countries. */
+/** docs/product.md §9: the language badge shows when the profile's language differs from the interface's, or for multilingual countries. */
 export function showLanguageBadge(profileLanguage: string, interfaceLocale: string, country: string | null): boolean {
   return profileLanguage !== interfaceLocale || (country !== null && MULTILINGUAL_COUNTRIES.includes(country));
 }

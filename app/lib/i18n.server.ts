@@ -11,7 +11,7 @@ export const localeCookie = createCookie(LOCALE_COOKIE.name, {
   maxAge: LOCALE_COOKIE.maxAgeSeconds,
 });
 
-/** Detection: the locale cookie, then Accept-Language, then English (spec §1: default en-US). */
+/** Detection: the locale cookie, then Accept-Language, then English (docs/product.md §1: default en-US). */
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...LOCALES],

@@ -1,6 +1,6 @@
 /** Where the browser fetches the messages of a language, and the language cookie (docs/product.md §7, §9). */
 
-/** Locale cookie: 365 days, SameSite=Lax (spec §9). */
+/** Locale cookie: 365 days, SameSite=Lax (docs/product.md §9). */
 export const LOCALE_COOKIE = { name: "lng", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
 
 declare const __I18N_BUILD_ID__: string;

@@ -1,4 +1,4 @@
-/** Response headers of DESIGN.md §7, and the refusal of cross-site posts. */
+/** Response headers of docs/architecture.md §7, and the refusal of cross-site posts. */
 
 /**
  * A post from another site is refused: browsers send Sec-Fetch-Site on every request, and

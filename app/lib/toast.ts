@@ -1,4 +1,4 @@
-/** Toasts (spec §4, §9): shown top-end, hidden after 5 000 ms, paused while hovered. */
+/** Toasts (docs/product.md §4, §9): shown top-end, hidden after 5 000 ms, paused while hovered. */
 export const TOAST_KEYS = ["welcomeBack", "loggedOut", "languageChanged", "likeFailed", "passwordChanged", "profileSaved", "mailChangeSent", "emailChanged"] as const;
 export type ToastKey = (typeof TOAST_KEYS)[number];
 export interface Toast {

@@ -1,5 +1,5 @@
 /**
- * Affiliate tracking (spec §3, §9). The parameters are taken off the landing URL (the server
+ * Affiliate tracking (docs/product.md §3, §9). The parameters are taken off the landing URL (the server
  * redirects to the clean URL) and kept for 30 days in a cookie mirrored in local storage.
  */
 export const TRACKING_PARAMS = [

@@ -22,7 +22,7 @@ import { useSite } from "~/lib/root-data";
  * /chats/:chatId (login, chat layout): one conversation. The top bar (back, photo, name, the
  * fictional marker, the profile), the history (older messages load as the member scrolls up, or
  * by a link without JavaScript), and the composer with the credits it costs. Opening it marks
- * everything in it seen (spec §4). New messages arrive live (app/lib/client/live.ts).
+ * everything in it seen (docs/product.md §4). New messages arrive live (app/lib/client/live.ts).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = Number(params.chatId);

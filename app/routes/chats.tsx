@@ -11,10 +11,10 @@ import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chats";
 
 /**
- * /chats (login): the member's conversations, newest first (spec §2, §3). Removing one takes it
+ * /chats (login): the member's conversations, newest first (docs/product.md §2, §3). Removing one takes it
  * off the list at once (with JavaScript), then the server removes it and the list loads again
- * (spec §4); without JavaScript it is a form post and a redirect. A failure is logged, shown,
- * and the list loaded again (spec §8).
+ * (docs/product.md §4); without JavaScript it is a form post and a redirect. A failure is logged, shown,
+ * and the list loaded again (docs/product.md §8).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const result = await fetchChats(context.get(apiContext));
@@ -78,7 +78,7 @@ function ChatItem({ chat }: { chat: ChatListEntry }) {
   const failed = remove.state === "idle" && formErrorsOf(remove.data) !== undefined;
   const reported = useRef(false);
   useEffect(() => {
-    // Spec §8: a failed removal is shown and the list is loaded again.
+    // docs/product.md §8: a failed removal is shown and the list is loaded again.
     if (failed && !reported.current) {
       reported.current = true;
       void revalidate();

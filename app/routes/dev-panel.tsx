@@ -8,7 +8,7 @@ import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/dev-panel";
 
 /**
- * /_dev (developer only, spec §1's development panel): tools for trying the product on this
+ * /_dev (developer only, docs/product.md §1's development panel): tools for trying the product on this
  * machine. It exists only where the API's development tools answer (DEV_TOOLS="1" on a loopback
  * host); everywhere else it is a 404.
  */

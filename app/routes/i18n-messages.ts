@@ -5,7 +5,7 @@ import { isLocale } from "../../contract/locales";
 import type { Route } from "./+types/i18n-messages";
 
 /**
- * GET /_i18n/{build-id}/{locale}/messages.json (spec §7): the answer is keyed by locale. The
+ * GET /_i18n/{build-id}/{locale}/messages.json (docs/product.md §7): the answer is keyed by locale. The
  * build id changes with the messages, so the current one is cached for a year.
  */
 export function loader({ params }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ export function loader() {
 }
 
 /**
- * Spec §4, §8: 'done' clears the user and goes to login; on error the user is cleared and sent
+ * docs/product.md §4, §8: 'done' clears the user and goes to login; on error the user is cleared and sent
  * to login all the same. Clearing the session cookie here covers an API that could not answer.
  */
 export async function action({ request, context }: Route.ActionArgs) {

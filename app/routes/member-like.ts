@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const result = await setLike(context.get(apiContext), profileId, intent === "like");
   if (!result.ok) {
-    // Spec §8: like failures are only logged; the member sees the unchanged state after the reload.
+    // docs/product.md §8: like failures are only logged; the member sees the unchanged state after the reload.
     console.warn("like failed", profileId, result.status, result.error.error);
     if (result.status === 404) pageError(404, "Not Found");
     throw redirect(back, { headers: { "Set-Cookie": toastCookie(request, { key: "likeFailed" }) } });

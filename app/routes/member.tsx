@@ -11,7 +11,7 @@ import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/member";
 import { useSite } from "~/lib/root-data";
 
-/** /members/:memberId and /likes/m/:memberId (spec §2, optional auth): one member's page. */
+/** /members/:memberId and /likes/m/:memberId (docs/product.md §2, optional auth): one member's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
   if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });

@@ -22,7 +22,7 @@ const MAX_PAGE = 1000;
 
 /**
  * Filters from the URL (a GET form). No filter at all is the first load, where the API picks
- * them (spec §4). A region of another country is dropped: changing country resets the region.
+ * them (docs/product.md §4). A region of another country is dropped: changing country resets the region.
  */
 function requestFrom(url: URL, countries: string[], regions: Record<string, { id: number }[]>): SearchRequest {
   const params = url.searchParams;
@@ -249,7 +249,7 @@ function Grid({ profiles, cams }: { profiles: Card[]; cams: Cam[] | null }) {
   );
 }
 
-/** Spec §4: when results run short, similar profiles follow (wider ages, any region). */
+/** docs/product.md §4: when results run short, similar profiles follow (wider ages, any region). */
 function SimilarProfiles({ similar }: { similar: ResultsData["similar"] }) {
   const { t } = useTranslation();
   if (!similar) return null;
@@ -271,7 +271,7 @@ function SimilarProfiles({ similar }: { similar: ResultsData["similar"] }) {
 
 /**
  * A GET form, so filters work without JavaScript; with it, any change searches at once.
- * Changing the country resets the region (spec §4).
+ * Changing the country resets the region (docs/product.md §4).
  */
 function SearchForm({ filters, countries, regions }: { filters: SearchFilters; countries: string[]; regions: { id: number; name: string }[] }) {
   const { t, locale } = useTranslation();

@@ -1,7 +1,7 @@
 import { notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/not-found";
 
-/** Any path no other route matches: the 404 error page (spec §2: 'Page not found: {path}'). */
+/** Any path no other route matches: the 404 error page (docs/product.md §2: 'Page not found: {path}'). */
 export function loader({ request, context }: Route.LoaderArgs) {
   return notFound({ request, context });
 }

@@ -23,7 +23,7 @@ const ActivationProgressStep = lazy(() => mailSteps().then((m) => ({ default: m.
 const CheckEmailStep = lazy(() => mailSteps().then((m) => ({ default: m.CheckEmailStep })));
 
 /**
- * /signup (public): the eight-step sign-up of spec §2 and §4. The loader decides the step from
+ * /signup (public): the eight-step sign-up of docs/product.md §2 and §4. The loader decides the step from
  * the server's record (lib/signup/flow.server.ts); each step is a form that works without
  * JavaScript; with it, the email is checked as it is typed, photos upload on drop, the location
  * comes from the device, and push can be turned on.
@@ -41,7 +41,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const view = loaderData;
 
   // Tell the server what this browser can do for push, so it can skip step 1 when push is not
-  // offered; a subscription the browser already holds is added to a new account (spec §4).
+  // offered; a subscription the browser already holds is added to a new account (docs/product.md §4).
   // When the browser had not said before (the member came from a lander), the page asks the
   // server again: push may be offered now.
   const accountPush = view.step === "closed" ? undefined : view.accountPush;

@@ -1,5 +1,5 @@
 /**
- * What a message costs (spec §1, §3; issue 6): the site's `message_credits`, never below the
+ * What a message costs (docs/product.md §1, §3; issue 6): the site's `message_credits`, never below the
  * `minimum_message_costs` of the sender's country. Shared by the page (it shows the cost) and
  * the API (it charges it).
  */

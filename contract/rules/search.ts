@@ -1,5 +1,5 @@
 /**
- * Search rules shared by the app and the API (spec §6, §9): age ranges, the country list,
+ * Search rules shared by the app and the API (docs/product.md §6, §9): age ranges, the country list,
  * page size. Pure and small: it ships to the browser.
  */
 import { MAX_AGE, MIN_AGE } from "../limits";
@@ -7,7 +7,7 @@ import { MAX_AGE, MIN_AGE } from "../limits";
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Spec §9: all, up to 25 (labelled 18-25), 26-35, 36-45, 46-55, 56-65, over 65. */
+/** docs/product.md §9: all, up to 25 (labelled 18-25), 26-35, 36-45, 46-55, 56-65, over 65. */
 export const AGE_RANGES = [
   { key: "all", min: MIN_AGE, max: MAX_AGE },
   { key: "18-25", min: 18, max: 25 },
@@ -28,13 +28,13 @@ export function ageRangeKey(min: number, max: number): AgeRangeKey {
   return AGE_RANGES.find((range) => range.min === min && range.max === max)?.key ?? "all";
 }
 
-/** Spec §6 neighbour pairs. */
+/** docs/product.md §6 neighbour pairs. */
 export const NEIGHBOURS: Readonly<Record<string, string>> = {
   AU: "NZ", NZ: "AU", NL: "BE", BE: "NL", US: "CA", CA: "US", GB: "IE", IE: "GB", DE: "AT", AT: "DE",
 };
 
 /**
- * The countries the search offers (spec §6): the member's own country (or the geo-detected
+ * The countries the search offers (docs/product.md §6): the member's own country (or the geo-detected
  * one), its neighbour, and the selected one; only those the site serves. The classic
  * template searches all of the site's countries.
  */
@@ -51,10 +51,10 @@ export function searchCountries(options: {
   return [...new Set(wanted.filter((c): c is string => !!c && options.siteCountries.includes(c)))];
 }
 
-/** Spec §1: the classic template's profile search covers all countries. */
+/** docs/product.md §1: the classic template's profile search covers all countries. */
 export const SEARCH_ALL_COUNTRIES = true;
 
-/** Spec §9: similar profiles widen the age by 5 years each way and drop the region. */
+/** docs/product.md §9: similar profiles widen the age by 5 years each way and drop the region. */
 export function similarFilters<F extends { min_age: number; max_age: number; countryregion: number }>(filters: F): F {
   return {
     ...filters,

@@ -1,5 +1,5 @@
 /**
- * The sign-up step machine (spec §4): steps 0 to 7, each skippable; where an account creation
+ * The sign-up step machine (docs/product.md §4): steps 0 to 7, each skippable; where an account creation
  * goes; where a logged-in member resumes; the auto-skips past steps whose data exists. Pure, so
  * the loader, the action and the unit tests share it.
  *
@@ -21,7 +21,7 @@ export const PUSH_SUPPORT_COOKIE = "push_support";
 
 /**
  * Push is offered to a logged-in member whose browser supports it, who is not yet subscribed
- * and has not refused, on a site with a public key (spec §6).
+ * and has not refused, on a site with a public key (docs/product.md §6).
  */
 export function pushOffered(input: {
   loggedIn: boolean;
@@ -86,14 +86,14 @@ export function nextStep(step: SignupStep, profile: StepProfile): SignupStep {
   return autoSkip(clampStep(step + 1), profile);
 }
 
-/** Progress dots (spec §2, §9): 4 dots, filled by the fraction step / 6. */
+/** Progress dots (docs/product.md §2, §9): 4 dots, filled by the fraction step / 6. */
 export const PROGRESS_DOTS = 4;
 export const PROGRESS_TOTAL = 6;
 export function filledDots(step: SignupStep): number {
   return Math.round((Math.min(step, PROGRESS_TOTAL) / PROGRESS_TOTAL) * PROGRESS_DOTS);
 }
 
-/** Activation progress (spec §9): a tick every 900 ms, done after 20 ticks at the latest. */
+/** Activation progress (docs/product.md §9): a tick every 900 ms, done after 20 ticks at the latest. */
 export const ACTIVATION_TICK_MS = 900;
 export const ACTIVATION_TIMEOUT_TICKS = 20;
 
@@ -112,7 +112,7 @@ export function activationComplete(tick: number, delivered: boolean): boolean {
 
 /**
  * Sign-up is open when the site's rule is "all", or "with_trafficsource" and the visitor came
- * with a network (in the URL, or stored from an earlier landing) (spec §6).
+ * with a network (in the URL, or stored from an earlier landing) (docs/product.md §6).
  */
 export function signupOpen(rule: "all" | "with_trafficsource" | "other", network: string | undefined): boolean {
   return rule === "all" || (rule === "with_trafficsource" && Boolean(network));

@@ -5,7 +5,7 @@ import { ageOn, dateOfBirth, isValidDateOfBirth, isWorthChecking, mailproviderOf
 /** A fixed "today" (2024 is a leap year) so the age checks do not depend on the clock. */
 const NOW = new Date("2024-06-15T12:00:00Z");
 
-describe("constants (spec §5, §9)", () => {
+describe("constants (docs/product.md §5, §9)", () => {
   it("match the spec's limits", () => {
     expect({ NAME_MAX, CITY_MAX, PASSWORD_MAX, EMAIL_MAX, PERSONAL_MAX, MIN_AGE, MAX_AGE }).toEqual({
       NAME_MAX: 150,

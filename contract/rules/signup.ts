@@ -1,5 +1,5 @@
 /**
- * Sign-up's field rules (spec §5, §9), shared by the browser (Valibot through Conform), the
+ * Sign-up's field rules (docs/product.md §5, §9), shared by the browser (Valibot through Conform), the
  * app's actions and the reference API (Zod), so the three places agree on every limit.
  */
 import { MAX_AGE, MIN_AGE, NAME_MAX } from "../limits";
@@ -12,7 +12,7 @@ export function nameRuleError(name: string, email: string): "name_starts_with_at
   return null;
 }
 
-/** An empty name is filled with the part of the address before '@' (spec §5), cut to the limit. */
+/** An empty name is filled with the part of the address before '@' (docs/product.md §5), cut to the limit. */
 export function nameOrDefault(name: string | undefined, email: string): string {
   const trimmed = (name ?? "").trim();
   if (trimmed !== "") return trimmed;
@@ -57,12 +57,12 @@ export function mailproviderOf(email: string): 0 | 1 | 2 {
   return 0;
 }
 
-/** The email check is skipped while the address lacks '@' or '.' (spec §5). */
+/** The email check is skipped while the address lacks '@' or '.' (docs/product.md §5). */
 export function isWorthChecking(email: string): boolean {
   return email.includes("@") && email.includes(".");
 }
 
-/** How a form words the email check's refusal of an address (spec §4 statuses, §8 keys); null when it may be used. */
+/** How a form words the email check's refusal of an address (docs/product.md §4 statuses, §8 keys); null when it may be used. */
 export type EmailStatusError = "invalid_email" | "existing_account_active" | "deleted_account_exists";
 export function emailStatusError(status: string): EmailStatusError | null {
   if (status === "new") return null;

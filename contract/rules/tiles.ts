@@ -1,11 +1,11 @@
 /**
- * Live-cam and ad tiles in the search grid (spec §2, §6, §9). Pure, so the positions and the
+ * Live-cam and ad tiles in the search grid (docs/product.md §2, §6, §9). Pure, so the positions and the
  * condition are unit-tested in one place.
  */
 export const TILE_BLOCK = 12;
 export const CAM_TILE_INDEX = 1;
 export const AD_TILE_INDEX = 5;
-/** Spec §6: only members who signed up more than 4 days ago see cam tiles. */
+/** docs/product.md §6: only members who signed up more than 4 days ago see cam tiles. */
 export const CAM_TILES_AFTER_MS = 345_600_000;
 
 export function showCamTiles(options: {

@@ -1,5 +1,5 @@
 /**
- * The terms and privacy pages (spec §2): public, in the default layout, with the company's
+ * The terms and privacy pages (docs/product.md §2): public, in the default layout, with the company's
  * details; the terms end with the English-only anti-trafficking section, plus DMCA and 2257
  * for a company with the US tradename (Amora on localhost has it, Zilverhart on 127.0.0.1 not).
  */

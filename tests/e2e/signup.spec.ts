@@ -27,7 +27,7 @@ async function fillAccount(page: Page, account: { email: string; name: string; p
 
 async function submitAccount(page: Page, javaScriptEnabled: boolean) {
   const submit = page.getByRole("button", { name: "Sign up for free" });
-  // With JavaScript the button waits for the address check (spec §5).
+  // With JavaScript the button waits for the address check (docs/product.md §5).
   if (javaScriptEnabled) await expect(submit).toBeEnabled();
   await submit.click();
 }

@@ -51,7 +51,7 @@ const jsonBodyLimit = bodyLimit({
 app.use((c, next) => (c.req.path.endsWith("/profileimage.php") ? next() : jsonBodyLimit(c, next)));
 
 app.use(async (c, next) => {
-  // Cross-site requests that change state are refused (DESIGN.md §7). Browsers always send
+  // Cross-site requests that change state are refused (docs/architecture.md §7). Browsers always send
   // Sec-Fetch-Site; the app's own server-side calls send none.
   const unsafe = c.req.method !== "GET" && c.req.method !== "HEAD";
   const sensitiveGet = c.req.path.endsWith("/logout.php") || c.req.path.endsWith("/live.php");

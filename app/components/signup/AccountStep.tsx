@@ -37,7 +37,7 @@ export function AccountStep({
   useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
 
   const hasErrors = form.hasErrors || email.errors.length > 0;
-  // Spec §5: no submitting while a check runs, while submitting, or while any error shows. Only
+  // docs/product.md §5: no submitting while a check runs, while submitting, or while any error shows. Only
   // once the page runs: without JavaScript the button must stay usable to send the fixes.
   const blocked = form.hydrated && (submitting || email.checking || hasErrors);
 

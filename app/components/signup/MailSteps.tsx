@@ -78,7 +78,7 @@ interface CheckEmailView {
   next: string | null;
 }
 
-/** Step 7 (spec §2): check your email. Emits signupFlowComplete for the page's listeners (analytics). */
+/** Step 7 (docs/product.md §2): check your email. Emits signupFlowComplete for the page's listeners (analytics). */
 export function CheckEmailStep({ view, actionData }: { view: CheckEmailView; actionData: StepActionData }) {
   const { t } = useTranslation();
   useEffect(() => {

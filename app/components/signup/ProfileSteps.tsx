@@ -59,7 +59,7 @@ export function PushStep({ publicKey }: { publicKey: string }) {
       setState("failed");
       return;
     }
-    // A refusal is recorded as 'denied' (spec §8); a subscription is stored on the account.
+    // A refusal is recorded as 'denied' (docs/product.md §8); a subscription is stored on the account.
     await submit({ intent: "push", subscription: result === "denied" ? "denied" : JSON.stringify(result) }, { method: "post" });
   };
   return (
@@ -186,7 +186,7 @@ interface LocationView {
 }
 
 const GEOCODE_CACHE_KEY = "geolocation_geocode";
-const GEO_CACHE_MS = 60 * 60 * 1000; // spec §9: one hour
+const GEO_CACHE_MS = 60 * 60 * 1000; // docs/product.md §9: one hour
 
 /** The place at the device's position, as GET /resources/geocode answers it. */
 type Place = AnswerOf<typeof geocodeLoader>;
@@ -275,12 +275,12 @@ export function LocationStep({
         if (place.countryregion && regionEmpty) form.update(fields.countryregion.name, String(place.countryregion));
         if (place.city && cityEmpty) form.update(fields.city.name, place.city);
       })
-      .catch((error: unknown) => console.info("geolocation gave no place", error)) // spec §8: logged only
+      .catch((error: unknown) => console.info("geolocation gave no place", error)) // docs/product.md §8: logged only
       .finally(() => !cancelled && setLocating(false));
     return () => {
       cancelled = true;
     };
-    // Once, when the step opens (spec §4: step 3 triggers geolocation).
+    // Once, when the step opens (docs/product.md §4: step 3 triggers geolocation).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -302,7 +302,7 @@ export function LocationStep({
               aria-describedby={fields.country.errors ? fields.country.errorId : undefined}
               onChange={(event) => {
                 setCountry(event.currentTarget.value);
-                // Spec §4: a new country resets the region.
+                // docs/product.md §4: a new country resets the region.
                 form.update(fields.countryregion.name, "");
               }}
             >
@@ -388,7 +388,7 @@ export function PersonalInfoStep({
   const months = Array.from({ length: 12 }, (_, i) =>
     new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, i, 1))),
   );
-  // Spec §9: the picker covers ages 18 to 100.
+  // docs/product.md §9: the picker covers ages 18 to 100.
   const years = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => view.thisYear - MIN_AGE - i);
   const dobErrors = fields.dobDay.errors;
   return (

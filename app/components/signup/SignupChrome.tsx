@@ -21,7 +21,7 @@ export function ProgressDots({ step }: { step: SignupStep }) {
   );
 }
 
-/** Spec §2: the notice for visitors when sign-up is not open to them. */
+/** docs/product.md §2: the notice for visitors when sign-up is not open to them. */
 export function InviteOnly({ siteName }: { siteName: string }) {
   const { t } = useTranslation();
   return (

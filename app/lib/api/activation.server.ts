@@ -1,4 +1,4 @@
-/** The activation calls: GET /api/activate.php (spec §7) and the developer mailbox (designed). */
+/** The activation calls: GET /api/activate.php (docs/product.md §7) and the developer mailbox (designed). */
 import type { ApiClient } from "./client.server";
 import { ActivationStateSchema, MailboxAnswerSchema } from "../../../contract/schemas";
 

@@ -1,4 +1,4 @@
-/** Chat calls (spec §7 and designed ones, docs/api.md): the list, starting, removing, messages. */
+/** Chat calls (docs/product.md §7 and designed ones, docs/api.md): the list, starting, removing, messages. */
 import type { ConversationBody, SendMessageBody } from "../../../contract/requests/chat";
 import type { DevCreditsBody } from "../../../contract/requests/dev";
 import type { ApiClient } from "./client.server";

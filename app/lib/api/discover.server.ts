@@ -1,4 +1,4 @@
-/** The discover calls: search, one member's page, likes (spec §7; profile.php designed). */
+/** The discover calls: search, one member's page, likes (docs/product.md §7; profile.php designed). */
 import type { LikeBody, NotificationsReadBody } from "../../../contract/requests/discover";
 import type { ApiClient } from "./client.server";
 import {

@@ -7,7 +7,7 @@ export interface ApiBindings {
 }
 
 /**
- * The headers every API call carries (spec §7 and DESIGN.md §2), built from the visitor's
+ * The headers every API call carries (docs/product.md §7 and docs/architecture.md §2), built from the visitor's
  * request. Values a browser could forge (x-original-host, x-client-ip, …) are always replaced.
  */
 export function apiHeaders(request: Request, env: ApiBindings, requestId: string): Headers {

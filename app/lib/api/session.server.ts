@@ -3,7 +3,7 @@ import type { LoginBody } from "../../../contract/requests/session";
 import type { ApiClient } from "./client.server";
 import { LogoutAnswerSchema, UserAnswerSchema, type User } from "../../../contract/schemas";
 
-/** The logged-in member, or null (the API answers 403 for visitors: spec §8). */
+/** The logged-in member, or null (the API answers 403 for visitors: docs/product.md §8). */
 export async function fetchUser(api: ApiClient): Promise<User | null> {
   if (!api.cookie("sid")) return null; // no session cookie: no need to ask
   const result = await api.call(UserAnswerSchema, "/api/user.php");

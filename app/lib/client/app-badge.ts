@@ -1,12 +1,12 @@
 /**
- * The app badge (spec §4): unread messages plus new likes, on the installed app's icon
+ * The app badge (docs/product.md §4): unread messages plus new likes, on the installed app's icon
  * (navigator.setAppBadge) or, where that is missing, in the page title. The page arrives with
  * the count (the user answer's unread_messages and new_likes); member-background.ts keeps it
  * current between pages.
  */
 import { useEffect } from "react";
 
-/** Chats and likes polling run this long behind user polling (spec §9). */
+/** Chats and likes polling run this long behind user polling (docs/product.md §9). */
 export const LIKES_POLL_DELAY_MS = 1_000;
 
 export function badgeCount(unreadMessages: number, newLikes: number): number {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-/** Tells the API when the page goes to the background (spec §7: a beacon with an empty JSON body). */
+/** Tells the API when the page goes to the background (docs/product.md §7: a beacon with an empty JSON body). */
 export function usePageHiddenBeacon() {
   useEffect(() => {
     const onChange = () => {

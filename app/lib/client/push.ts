@@ -1,5 +1,5 @@
 /**
- * Web push in the browser (spec §1, §4, §6): what this browser can do, and subscribing with the
+ * Web push in the browser (docs/product.md §1, §4, §6): what this browser can do, and subscribing with the
  * site's VAPID key through the push worker at /sw-push.js?v=2. The sign-up page reports the
  * support in a cookie, so the server can skip step 1 where push is not offered.
  */

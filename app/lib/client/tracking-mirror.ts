@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
 
 /**
- * The tracking cookie is mirrored in local storage (spec §9), and restored from it when the
+ * The tracking cookie is mirrored in local storage (docs/product.md §9), and restored from it when the
  * cookie was cleared, so a returning visitor keeps the affiliate who sent them.
  */
 export function useTrackingMirror() {

@@ -1,5 +1,5 @@
 /**
- * User polling's rules (spec §4, §9): every 60 s, or 5 min when push is subscribed (push tells
+ * User polling's rules (docs/product.md §4, §9): every 60 s, or 5 min when push is subscribed (push tells
  * us sooner), and never during the 1 s after a logout starts. The polling itself runs in
  * member-background.ts, loaded only for members.
  */

@@ -16,7 +16,7 @@ export const emailField = v.pipe(
   v.email("validation.email"),
 );
 
-/** A password as typed to log in or sign up (spec §5: required, no other bound). */
+/** A password as typed to log in or sign up (docs/product.md §5: required, no other bound). */
 export const passwordField = v.pipe(
   v.optional(v.string("validation.required"), ""),
   v.nonEmpty("validation.required"),

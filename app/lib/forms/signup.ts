@@ -1,5 +1,5 @@
 /**
- * The sign-up forms' schemas (spec §5): they run in the browser (Conform) and again in the
+ * The sign-up forms' schemas (docs/product.md §5): they run in the browser (Conform) and again in the
  * action; the API checks once more. Errors are message keys (translated by Field/ErrorList).
  */
 import * as v from "valibot";
@@ -29,7 +29,7 @@ export const AccountSchema = v.pipe(
   ),
 );
 
-/** Step 3: where the member lives. Saving needs a country (spec §5). */
+/** Step 3: where the member lives. Saving needs a country (docs/product.md §5). */
 export const LocationSchema = v.object({
   country: v.pipe(v.optional(v.string("errors.countryRequired"), ""), v.regex(/^[A-Z]{2}$/, "errors.countryRequired")),
   countryregion: v.optional(v.pipe(v.string(), v.regex(/^\d+$/))),

@@ -1,5 +1,5 @@
 /**
- * The did-you-mean suggestion of sign-up step 0 (spec §5): the mailcheck algorithm through
+ * The did-you-mean suggestion of sign-up step 0 (docs/product.md §5): the mailcheck algorithm through
  * @zootools/email-spell-checker, with thresholds 2 for the domain, the second-level and the
  * top-level part, and "hotmail" as the only second-level domain.
  */

@@ -80,7 +80,7 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
   const common = {
     showDots: settings.signup.showDots,
     siteName: settings.name,
-    // The browser may hold a subscription the account lacks: the page adds it (spec §4).
+    // The browser may hold a subscription the account lacks: the page adds it (docs/product.md §4).
     accountPush: user ? user.push : undefined,
   };
 
@@ -219,7 +219,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
 
   switch (intent) {
     case "skip":
-      // Continuing without personal info clears the date of birth (spec §2, step 4).
+      // Continuing without personal info clears the date of birth (docs/product.md §2, step 4).
       return advance(step === 4 ? { date_of_birth: null } : {});
 
     case "push": {

@@ -1,5 +1,5 @@
 /**
- * Step 7's mail-provider button (spec §2): members whose mailprovider is 2 (Gmail, see
+ * Step 7's mail-provider button (docs/product.md §2): members whose mailprovider is 2 (Gmail, see
  * rules.mailproviderOf) get a link that searches their mailbox for our mail. Android opens the
  * Gmail app, other phones the mobile web app, everything else the desktop web app.
  */

@@ -1,5 +1,5 @@
 /**
- * Cam providers behind one interface (DESIGN.md §8: outside services sit behind adapters).
+ * Cam providers behind one interface (docs/architecture.md §8: outside services sit behind adapters).
  * The demo provider makes up cams deterministically and serves their snapshots itself, so
  * the tiles work offline. A real provider implements the same two calls against its API.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/activate.php (spec §7), two uses:
+ * GET /api/activate.php (docs/product.md §7), two uses:
  *
  * - without `token`: the logged-in member's newest activation mail. Sign-up step 6 polls it
  *   every 900 ms until `delivered` (or its timeout): { delivered, status, activated }.

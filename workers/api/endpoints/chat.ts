@@ -1,9 +1,9 @@
 /**
  * Chat (issue 6):
  *
- * - GET /api/chats.php (spec §7): the member's conversations, newest first.
- * - GET /api/chat.php?profile= (spec §7): starts or reopens the conversation with a profile; { id }.
- * - DELETE /api/chat.php { conversation } (spec §7): removes it from the member's list (and its
+ * - GET /api/chats.php (docs/product.md §7): the member's conversations, newest first.
+ * - GET /api/chat.php?profile= (docs/product.md §7): starts or reopens the conversation with a profile; { id }.
+ * - DELETE /api/chat.php { conversation } (docs/product.md §7): removes it from the member's list (and its
  *   messages so far from their view); the other member keeps theirs. Idempotent.
  * - GET /api/messages.php?conversation=&before= (designed): a page of messages, oldest first.
  * - POST /api/messages.php { conversation, text, key } (designed): sends a text message and

@@ -1,5 +1,5 @@
 /**
- * GET /api/geocode.php?lat=&lon= (spec §7): sign-up step 3 prefills country, region and city
+ * GET /api/geocode.php?lat=&lon= (docs/product.md §7): sign-up step 3 prefills country, region and city
  * from the device's position. Offline: the country from country-coder's borders (bundled), the
  * city and region from the nearest row of `cities` (GeoNames places, seeded by
  * workers/api/seed/geonames.ts) in that country, found by a bounding box on the (lat, lng) index.

@@ -1,5 +1,5 @@
 /**
- * GET/POST/DELETE /api/likes.php (spec §7) and GET /api/profile.php (designed: one member's page).
+ * GET/POST/DELETE /api/likes.php (docs/product.md §7) and GET /api/profile.php (designed: one member's page).
  * Likes and unlikes are idempotent; opening a profile that liked you marks that like as seen.
  */
 import { Hono, type Context } from "hono";
@@ -77,12 +77,12 @@ export const likes = new Hono<ApiContext>()
     if (viewer) {
       const [like] = await Promise.all([
         db.selectFrom("likes").select("member_id").where("member_id", "=", viewer.id).where("profile_id", "=", profile.id).executeTakeFirst(),
-        // Spec §4: opening a profile that liked you marks that like as seen.
+        // docs/product.md §4: opening a profile that liked you marks that like as seen.
         db.updateTable("likes").set({ is_new: 0 }).where("member_id", "=", profile.id).where("profile_id", "=", viewer.id).execute(),
       ]);
       liked = like !== undefined;
     }
-    // Others see the age, never the birth date (spec §2: only the age is shown).
+    // Others see the age, never the birth date (docs/product.md §2: only the age is shown).
     const shown = await toProfile(db, profile);
     if (viewer?.id !== profile.id) shown.date_of_birth = null;
     return c.json({ profile: { ...shown, liked } });

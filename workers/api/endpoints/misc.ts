@@ -1,4 +1,4 @@
-/** The page-hidden beacon (spec §7) and photo files from R2. */
+/** The page-hidden beacon (docs/product.md §7) and photo files from R2. */
 import { Hono } from "hono";
 import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";

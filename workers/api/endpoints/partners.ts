@@ -1,5 +1,5 @@
 /**
- * Cams and the resell partner (spec §7): GET /api/xcams/search.php, the cam and ad redirects,
+ * Cams and the resell partner (docs/product.md §7): GET /api/xcams/search.php, the cam and ad redirects,
  * and the demo provider's snapshots. Redirects go only to hosts the site allow-lists.
  */
 import { Hono } from "hono";

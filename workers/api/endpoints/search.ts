@@ -1,5 +1,5 @@
 /**
- * GET /api/search.php (spec §7). The first load (auto_load=1) takes the member's saved filters
+ * GET /api/search.php (docs/product.md §7). The first load (auto_load=1) takes the member's saved filters
  * or sensible defaults and answers them in filter_options; later calls give the filters and a
  * page. A member's manual searches are saved unless do_not_save is set (similar-profile searches).
  */

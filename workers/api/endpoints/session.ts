@@ -1,4 +1,4 @@
-/** GET /api/user.php, POST /api/login.php, GET /api/logout.php (spec §7; login designed). */
+/** GET /api/user.php, POST /api/login.php, GET /api/logout.php (docs/product.md §7; login designed). */
 import { Hono } from "hono";
 import { LoginBodySchema } from "../../../contract/requests/session";
 import type { ApiContext } from "../context";

@@ -1,5 +1,5 @@
 /**
- * Sign-up (spec §3–§7): GET /api/csrf.php (designed), GET /api/validate_email.php,
+ * Sign-up (docs/product.md §3–§7): GET /api/csrf.php (designed), GET /api/validate_email.php,
  * POST /api/user.php?new=1 (create), POST /api/user.php?push=1 (push subscription),
  * PUT /api/user.php (location, profile fields, lastSignupStep), GET /api/profile_fields.php and
  * GET /api/interests.php.

@@ -1,4 +1,4 @@
-/** GET /api/settings.php (designed), /api/companyinfo.php and /api/regions.php (spec §7). */
+/** GET /api/settings.php (designed), /api/companyinfo.php and /api/regions.php (docs/product.md §7). */
 import { Hono } from "hono";
 import { RegionsCountrySchema } from "../../../contract/requests/site";
 import type { CompanyInfo, Settings } from "../../../contract/schemas";

@@ -7,7 +7,7 @@ import type { ApiContext } from "../context";
 import { isDeliverable } from "./email";
 import { ApiError } from "./errors";
 
-/** What validate_email.php says about an address (spec §4 "Email check status"). */
+/** What validate_email.php says about an address (docs/product.md §4 "Email check status"). */
 export type EmailStatus = "new" | "invalid" | "active" | "not_confirmed" | "deleted";
 
 export async function emailStatus(c: Context<ApiContext>, email: string): Promise<EmailStatus> {
@@ -21,7 +21,7 @@ export async function emailStatus(c: Context<ApiContext>, email: string): Promis
   return existing?.status ?? "new";
 }
 
-/** The API error for an address that cannot sign up (message keys of spec §8). */
+/** The API error for an address that cannot sign up (message keys of docs/product.md §8). */
 export function emailRefusal(status: Exclude<EmailStatus, "new">): ApiError {
   if (status === "invalid") {
     return new ApiError(422, "invalid_email", "This address cannot receive mail.", { fields: { email: "invalid_email" } });

@@ -1,5 +1,5 @@
 /**
- * Salted PBKDF2-SHA256 through WebCrypto (DESIGN.md §7). Workers allow at most 100 000
+ * Salted PBKDF2-SHA256 through WebCrypto (docs/architecture.md §7). Workers allow at most 100 000
  * iterations; the count is stored per member so it can be raised later without a reset.
  * Pure WebCrypto, so the Node seed script hashes demo passwords with the same code.
  */

@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (DESIGN.md §7): a random id in an HttpOnly, SameSite=Lax cookie; only
+ * Server-side sessions (docs/architecture.md §7): a random id in an HttpOnly, SameSite=Lax cookie; only
  * the id's SHA-256 is stored, with an expiry. Rotated at login, destroyed at logout.
  */
 import type { Context } from "hono";

@@ -1,7 +1,7 @@
 -- Sites, members (real and fictional), photos, sessions, geography, the credits ledger and
 -- rate-limit counters. Timestamps are Unix milliseconds.
 
--- A site is a host name with its own settings (spec §3 Settings). The settings live as one
+-- A site is a host name with its own settings (docs/product.md §3 Settings). The settings live as one
 -- JSON document validated by the API on load, so new settings need no migration.
 CREATE TABLE sites (
   id INTEGER PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Likes (spec §3): who liked whom; is_new marks a like the liked member has not opened yet
+-- Likes (docs/product.md §3): who liked whom; is_new marks a like the liked member has not opened yet
 -- (the "like_new" of liked_by). Searches remember their filters per member.
 
 CREATE TABLE likes (
