@@ -9,8 +9,7 @@ import { defineConfig } from "@playwright/test";
 // Other ports (E2E_PORT, API_DOWN_PORT) let two checkouts run the suite side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 export const API_DOWN_PORT = Number(process.env.API_DOWN_PORT ?? 8790);
-const CHROME_UA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36";
+const CHROME_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36";
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -8,7 +8,7 @@ import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, isLocale } from "../contract/locales";
 import { messagesUrl } from "./lib/i18n";
 import { TranslationProvider } from "./lib/i18n-react";
-import { type MessageTree } from "../contract/translator";
+import type { MessageTree } from "../contract/translator";
 
 async function hydrate() {
   const lang = document.documentElement.lang;

@@ -51,4 +51,3 @@ export function createTranslator(locale: Locale, messages: MessageTree): Transla
     has: (key): key is MessageKey => find(key, { count: 1 }) !== undefined || find(key, { count: 2 }) !== undefined,
   };
 }
-

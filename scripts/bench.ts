@@ -31,7 +31,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
 
 async function waitFor(url: string) {
   for (let i = 0; i < 240; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${url} did not come up`);
@@ -80,7 +86,15 @@ try {
   // search.php: the budget (docs/architecture.md §6) is p95 ≤ 30 ms at 100 000 profiles, measured one
   // request at a time (latency, not queueing), over a mix of filters and pages.
   const countries = ["NL", "DE", "US", "GB", "FR", "PL"];
-  const ranges = [[18, 100], [18, 25], [26, 35], [36, 45], [46, 55], [56, 65], [66, 100]] as const;
+  const ranges = [
+    [18, 100],
+    [18, 25],
+    [26, 35],
+    [36, 45],
+    [46, 55],
+    [56, 65],
+    [66, 100],
+  ] as const;
   let n = 0;
   const searchUrl = () => {
     n++;

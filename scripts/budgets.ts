@@ -126,7 +126,9 @@ async function checkLanders() {
   console.log("\nLanders (served HTML, gzip)");
   for (const page of LANDER_PAGES) {
     const html = await fetch(`http://127.0.0.1:${PORT}${page}`, {
-      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36" },
+      headers: {
+        "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36",
+      },
     }).then((r) => r.text());
     const size = gzipSync(html, { level: 6 }).length;
     const scripts = (html.match(/<script\b|rel="modulepreload"/g) ?? []).length;
@@ -141,8 +143,15 @@ async function checkLighthouse() {
   const server = spawn("bash", ["scripts/serve-e2e.sh", String(PORT)], { stdio: "ignore", detached: true });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const edge = await startEdgeProxy();
   try {
@@ -161,7 +170,8 @@ async function checkLighthouse() {
           onlyCategories: Object.keys(LIGHTHOUSE_MIN),
         });
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        if (result.lhr.runtimeError) console.error(`  ${page}: Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError)
+          console.error(`  ${page}: Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         return result.lhr;
       };
       const score = (lhr: Awaited<ReturnType<typeof audit>>, category: string) =>
@@ -192,7 +202,10 @@ async function checkLighthouse() {
         scores.push(`${category} ${value}`);
         if (value < min) {
           const failed = Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+            .filter(
+              (a) =>
+                a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable",
+            )
             .filter((a) => lhr.categories[category]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
             .map((a) => a.id);
           failures.push(`${page}: ${category} ${value} < ${min} (${failed.join(", ")})`);

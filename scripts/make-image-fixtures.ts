@@ -141,11 +141,17 @@ async function main() {
   const files: Record<string, Uint8Array | string> = {};
 
   // Good ones.
-  const redBlue = await raw(halves(40, 20, RED, BLUE), 40, 20).jpeg({ quality: 90 }).toBuffer();
+  const redBlue = await raw(halves(40, 20, RED, BLUE), 40, 20)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   files["red-blue.jpg"] = redBlue;
-  files["red-blue.png"] = await raw(halves(40, 20, RED, BLUE), 40, 20).png().toBuffer();
+  files["red-blue.png"] = await raw(halves(40, 20, RED, BLUE), 40, 20)
+    .png()
+    .toBuffer();
   files["orientation-6.jpg"] = withSegment(redBlue, exifSegment(6));
-  files["progressive.jpg"] = await raw(halves(64, 48, RED, BLUE), 64, 48).jpeg({ quality: 90, progressive: true }).toBuffer();
+  files["progressive.jpg"] = await raw(halves(64, 48, RED, BLUE), 64, 48)
+    .jpeg({ quality: 90, progressive: true })
+    .toBuffer();
   // Cut inside the scan: libjpeg warns and fills the rest with grey, as browsers show it.
   const noisy = await raw(noise(200, 150), 200, 150).jpeg({ quality: 90 }).toBuffer();
   files["truncated-in-scan.jpg"] = noisy.subarray(0, scanStart(noisy) + Math.floor((noisy.length - scanStart(noisy)) / 2));
@@ -155,13 +161,20 @@ async function main() {
   // Not PNG or JPEG at all.
   files["empty.jpg"] = new Uint8Array(0);
   files["text.jpg"] = "just some text, named like a photo\n";
-  files["pixel.gif"] = await raw(halves(8, 8, RED, BLUE), 8, 8).gif().toBuffer();
-  files["photo.webp"] = await raw(halves(40, 20, RED, BLUE), 40, 20).webp().toBuffer();
+  files["pixel.gif"] = await raw(halves(8, 8, RED, BLUE), 8, 8)
+    .gif()
+    .toBuffer();
+  files["photo.webp"] = await raw(halves(40, 20, RED, BLUE), 40, 20)
+    .webp()
+    .toBuffer();
 
   // JPEG magic, but not a JPEG we can read.
   files["truncated-header.jpg"] = redBlue.subarray(0, 120);
   files["magic-only.jpg"] = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x41)]);
-  files["cmyk.jpg"] = await raw(halves(40, 20, RED, BLUE), 40, 20).toColourspace("cmyk").jpeg().toBuffer();
+  files["cmyk.jpg"] = await raw(halves(40, 20, RED, BLUE), 40, 20)
+    .toColourspace("cmyk")
+    .jpeg()
+    .toBuffer();
   // A decompression bomb: a 40×20 JPEG whose header claims 60000×60000.
   files["huge-dimensions.jpg"] = withFrameSize(redBlue, 60000, 60000);
 

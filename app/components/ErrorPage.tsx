@@ -78,7 +78,12 @@ export function ErrorPage({
         {!loggedIn && signupCsrf ? (
           // docs/product.md §2: guests get the sign-up-for-free form, without its title or dots.
           <Suspense fallback={null}>
-            <AccountStep view={{ csrf: signupCsrf, constraint: undefined, referrer: "" }} actionData={undefined} action="/signup" heading={null} />
+            <AccountStep
+              view={{ csrf: signupCsrf, constraint: undefined, referrer: "" }}
+              actionData={undefined}
+              action="/signup"
+              heading={null}
+            />
           </Suspense>
         ) : null}
       </main>

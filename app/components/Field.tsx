@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { type Translator, type Values } from "../../contract/translator";
+import type { Translator, Values } from "../../contract/translator";
 
 /**
  * A labelled input with its errors beside it (Epic Stack's Field): aria-invalid and

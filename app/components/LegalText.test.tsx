@@ -46,7 +46,15 @@ describe("terms data", () => {
   it("carries only the values the texts need, and they survive JSON", () => {
     const data = termsData(usSettings);
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
-    expect(Object.keys(privacyData(settings)).sort()).toEqual(["address", "city", "company", "country", "email", "phone", "site"]);
+    expect(Object.keys(privacyData(settings)).sort()).toEqual([
+      "address",
+      "city",
+      "company",
+      "country",
+      "email",
+      "phone",
+      "site",
+    ]);
   });
 });
 

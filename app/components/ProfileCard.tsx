@@ -56,15 +56,17 @@ export function ProfileCard({
           <Link to={href}>{profile.name}</Link>
           {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
         </Heading>
-        <p className="card-place">
-          {[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}
-        </p>
+        <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
         <ProfileBadges profile={profile} fictionalIcon={fictionalIcon} />
         {showLike || showChat || showView ? (
           <div className="card-actions">
             {showLike ? <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} /> : null}
             {showChat ? (
-              <Link className="button small secondary" to={`/members/${profile.id}/chat`} aria-label={t("card.chatWith", { name: profile.name })}>
+              <Link
+                className="button small secondary"
+                to={`/members/${profile.id}/chat`}
+                aria-label={t("card.chatWith", { name: profile.name })}
+              >
                 {t("card.chat")}
               </Link>
             ) : null}

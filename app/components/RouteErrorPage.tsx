@@ -14,9 +14,7 @@ export function RouteErrorPage() {
   const site = useSite();
   if (isRouteErrorResponse(error)) {
     const requestId =
-      typeof error.data === "object" && error.data !== null && "requestId" in error.data
-        ? String(error.data.requestId)
-        : null;
+      typeof error.data === "object" && error.data !== null && "requestId" in error.data ? String(error.data.requestId) : null;
     return (
       <ErrorPage
         status={error.status}

@@ -20,7 +20,10 @@ export function SiteHeader({ siteName, user, cdnPrefix }: { siteName: string; us
       {user ? (
         <nav className="member-header" aria-label={t("member.menu")}>
           <Link to="/members">{t("nav.search")}</Link>
-          <Link to="/chats" aria-label={user.unreadMessages > 0 ? t("nav.chatsUnread", { count: user.unreadMessages }) : undefined}>
+          <Link
+            to="/chats"
+            aria-label={user.unreadMessages > 0 ? t("nav.chatsUnread", { count: user.unreadMessages }) : undefined}
+          >
             {t("nav.chats")}
             {user.unreadMessages > 0 ? (
               <span className="badge new" aria-hidden="true">

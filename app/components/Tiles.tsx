@@ -6,7 +6,11 @@ export function CamTile({ cam }: { cam: Cam }) {
   const { t } = useTranslation();
   return (
     <article className="profile-card tile" aria-label={t("tiles.liveLabel", { name: cam.name })}>
-      <a className="card-photo" href={`/api/xcams/redirect.php?account=${encodeURIComponent(cam.account)}`} rel="nofollow sponsored">
+      <a
+        className="card-photo"
+        href={`/api/xcams/redirect.php?account=${encodeURIComponent(cam.account)}`}
+        rel="nofollow sponsored"
+      >
         <img src={cam.snapshot} alt={t("tiles.watch", { name: cam.name })} width={240} height={240} loading="lazy" />
       </a>
       <div className="card-body">
@@ -25,7 +29,13 @@ export function AdTile({ cam }: { cam: Cam | null }) {
   const { t } = useTranslation();
   return (
     <article className="profile-card tile" aria-label={t("tiles.ad")}>
-      <a className="card-photo" href="/api/resellpartner.php?flow=profile-search&redirect=1" rel="nofollow sponsored" tabIndex={-1} aria-hidden="true">
+      <a
+        className="card-photo"
+        href="/api/resellpartner.php?flow=profile-search&redirect=1"
+        rel="nofollow sponsored"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {cam ? <img src={cam.snapshot} alt="" width={240} height={240} loading="lazy" /> : <span className="card-no-photo" />}
       </a>
       <div className="card-body">

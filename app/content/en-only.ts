@@ -39,7 +39,10 @@ export function antiTraffickingSection({ site, email }: EnglishOnlyValues): Lega
   };
 }
 
-export function dmcaSection({ site, company, address, city, country, email }: EnglishOnlyValues, usCompany: string): LegalSection {
+export function dmcaSection(
+  { site, company, address, city, country, email }: EnglishOnlyValues,
+  usCompany: string,
+): LegalSection {
   return {
     id: "dmca",
     heading: "Copyright infringement (DMCA)",
@@ -60,7 +63,10 @@ export function dmcaSection({ site, company, address, city, country, email }: En
   };
 }
 
-export function recordKeepingSection({ site, company, address, city, country, email }: EnglishOnlyValues, usCompany: string): LegalSection {
+export function recordKeepingSection(
+  { site, company, address, city, country, email }: EnglishOnlyValues,
+  usCompany: string,
+): LegalSection {
   return {
     id: "records-2257",
     heading: "18 U.S.C. 2257 record-keeping requirements compliance statement",

@@ -6,7 +6,18 @@ describe("signupTarget", () => {
     expect(signupTarget("/members/12/chat")).toBe("/members/12/chat");
   });
   it("refuses other sites and places that would loop back into sign-up or login", () => {
-    for (const target of ["https://evil.example/", "//evil.example", "/.//evil.example", "/signup", "/signup?x=1", "/login", "/logout", "/activate/done", "", null]) {
+    for (const target of [
+      "https://evil.example/",
+      "//evil.example",
+      "/.//evil.example",
+      "/signup",
+      "/signup?x=1",
+      "/login",
+      "/logout",
+      "/activate/done",
+      "",
+      null,
+    ]) {
       expect(signupTarget(target)).toBeNull();
     }
   });

@@ -36,7 +36,23 @@ describe("translations", () => {
     const instance = i18next.createInstance();
     await instance.init({ lng: locale, resources, interpolation: { escapeValue: false } });
     const ours = createTranslator(locale, messages[locale]);
-    const values = { site: "Amora", name: "Anna", path: "/x", status: 404, minutes: 3, max: 150, year: 2026, company: "C", email: "e@x", id: "r1", formatted: "1,234", language: "Dutch", number: 2, icon: "✦", plural: "hosts" };
+    const values = {
+      site: "Amora",
+      name: "Anna",
+      path: "/x",
+      status: 404,
+      minutes: 3,
+      max: 150,
+      year: 2026,
+      company: "C",
+      email: "e@x",
+      id: "r1",
+      formatted: "1,234",
+      language: "Dutch",
+      number: 2,
+      icon: "✦",
+      plural: "hosts",
+    };
     for (const key of new Set(englishKeys.map((k) => k.replace(PLURAL, "")))) {
       if (!ours.has(key)) throw new Error(`not a message key: ${key}`);
       for (const count of [undefined, 0, 1, 2, 5, 22]) {

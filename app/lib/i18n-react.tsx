@@ -11,7 +11,15 @@ import { createTranslator, type MessageTree, type Translator } from "../../contr
 
 const TranslatorContext = createContext<Translator>(createTranslator(DEFAULT_LOCALE, {}));
 
-export function TranslationProvider({ locale, messages, children }: { locale: Locale; messages: MessageTree; children: ReactNode }) {
+export function TranslationProvider({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: MessageTree;
+  children: ReactNode;
+}) {
   const translator = useMemo(() => createTranslator(locale, messages), [locale, messages]);
   return <TranslatorContext.Provider value={translator}>{children}</TranslatorContext.Provider>;
 }

@@ -10,4 +10,3 @@ export const I18N_BUILD_ID = typeof __I18N_BUILD_ID__ === "undefined" ? "dev" : 
 export function messagesUrl(locale: string): string {
   return `/_i18n/${I18N_BUILD_ID}/${locale}/messages.json`;
 }
-

@@ -16,7 +16,8 @@ export function jsonAnswer<T>(body: T, init?: ResponseInit): JsonAnswer<T> {
 }
 
 /** The body type of a resource route's loader or action that answers with jsonAnswer(). */
-export type AnswerOf<F extends (...args: never[]) => Promise<Response>> = Awaited<ReturnType<F>> extends JsonAnswer<infer T> ? T : never;
+export type AnswerOf<F extends (...args: never[]) => Promise<Response>> =
+  Awaited<ReturnType<F>> extends JsonAnswer<infer T> ? T : never;
 
 /** In the browser: fetch() a resource route; `json()` gives the route's answer type. */
 export function fetchResource<F extends (...args: never[]) => Promise<Response>>(

@@ -24,7 +24,8 @@ export function useOptionalUser(): RootUser | null {
 /** The logged-in member, on pages behind the login guard (routes/guards/login-required.tsx). */
 export function useUser(): RootUser {
   const user = useOptionalUser();
-  if (!user) throw new Error("useUser() on a page without a member: use useOptionalUser(), or put the route behind the login guard");
+  if (!user)
+    throw new Error("useUser() on a page without a member: use useOptionalUser(), or put the route behind the login guard");
   return user;
 }
 

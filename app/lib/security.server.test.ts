@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, isCrossSitePost, withSecurityHeaders } from "./security.server";
 
-const post = (headers: Record<string, string>) =>
-  new Request("https://site.example/login", { method: "POST", headers });
+const post = (headers: Record<string, string>) => new Request("https://site.example/login", { method: "POST", headers });
 
 describe("isCrossSitePost", () => {
   it("refuses posts from other sites", () => {

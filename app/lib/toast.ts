@@ -1,5 +1,14 @@
 /** Toasts (docs/product.md §4, §9): shown top-end, hidden after 5 000 ms, paused while hovered. */
-export const TOAST_KEYS = ["welcomeBack", "loggedOut", "languageChanged", "likeFailed", "passwordChanged", "profileSaved", "mailChangeSent", "emailChanged"] as const;
+export const TOAST_KEYS = [
+  "welcomeBack",
+  "loggedOut",
+  "languageChanged",
+  "likeFailed",
+  "passwordChanged",
+  "profileSaved",
+  "mailChangeSent",
+  "emailChanged",
+] as const;
 export type ToastKey = (typeof TOAST_KEYS)[number];
 export interface Toast {
   key: ToastKey;

@@ -3,7 +3,17 @@
  * redirects to the clean URL) and kept for 30 days in a cookie mirrored in local storage.
  */
 export const TRACKING_PARAMS = [
-  "network", "ref", "sub", "sub1", "sub2", "sub3", "aff_sub", "aff_sub1", "aff_sub2", "aff_sub3", "cpc",
+  "network",
+  "ref",
+  "sub",
+  "sub1",
+  "sub2",
+  "sub3",
+  "aff_sub",
+  "aff_sub1",
+  "aff_sub2",
+  "aff_sub3",
+  "cpc",
 ] as const;
 
 export type Tracking = Partial<Record<(typeof TRACKING_PARAMS)[number], string>>;

@@ -123,7 +123,9 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
         olderLink={
           loaderData.before !== null
             ? { href: `/chats/${conversation.id}`, label: t("chat.newest") }
-            : (older.hasMore ? { href: `/chats/${conversation.id}?before=${older.oldestId}`, label: t("chat.older") } : null)
+            : older.hasMore
+              ? { href: `/chats/${conversation.id}?before=${older.oldestId}`, label: t("chat.older") }
+              : null
         }
         onOlder={loaderData.before === null ? older.load : undefined}
         loadingOlder={older.loading}
@@ -181,7 +183,17 @@ function mergeMessages(a: ChatMessage[], b: ChatMessage[]): ChatMessage[] {
   return [...byId.values()].sort((x, y) => x.id - y.id);
 }
 
-function Composer({ balance, cost, sendKey, actionData }: { balance: number; cost: number; sendKey: string; actionData: FormReply | undefined }) {
+function Composer({
+  balance,
+  cost,
+  sendKey,
+  actionData,
+}: {
+  balance: number;
+  cost: number;
+  sendKey: string;
+  actionData: FormReply | undefined;
+}) {
   const { t } = useTranslation();
   const send = useFetcher<FormReply>();
   // A fetcher's answer when the script runs; the page's own answer without it.
@@ -200,11 +212,16 @@ function Composer({ balance, cost, sendKey, actionData }: { balance: number; cos
   const short = answer?.credits ?? (balance < cost ? { balance, cost } : null);
   return (
     <send.Form method="post" {...form.props} ref={formRef} className="chat-composer" preventScrollReset>
-      {send.formData ? <p className="chat-sending visually-hidden" role="status">{t("chat.sending")}</p> : null}
+      {send.formData ? (
+        <p className="chat-sending visually-hidden" role="status">
+          {t("chat.sending")}
+        </p>
+      ) : null}
       <ErrorList id={`${form.id}-errors`} errors={form.formErrors?.filter((e) => e !== "errors.insufficient_credits")} />
       {short && (
         <p className="notice-box chat-credits-low" role={answer?.credits ? "alert" : undefined}>
-          {t("chat.tooFewCredits", { cost: short.cost, balance: short.balance })} <Link to="/credits">{t("chat.buyCredits")}</Link>
+          {t("chat.tooFewCredits", { cost: short.cost, balance: short.balance })}{" "}
+          <Link to="/credits">{t("chat.buyCredits")}</Link>
         </p>
       )}
       <input type="hidden" name="key" value={sendKey} />

@@ -29,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     // Not a form: nothing to remove.
   }
-  const result = Number.isInteger(conversation) && conversation > 0 ? await removeChat(context.get(apiContext), conversation) : null;
+  const result =
+    Number.isInteger(conversation) && conversation > 0 ? await removeChat(context.get(apiContext), conversation) : null;
   if (!result?.ok) {
     console.warn("removing a chat failed", conversation, result?.status);
     return formReply(formErrors("chats.removeFailed"), result?.status ?? 400);

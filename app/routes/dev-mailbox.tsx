@@ -73,7 +73,15 @@ function MailItem({ mail }: { mail: MailboxMail }) {
         </dl>
         <pre className="mail-text">
           {/* split() with a capturing group puts the URLs at the odd indexes */}
-          {mail.text.split(URL_IN_TEXT).map((part, i) => (i % 2 === 1 ? <a key={i} href={part}>{part}</a> : part))}
+          {mail.text.split(URL_IN_TEXT).map((part, i) =>
+            i % 2 === 1 ? (
+              <a key={i} href={part}>
+                {part}
+              </a>
+            ) : (
+              part
+            ),
+          )}
         </pre>
         <details>
           <summary>{t("devMailbox.htmlSource")}</summary>

@@ -17,7 +17,11 @@ const RECENT_CHATS = 3;
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const [likes, suggestions, chats] = await Promise.all([fetchLikes(api), search(api, { firstLoad: true, page: 1 }), fetchChats(api)]);
+  const [likes, suggestions, chats] = await Promise.all([
+    fetchLikes(api),
+    search(api, { firstLoad: true, page: 1 }),
+    fetchChats(api),
+  ]);
   const likedBy = likes.ok ? likes.data.liked_by : [];
   return {
     chats: chats.ok ? chats.data.chats.slice(0, RECENT_CHATS) : [],

@@ -41,7 +41,9 @@ export default function Likes({ loaderData }: Route.ComponentProps) {
           ) : null}
         </NavLink>
       </nav>
-      {show("liked-by") ? <LikeList heading={t("likes.likedBy")} empty={t("likes.emptyLikedBy")} profiles={likes.liked_by} /> : null}
+      {show("liked-by") ? (
+        <LikeList heading={t("likes.likedBy")} empty={t("likes.emptyLikedBy")} profiles={likes.liked_by} />
+      ) : null}
       {show("liked") ? <LikeList heading={t("likes.liked")} empty={t("likes.emptyLiked")} profiles={likes.profiles} /> : null}
     </>
   );

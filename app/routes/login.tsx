@@ -32,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formReply(submission.reply({ hideFields: ["password"] }), 400);
   }
   const result = await login(context.get(apiContext), submission.value);
-  if (!result.ok) return apiErrorReply(submission, result, { own: ["rate_limited", "invalid_credentials"], hideFields: ["password"] });
+  if (!result.ok)
+    return apiErrorReply(submission, result, { own: ["rate_limited", "invalid_credentials"], hideFields: ["password"] });
   throw redirect(afterLogin(submission.value.redirectTo), {
     headers: {
       "Set-Cookie": toastCookie(request, { key: "welcomeBack", values: { name: result.data.user.profile.name } }),

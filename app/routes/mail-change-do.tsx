@@ -31,11 +31,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const taken = result.error.error === "existing_account_active" || result.error.error === "deleted_account_exists";
     // The new address got an account meanwhile: said on the form; anything else: the link is spent.
-    return taken ? formReply(formErrors("mailChange.taken"), result.status) : formReply(formErrors(), result.status, { expired: true });
+    return taken
+      ? formReply(formErrors("mailChange.taken"), result.status)
+      : formReply(formErrors(), result.status, { expired: true });
   }
   // Logged in here: back to the profile; else to log in with the new address.
   const to = getOptionalUser(context) ? "/profile#email" : "/login";
-  throw redirect(to, { headers: { "Set-Cookie": toastCookie(request, { key: "emailChanged", values: { email: result.data.email } }) } });
+  throw redirect(to, {
+    headers: { "Set-Cookie": toastCookie(request, { key: "emailChanged", values: { email: result.data.email } }) },
+  });
 }
 
 export default function MailChangeDo({ loaderData, actionData }: Route.ComponentProps) {

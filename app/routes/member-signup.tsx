@@ -83,7 +83,12 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
           })}
         </p>
       )}
-      <AccountStep view={loaderData} actionData={undefined} action="/signup" heading={t("signup.member.heading", { name: profile.name })} />
+      <AccountStep
+        view={loaderData}
+        actionData={undefined}
+        action="/signup"
+        heading={t("signup.member.heading", { name: profile.name })}
+      />
     </div>
   );
 }

@@ -55,7 +55,9 @@ export default function Member({ loaderData }: Route.ComponentProps) {
         <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
         <ProfileBadges profile={profile} fictionalIcon={site?.fictionalIcon ?? ""} />
         {profile.fictional ? (
-          <p className="muted">{t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}</p>
+          <p className="muted">
+            {t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}
+          </p>
         ) : null}
         <div className="card-actions">
           <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} />

@@ -11,7 +11,15 @@ import { pageError } from "~/lib/page-errors.server";
 import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { AGE_RANGES, ageRange, ageRangeKey, GENDERS, SEARCH_ALL_COUNTRIES, searchCountries, similarFilters } from "../../contract/rules/search";
+import {
+  AGE_RANGES,
+  ageRange,
+  ageRangeKey,
+  GENDERS,
+  SEARCH_ALL_COUNTRIES,
+  searchCountries,
+  similarFilters,
+} from "../../contract/rules/search";
 import { PAGE_SIZE } from "../../contract/limits";
 import { showCamTiles, withTiles } from "../../contract/rules/tiles";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
@@ -66,7 +74,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An extra, streamed (never awaited, never rejects): on the last page, profiles like these.
   const similar =
     result.data.paging.page >= lastPage
-      ? search(context.get(apiContext), { firstLoad: false, page: 1, filters: similarFilters(filters), doNotSave: true, trafficsource: network })
+      ? search(context.get(apiContext), {
+          firstLoad: false,
+          page: 1,
+          filters: similarFilters(filters),
+          doNotSave: true,
+          trafficsource: network,
+        })
           .then((answer) => (answer.ok ? answer.data.profiles.filter((p) => !profiles.some((shown) => shown.id === p.id)) : null))
           .catch(() => null)
       : null;
@@ -166,9 +180,12 @@ function Results({ data }: { data: ResultsData }) {
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore || !("IntersectionObserver" in window)) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore();
-    }, { rootMargin: "400px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: "400px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   });
@@ -273,7 +290,15 @@ function SimilarProfiles({ similar }: { similar: ResultsData["similar"] }) {
  * A GET form, so filters work without JavaScript; with it, any change searches at once.
  * Changing the country resets the region (docs/product.md §4).
  */
-function SearchForm({ filters, countries, regions }: { filters: SearchFilters; countries: string[]; regions: { id: number; name: string }[] }) {
+function SearchForm({
+  filters,
+  countries,
+  regions,
+}: {
+  filters: SearchFilters;
+  countries: string[];
+  regions: { id: number; name: string }[];
+}) {
   const { t, locale } = useTranslation();
   const submit = useSubmit();
   return (

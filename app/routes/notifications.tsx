@@ -64,7 +64,13 @@ function NotificationItem({ notification, cdnPrefix }: { notification: Notificat
       {notification.type === "like" ? (
         <>
           {notification.profile.main_image ? (
-            <img className="avatar" src={cdnPrefix + notification.profile.main_image.thumb_filename} alt="" width={40} height={40} />
+            <img
+              className="avatar"
+              src={cdnPrefix + notification.profile.main_image.thumb_filename}
+              alt=""
+              width={40}
+              height={40}
+            />
           ) : (
             <span className="avatar avatar-empty" aria-hidden="true" />
           )}
@@ -75,7 +81,13 @@ function NotificationItem({ notification, cdnPrefix }: { notification: Notificat
       ) : notification.type === "message" ? (
         <>
           {notification.profile.main_image ? (
-            <img className="avatar" src={cdnPrefix + notification.profile.main_image.thumb_filename} alt="" width={40} height={40} />
+            <img
+              className="avatar"
+              src={cdnPrefix + notification.profile.main_image.thumb_filename}
+              alt=""
+              width={40}
+              height={40}
+            />
           ) : (
             <span className="avatar avatar-empty" aria-hidden="true" />
           )}

@@ -25,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["password"];
   if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400);
   const result = await deleteAccount(context.get(apiContext), submission.value.password);
-  if (!result.ok) return apiErrorReply(submission, result, { own: ["wrong_password", "rate_limited"], field: "password", hideFields });
+  if (!result.ok)
+    return apiErrorReply(submission, result, { own: ["wrong_password", "rate_limited"], field: "password", hideFields });
   // The API's answer ends the session; the root middleware relays its cookie.
   throw redirect("/account-deleted");
 }

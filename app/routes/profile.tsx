@@ -21,7 +21,14 @@ import { useTranslation } from "~/lib/i18n-react";
 import { requestLocale } from "~/lib/i18n.server";
 import { apiContext } from "~/lib/middleware.server";
 import { parseSubscription } from "~/lib/signup/flow.server";
-import { aboutView, isProfileSection, locationView, parseSection, personalView, savePhoto } from "~/lib/signup/profile-sections.server";
+import {
+  aboutView,
+  isProfileSection,
+  locationView,
+  parseSection,
+  personalView,
+  savePhoto,
+} from "~/lib/signup/profile-sections.server";
 import type { Route } from "./+types/profile";
 
 /*
@@ -94,7 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "photo-delete" || intent === "photo-main") {
     const id = Number(formData.get("id"));
-    const result = Number.isInteger(id) && id > 0 ? await (intent === "photo-delete" ? deletePhoto(api, id) : setMainPhoto(api, id)) : null;
+    const result =
+      Number.isInteger(id) && id > 0 ? await (intent === "photo-delete" ? deletePhoto(api, id) : setMainPhoto(api, id)) : null;
     if (!result?.ok) return formReply(formErrors("errors.photoGone"), 404, { section: "photos" });
     saved(request, "photos");
   }
@@ -177,7 +185,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Link to={`/members/${loaderData.memberId}`}>{t("profile.seeAsOthers")}</Link>
       </p>
       <section id="photos" className="profile-section" aria-labelledby="photos-heading">
-        <Photos images={loaderData.images} mainImage={loaderData.mainImage} cdnPrefix={loaderData.cdnPrefix} actionData={forSection("photos")} />
+        <Photos
+          images={loaderData.images}
+          mainImage={loaderData.mainImage}
+          cdnPrefix={loaderData.cdnPrefix}
+          actionData={forSection("photos")}
+        />
       </section>
       <section id="location" className="profile-section">
         <LocationStep view={loaderData.location} actionData={forSection("location")} variant="profile" />
@@ -239,7 +252,13 @@ function Photos({
             const main = image.thumb_filename === mainImage;
             return (
               <li key={image.id}>
-                <img src={cdnPrefix + image.thumb_filename} alt={t("profile.photoAlt", { n: i + 1 })} width={120} height={120} loading="lazy" />
+                <img
+                  src={cdnPrefix + image.thumb_filename}
+                  alt={t("profile.photoAlt", { n: i + 1 })}
+                  width={120}
+                  height={120}
+                  loading="lazy"
+                />
                 {main ? (
                   <p className="photo-main">{t("profile.mainPhoto")}</p>
                 ) : (
@@ -268,7 +287,13 @@ function Photos({
   );
 }
 
-function ChangePassword({ constraint, actionData }: { constraint: Record<string, { required?: boolean }>; actionData: FormReply | undefined }) {
+function ChangePassword({
+  constraint,
+  actionData,
+}: {
+  constraint: Record<string, { required?: boolean }>;
+  actionData: FormReply | undefined;
+}) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
   const form = useForm({ schema: ChangePasswordSchema, lastResult: actionData?.result, constraint });

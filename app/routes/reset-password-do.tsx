@@ -31,7 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.error.error === "token_invalid") return formReply(submission.reply({ hideFields }), 410, { expired: true });
     if (result.error.fields?.password === "too_small") {
-      return formReply(submission.reply({ hideFields, fieldErrors: { password: [`validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`] } }), result.status);
+      return formReply(
+        submission.reply({ hideFields, fieldErrors: { password: [`validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`] } }),
+        result.status,
+      );
     }
     return apiErrorReply(submission, result, { hideFields });
   }

@@ -44,7 +44,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <p>{t("resetPassword.intro")}</p>
           <Form method="post" {...form.props} className="stack">
             <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
-            <Field label={t("login.email")} inputProps={{ ...inputProps(email, "email"), required: true, autoComplete: "email" }} errors={email.errors} />
+            <Field
+              label={t("login.email")}
+              inputProps={{ ...inputProps(email, "email"), required: true, autoComplete: "email" }}
+              errors={email.errors}
+            />
             <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
               {t("resetPassword.submit")}
             </button>

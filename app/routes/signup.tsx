@@ -69,7 +69,13 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-function StepView({ view, actionData }: { view: Exclude<Route.ComponentProps["loaderData"], { step: "closed" }>; actionData: Route.ComponentProps["actionData"] }) {
+function StepView({
+  view,
+  actionData,
+}: {
+  view: Exclude<Route.ComponentProps["loaderData"], { step: "closed" }>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   switch (view.step) {
     case 0:
       return <AccountStep view={view} actionData={actionData} />;

@@ -14,7 +14,11 @@ export const SearchQuerySchema = z
     manual_search: flag.optional(),
     do_not_save: flag.optional(),
     trafficsource: z.string().max(200).optional(),
-    country: z.string().regex(/^[A-Za-z]{2}$/).transform((c) => c.toUpperCase()).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((c) => c.toUpperCase())
+      .optional(),
     countryregion: z.coerce.number().int().min(0).optional(),
     min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
     max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),

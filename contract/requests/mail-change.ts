@@ -3,7 +3,10 @@ import { z } from "zod";
 import { EMAIL_MAX } from "../limits";
 
 /** The password is checked by hand in the API (wrong answers are 403 wrong_password). */
-export const MailChangeBodySchema = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX), password: z.unknown().optional() });
+export const MailChangeBodySchema = z.object({
+  email: z.string().trim().min(1).max(EMAIL_MAX),
+  password: z.unknown().optional(),
+});
 export interface MailChangeBody {
   email: string;
   password: string;

@@ -13,14 +13,20 @@ const trackingValue = z.string().trim().max(200).optional();
 export const SignupBodySchema = z.object({
   email: z.string().trim().min(1).max(EMAIL_MAX),
   /** Up to four times the limit passes here, so a long name gets the name rules' own code (too_big). */
-  name: z.string().max(NAME_MAX * 4).optional(),
+  name: z
+    .string()
+    .max(NAME_MAX * 4)
+    .optional(),
   password: z.string().min(1).max(PASSWORD_MAX),
   trafficsource: z
     .object({ network: trackingValue, ref: trackingValue, sub1: trackingValue, sub2: trackingValue, sub3: trackingValue })
     .partial()
     .nullish(),
   timezone: z.string().max(64).optional(),
-  country: z.string().regex(/^[A-Z]{2}$/).nullish(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullish(),
   language: z.string().optional(),
   profile: z.object({ gender: z.enum(["male", "female"]).optional() }).optional(),
   form_path: z.string().max(500).optional(),
@@ -38,7 +44,10 @@ export type SignupBodyParsed = z.output<typeof SignupBodySchema>;
 /** PUT /api/user.php: location, profile fields, lastSignupStep, language; any subset. */
 export const UserUpdateBodySchema = z
   .object({
-    country: z.string().regex(/^[A-Z]{2}$/).nullable(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullable(),
     countryregion: z.number().int().positive().nullable(),
     city: z.string().trim().max(CITY_MAX).nullable(),
     gender: z.enum(["male", "female"]).nullable(),

@@ -20,12 +20,20 @@ describe("searchCountries", () => {
   const siteCountries = ["NL", "BE", "DE", "AT", "US", "CA", "GB", "IE", "AU", "NZ", "FR"];
 
   it("offers the member's country, its neighbour and the selected one", () => {
-    expect(searchCountries({ own: "NL", geo: "DE", selected: "FR", siteCountries, allCountries: false })).toEqual(["NL", "BE", "FR"]);
+    expect(searchCountries({ own: "NL", geo: "DE", selected: "FR", siteCountries, allCountries: false })).toEqual([
+      "NL",
+      "BE",
+      "FR",
+    ]);
     expect(searchCountries({ own: "AU", geo: null, selected: "AU", siteCountries, allCountries: false })).toEqual(["AU", "NZ"]);
   });
 
   it.each([
-    ["US", "CA"], ["GB", "IE"], ["DE", "AT"], ["NZ", "AU"], ["BE", "NL"],
+    ["US", "CA"],
+    ["GB", "IE"],
+    ["DE", "AT"],
+    ["NZ", "AU"],
+    ["BE", "NL"],
   ])("pairs %s with %s", (own, neighbour) => {
     expect(searchCountries({ own, geo: null, selected: null, siteCountries, allCountries: false })).toEqual([own, neighbour]);
   });
@@ -43,8 +51,16 @@ describe("searchCountries", () => {
 describe("similarFilters", () => {
   it("widens the age by 5 years each way within 18..100 and drops the region", () => {
     expect(similarFilters({ gender: "female", country: "NL", min_age: 26, max_age: 35, countryregion: 7 })).toEqual({
-      gender: "female", country: "NL", min_age: 21, max_age: 40, countryregion: 0,
+      gender: "female",
+      country: "NL",
+      min_age: 21,
+      max_age: 40,
+      countryregion: 0,
     });
-    expect(similarFilters({ min_age: 18, max_age: 100, countryregion: 0 })).toEqual({ min_age: 18, max_age: 100, countryregion: 0 });
+    expect(similarFilters({ min_age: 18, max_age: 100, countryregion: 0 })).toEqual({
+      min_age: 18,
+      max_age: 100,
+      countryregion: 0,
+    });
   });
 });

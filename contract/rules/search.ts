@@ -30,7 +30,16 @@ export function ageRangeKey(min: number, max: number): AgeRangeKey {
 
 /** docs/product.md §6 neighbour pairs. */
 export const NEIGHBOURS: Readonly<Record<string, string>> = {
-  AU: "NZ", NZ: "AU", NL: "BE", BE: "NL", US: "CA", CA: "US", GB: "IE", IE: "GB", DE: "AT", AT: "DE",
+  AU: "NZ",
+  NZ: "AU",
+  NL: "BE",
+  BE: "NL",
+  US: "CA",
+  CA: "US",
+  GB: "IE",
+  IE: "GB",
+  DE: "AT",
+  AT: "DE",
 };
 
 /**

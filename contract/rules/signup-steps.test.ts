@@ -74,7 +74,9 @@ describe("resumeStep", () => {
     const image = { main_image: { thumb_filename: "a.jpg" } };
     expect(resumeStep({ ...blank, ...image, city: "Utrecht" }, false)).toBe(4);
     expect(resumeStep({ ...blank, ...image, countryregion: 2, gender: "female" }, false)).toBe(5);
-    expect(resumeStep({ ...blank, ...image, city: "Gent", date_of_birth: "1990-01-01", personal: { about_me: "Hi" } }, false)).toBe(6);
+    expect(
+      resumeStep({ ...blank, ...image, city: "Gent", date_of_birth: "1990-01-01", personal: { about_me: "Hi" } }, false),
+    ).toBe(6);
   });
   it("clamps a stored step outside 0 to 7", () => {
     expect(resumeStep({ ...blank, lastSignupStep: 12 }, false)).toBe(7);

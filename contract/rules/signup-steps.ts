@@ -29,12 +29,7 @@ export function pushOffered(input: {
   accountPush: "subscribed" | "denied" | null;
   publicKey: string;
 }): boolean {
-  return (
-    input.loggedIn &&
-    input.support === "available" &&
-    input.accountPush === null &&
-    input.publicKey !== ""
-  );
+  return input.loggedIn && input.support === "available" && input.accountPush === null && input.publicKey !== "";
 }
 
 /** The parts of a profile the auto-skips look at. */

@@ -29,8 +29,38 @@ describe("withTiles", () => {
 
   it("puts a live cam at index 1 and an ad at index 5 of every block of 12, one cam per half block", () => {
     const items = kinds(withTiles(profiles, cams, true));
-    expect(items.slice(0, 14)).toEqual(["p0", "CAM:c0", "p1", "p2", "p3", "AD:c1", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11"]);
-    expect(items.slice(14, 28)).toEqual(["p12", "CAM:c2", "p13", "p14", "p15", "AD:c3", "p16", "p17", "p18", "p19", "p20", "p21", "p22", "p23"]);
+    expect(items.slice(0, 14)).toEqual([
+      "p0",
+      "CAM:c0",
+      "p1",
+      "p2",
+      "p3",
+      "AD:c1",
+      "p4",
+      "p5",
+      "p6",
+      "p7",
+      "p8",
+      "p9",
+      "p10",
+      "p11",
+    ]);
+    expect(items.slice(14, 28)).toEqual([
+      "p12",
+      "CAM:c2",
+      "p13",
+      "p14",
+      "p15",
+      "AD:c3",
+      "p16",
+      "p17",
+      "p18",
+      "p19",
+      "p20",
+      "p21",
+      "p22",
+      "p23",
+    ]);
   });
 
   it("leaves the grid alone when tiles are not shown", () => {

@@ -23,10 +23,7 @@ export function showCamTiles(options: {
   );
 }
 
-export type GridItem<P, C> =
-  | { kind: "profile"; profile: P }
-  | { kind: "cam"; cam: C }
-  | { kind: "ad"; cam: C | null };
+export type GridItem<P, C> = { kind: "profile"; profile: P } | { kind: "cam"; cam: C } | { kind: "ad"; cam: C | null };
 
 /**
  * Every block of 12 profiles gets a live-cam tile at index 1 and an ad tile at index 5 of the

@@ -106,7 +106,14 @@ async function mails(memberId: number, kind: "mail_change" | "mail_changed"): Pr
 async function changeRows(memberId: number) {
   const { results } = await env.DB.prepare("SELECT * FROM email_changes WHERE member_id = ? ORDER BY created_at")
     .bind(memberId)
-    .all<{ token_hash: string; site_id: number; new_email: string; created_at: number; expires_at: number; used_at: number | null }>();
+    .all<{
+      token_hash: string;
+      site_id: number;
+      new_email: string;
+      created_at: number;
+      expires_at: number;
+      used_at: number | null;
+    }>();
   return results;
 }
 
@@ -137,7 +144,9 @@ async function memberRow(id: number) {
 }
 
 async function count(sql: string, ...params: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
+  const row = await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -151,7 +160,9 @@ async function addImages(memberId: number, n: number) {
     const key = `u${memberId}-lifecycle${++fileCounter}.jpg`;
     await env.PHOTOS.put(key, new Uint8Array([0xff, 0xd8, 0xff, 1]));
     await env.PHOTOS.put(largeKey(key), new Uint8Array([0xff, 0xd8, 0xff, 2]));
-    const row = await env.DB.prepare("INSERT INTO images (member_id, filename, position, created_at) VALUES (?, ?, ?, ?) RETURNING id")
+    const row = await env.DB.prepare(
+      "INSERT INTO images (member_id, filename, position, created_at) VALUES (?, ?, ?, ?) RETURNING id",
+    )
       .bind(memberId, key, position, Date.now())
       .first<{ id: number }>();
     if (position === 0) await env.DB.prepare("UPDATE members SET main_image_id = ? WHERE id = ?").bind(row!.id, memberId).run();
@@ -167,7 +178,10 @@ function like(cookie: string, profile: number) {
 function pushSubscription(host: string) {
   return {
     endpoint: `https://${host}/send/${crypto.randomUUID()}`,
-    keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" },
+    keys: {
+      p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+      auth: "tBHItJI5svbpez7KI4CCXg",
+    },
   };
 }
 
@@ -187,7 +201,10 @@ function deleteAccount(cookie: string | undefined, body: unknown = {}) {
 async function signUp(email: string, options: { password?: string; host?: string } = {}) {
   const ip = newIp();
   const host = options.host ?? SITE1;
-  const check = await call(`/api/validate_email.php?email=${encodeURIComponent(email)}`, { host, headers: { "x-client-ip": ip } });
+  const check = await call(`/api/validate_email.php?email=${encodeURIComponent(email)}`, {
+    host,
+    headers: { "x-client-ip": ip },
+  });
   expect(check.status).toBe(200);
   const checked = EmailCheckSchema.parse(await check.json());
   expect(checked.status).toBe("new");
@@ -213,7 +230,10 @@ async function signUp(email: string, options: { password?: string; host?: string
 }
 
 async function emailCheckStatus(email: string, host = SITE1) {
-  const response = await call(`/api/validate_email.php?email=${encodeURIComponent(email)}`, { host, headers: { "x-client-ip": newIp() } });
+  const response = await call(`/api/validate_email.php?email=${encodeURIComponent(email)}`, {
+    host,
+    headers: { "x-client-ip": newIp() },
+  });
   expect(response.status).toBe(200);
   return EmailCheckSchema.parse(await response.json()).status;
 }
@@ -362,7 +382,11 @@ describe("asking to change the email address (POST /api/mail_change.php)", () =>
     const unconfirmed = await createMember();
     await env.DB.prepare("UPDATE members SET status = 'not_confirmed' WHERE id = ?").bind(unconfirmed.id).run();
     for (const email of [other.email, other.email.toUpperCase(), unconfirmed.email]) {
-      const body = await errorOf(await requestChange(cookie, { email, password: member.password }), 409, "existing_account_active");
+      const body = await errorOf(
+        await requestChange(cookie, { email, password: member.password }),
+        409,
+        "existing_account_active",
+      );
       expect(body.fields?.email).toBe("existing_account_active");
     }
     expect(await mails(member.id, "mail_change")).toHaveLength(0);
@@ -404,7 +428,12 @@ describe("asking to change the email address (POST /api/mail_change.php)", () =>
     // A body that is not an object, and one that is not JSON.
     await errorOf(await requestChange(cookie, ["not", "an", "object"]), 422, "invalid_input");
     await errorOf(await requestChange(cookie, null), 422, "invalid_input");
-    const broken = await call(MAIL_CHANGE, { method: "POST", body: "{", headers: { "content-type": "application/json" }, cookie });
+    const broken = await call(MAIL_CHANGE, {
+      method: "POST",
+      body: "{",
+      headers: { "content-type": "application/json" },
+      cookie,
+    });
     await errorOf(broken, 400, "invalid_json");
     expect(await mails(member.id, "mail_change")).toHaveLength(0);
     // Form-encoded bodies are accepted as everywhere else.
@@ -466,7 +495,11 @@ describe("confirming a mail change (POST /api/mail_change.php?do=1)", () => {
     const member = await createMember();
     const cookie = await loginAs(member);
     const token = await changeToken(member, cookie, freshEmail());
-    const changed = await call("/api/password.php", { method: "PUT", json: { current: member.password, password: "a whole new password" }, cookie });
+    const changed = await call("/api/password.php", {
+      method: "PUT",
+      json: { current: member.password, password: "a whole new password" },
+      cookie,
+    });
     expect(changed.status).toBe(200);
     await errorOf(await applyChange(token), 410, "token_invalid");
     expect((await me(cookie)).email).toBe(member.email);
@@ -498,7 +531,11 @@ describe("confirming a mail change (POST /api/mail_change.php?do=1)", () => {
     const older = await changeToken(member, cookie, freshEmail());
     const newer = freshEmail();
     const newerToken = await changeToken(member, cookie, newer);
-    const reset = await call("/api/password_reset.php", { method: "POST", json: { email: member.email }, headers: { "x-client-ip": newIp() } });
+    const reset = await call("/api/password_reset.php", {
+      method: "POST",
+      json: { email: member.email },
+      headers: { "x-client-ip": newIp() },
+    });
     expect(reset.status).toBe(200);
     expect(await count("SELECT COUNT(*) AS n FROM password_resets WHERE member_id = ? AND used_at IS NULL", member.id)).toBe(1);
 
@@ -513,7 +550,9 @@ describe("confirming a mail change (POST /api/mail_change.php?do=1)", () => {
     const member = await createMember();
     const cookie = await loginAs(member);
     const token = await changeToken(member, cookie, freshEmail());
-    await env.DB.prepare("UPDATE email_changes SET expires_at = ? WHERE member_id = ?").bind(Date.now() - 1, member.id).run();
+    await env.DB.prepare("UPDATE email_changes SET expires_at = ? WHERE member_id = ?")
+      .bind(Date.now() - 1, member.id)
+      .run();
     expect(await checkToken(token)).toEqual({ valid: false });
     await errorOf(await applyChange(token), 410, "token_invalid");
     expect((await me(cookie)).email).toBe(member.email);
@@ -558,7 +597,11 @@ describe("confirming a mail change (POST /api/mail_change.php?do=1)", () => {
     }
     const empty = await call(`${MAIL_CHANGE}?do=1`, { method: "POST" });
     await errorOf(empty, 410, "token_invalid");
-    const broken = await call(`${MAIL_CHANGE}?do=1`, { method: "POST", body: "{", headers: { "content-type": "application/json" } });
+    const broken = await call(`${MAIL_CHANGE}?do=1`, {
+      method: "POST",
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     await errorOf(broken, 400, "invalid_json");
     const notObject = await call(`${MAIL_CHANGE}?do=1`, { method: "POST", json: "a string" });
     await errorOf(notObject, 422, "invalid_input");
@@ -635,7 +678,9 @@ describe("deleting the account (DELETE /api/user.php)", () => {
     const ann = await createMember({ credits: 120 });
     const bob = await createMember();
     // Ann is the only 77-year-old in Antwerpen, so a search finds exactly her.
-    await env.DB.prepare("UPDATE members SET country = 'BE', countryregion = 3, date_of_birth = ? WHERE id = ?").bind(birthDate(77), ann.id).run();
+    await env.DB.prepare("UPDATE members SET country = 'BE', countryregion = 3, date_of_birth = ? WHERE id = ?")
+      .bind(birthDate(77), ann.id)
+      .run();
     const annCookie = await loginAs(ann);
     const annPhone = await loginAs(ann);
     const bobCookie = await loginAs(bob);
@@ -647,9 +692,12 @@ describe("deleting the account (DELETE /api/user.php)", () => {
     const token = await changeToken(ann, annCookie, freshEmail());
 
     const searchAnn = async () => {
-      const response = await call("/api/search.php?country=BE&countryregion=3&gender=&min_age=77&max_age=77&manual_search=1&do_not_save=1", {
-        cookie: bobCookie,
-      });
+      const response = await call(
+        "/api/search.php?country=BE&countryregion=3&gender=&min_age=77&max_age=77&manual_search=1&do_not_save=1",
+        {
+          cookie: bobCookie,
+        },
+      );
       expect(response.status).toBe(200);
       return SearchAnswerSchema.parse(await response.json()).profiles.map((p) => p.id);
     };
@@ -678,7 +726,9 @@ describe("deleting the account (DELETE /api/user.php)", () => {
     const bobLikes = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: bobCookie })).json());
     expect(bobLikes.profiles.map((p) => p.id)).not.toContain(ann.id);
     expect(bobLikes.liked_by.map((p) => p.id)).not.toContain(ann.id);
-    const bobNotifications = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: bobCookie })).json());
+    const bobNotifications = NotificationsAnswerSchema.parse(
+      await (await call("/api/notifications.php", { cookie: bobCookie })).json(),
+    );
     expect(bobNotifications.notifications.some((n) => n.type === "like" && n.profile.id === ann.id)).toBe(false);
     expect((await me(bobCookie)).new_likes).toBe(0);
     await errorOf(await like(bobCookie, ann.id), 404, "profile_not_found");
@@ -700,7 +750,15 @@ describe("deleting the account (DELETE /api/user.php)", () => {
       fields: "{}",
     });
     expect(row.deleted_at).not.toBeNull();
-    for (const table of ["sessions", "images", "notices", "push_subscriptions", "email_changes", "mail_outbox", "password_resets"]) {
+    for (const table of [
+      "sessions",
+      "images",
+      "notices",
+      "push_subscriptions",
+      "email_changes",
+      "mail_outbox",
+      "password_resets",
+    ]) {
       expect(await count(`SELECT COUNT(*) AS n FROM ${table} WHERE member_id = ?`, ann.id), table).toBe(0);
     }
     expect(await count("SELECT COUNT(*) AS n FROM likes WHERE member_id = ? OR profile_id = ?", ann.id, ann.id)).toBe(0);
@@ -757,7 +815,12 @@ describe("deleting the account (DELETE /api/user.php)", () => {
     }
     const empty = await call("/api/user.php", { method: "DELETE", cookie });
     await errorOf(empty, 403, "wrong_password");
-    const broken = await call("/api/user.php", { method: "DELETE", body: "{", headers: { "content-type": "application/json" }, cookie });
+    const broken = await call("/api/user.php", {
+      method: "DELETE",
+      body: "{",
+      headers: { "content-type": "application/json" },
+      cookie,
+    });
     await errorOf(broken, 400, "invalid_json");
 
     expect((await me(cookie)).email).toBe(member.email);
@@ -809,7 +872,11 @@ describe("deleting the account (DELETE /api/user.php)", () => {
   it("takes the password form-encoded too", async () => {
     const member = await createMember();
     const cookie = await loginAs(member);
-    const response = await call("/api/user.php", { method: "DELETE", body: new URLSearchParams({ password: member.password }), cookie });
+    const response = await call("/api/user.php", {
+      method: "DELETE",
+      body: new URLSearchParams({ password: member.password }),
+      cookie,
+    });
     expect(response.status).toBe(200);
     AccountDeletedSchema.parse(await response.json());
   });
@@ -868,8 +935,12 @@ describe("the data export (GET /api/user_export.php)", () => {
     await env.DB.prepare("UPDATE members SET trafficsource = ?, search_filters = ?, personal = ? WHERE id = ?")
       .bind(JSON.stringify({ network: "adnet" }), JSON.stringify({ country: "NL" }), JSON.stringify({ about: "Hello" }), ann.id)
       .run();
-    await env.DB.prepare("INSERT INTO notices (member_id, kind, created_at) VALUES (?, 'welcome', ?)").bind(ann.id, Date.now()).run();
-    await env.DB.prepare("INSERT INTO notices (member_id, kind, created_at) VALUES (?, 'email_changed', ?)").bind(bob.id, Date.now()).run();
+    await env.DB.prepare("INSERT INTO notices (member_id, kind, created_at) VALUES (?, 'welcome', ?)")
+      .bind(ann.id, Date.now())
+      .run();
+    await env.DB.prepare("INSERT INTO notices (member_id, kind, created_at) VALUES (?, 'email_changed', ?)")
+      .bind(bob.id, Date.now())
+      .run();
     await env.DB.prepare(
       "INSERT INTO credit_ledger (member_id, amount, reason, idempotency_key, created_at) VALUES (?, -5, 'bobs_secret_purchase', ?, ?)",
     )
@@ -901,7 +972,13 @@ describe("the data export (GET /api/user_export.php)", () => {
       trafficsource: { network: "adnet" },
       last_search: { country: "NL" },
     });
-    expect(data.profile).toMatchObject({ name: "Tess", gender: "female", date_of_birth: "1990-06-15", country: "NL", city: "Utrecht" });
+    expect(data.profile).toMatchObject({
+      name: "Tess",
+      gender: "female",
+      date_of_birth: "1990-06-15",
+      country: "NL",
+      city: "Utrecht",
+    });
     expect(data.profile.personal).toEqual({ about: "Hello" });
 
     expect(data.photos.map((p) => p.thumbnail_url)).toEqual(annKeys.map((k) => `http://localhost:8787/api/images/${k}`));

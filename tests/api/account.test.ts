@@ -32,22 +32,30 @@ async function addImages(memberId: number, count: number) {
       .first<{ id: number }>();
     images.push({ id: row!.id, thumb_filename: key });
   }
-  await env.DB.prepare("UPDATE members SET main_image_id = ? WHERE id = ?").bind(images[0]?.id ?? null, memberId).run();
+  await env.DB.prepare("UPDATE members SET main_image_id = ? WHERE id = ?")
+    .bind(images[0]?.id ?? null, memberId)
+    .run();
   return images;
 }
 
 async function mainImageId(memberId: number) {
-  const row = await env.DB.prepare("SELECT main_image_id FROM members WHERE id = ?").bind(memberId).first<{ main_image_id: number | null }>();
+  const row = await env.DB.prepare("SELECT main_image_id FROM members WHERE id = ?")
+    .bind(memberId)
+    .first<{ main_image_id: number | null }>();
   return row!.main_image_id;
 }
 
 async function imageIds(memberId: number) {
-  const { results } = await env.DB.prepare("SELECT id FROM images WHERE member_id = ? ORDER BY position").bind(memberId).all<{ id: number }>();
+  const { results } = await env.DB.prepare("SELECT id FROM images WHERE member_id = ? ORDER BY position")
+    .bind(memberId)
+    .all<{ id: number }>();
   return results.map((r) => r.id);
 }
 
 async function storedHash(memberId: number) {
-  const row = await env.DB.prepare("SELECT password_hash FROM members WHERE id = ?").bind(memberId).first<{ password_hash: string }>();
+  const row = await env.DB.prepare("SELECT password_hash FROM members WHERE id = ?")
+    .bind(memberId)
+    .first<{ password_hash: string }>();
   return row!.password_hash;
 }
 
@@ -158,7 +166,11 @@ describe("PUT /api/password.php", () => {
     const cookie = await loginAs(member);
     const otherCookie = await loginAs(member);
 
-    const response = await call(PASSWORD, { method: "PUT", cookie, json: { current: member.password, password: "a new secret" } });
+    const response = await call(PASSWORD, {
+      method: "PUT",
+      cookie,
+      json: { current: member.password, password: "a new secret" },
+    });
     expect(response.status).toBe(200);
     expect(PasswordChangedSchema.parse(await response.json())).toEqual({ changed: true });
 
@@ -178,7 +190,11 @@ describe("PUT /api/password.php", () => {
     const otherCookie = await loginAs(member);
     const before = await storedHash(member.id);
 
-    const response = await call(PASSWORD, { method: "PUT", cookie, json: { current: "not it at all", password: "a new secret" } });
+    const response = await call(PASSWORD, {
+      method: "PUT",
+      cookie,
+      json: { current: "not it at all", password: "a new secret" },
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: "wrong_password", fields: { current: "wrong_password" } });
     expect(await storedHash(member.id)).toBe(before);

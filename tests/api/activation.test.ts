@@ -34,7 +34,11 @@ const mailApp = new Hono<ApiContext>()
     return c.json({ queued: true });
   })
   .get("/token/:id", async (c) => {
-    const member = await c.var.db.selectFrom("members").select(["id", "email"]).where("id", "=", Number(c.req.param("id"))).executeTakeFirstOrThrow();
+    const member = await c.var.db
+      .selectFrom("members")
+      .select(["id", "email"])
+      .where("id", "=", Number(c.req.param("id")))
+      .executeTakeFirstOrThrow();
     return c.text(await activationToken(c, { id: member.id, email: member.email ?? "" }, Number(c.req.query("at"))));
   });
 
@@ -49,7 +53,11 @@ async function queue(memberId: number, options: { host?: string; env?: Partial<E
 }
 
 async function tokenAt(memberId: number, at: number, host = "localhost:8787") {
-  const response = await mailApp.request(`http://localhost/token/${memberId}?at=${at}`, { headers: { "x-original-host": host } }, env);
+  const response = await mailApp.request(
+    `http://localhost/token/${memberId}?at=${at}`,
+    { headers: { "x-original-host": host } },
+    env,
+  );
   return response.text();
 }
 
@@ -226,11 +234,25 @@ describe("the Resend adapter", () => {
 
   it("is the adapter's own contract too: resolves on 200, throws on 401", async () => {
     const ok = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ id: "x" }));
-    await resendAdapter("re_key", ok).send({ id: 7, from: "A <a@b.example>", to: "c@d.example", subject: "s", html: "<p>h</p>", text: "t" });
+    await resendAdapter("re_key", ok).send({
+      id: 7,
+      from: "A <a@b.example>",
+      to: "c@d.example",
+      subject: "s",
+      html: "<p>h</p>",
+      text: "t",
+    });
     expect(ok.mock.calls[0]![0]).toBe(RESEND_ENDPOINT);
     const refused = vi.fn<typeof fetch>().mockResolvedValue(new Response("unauthorized", { status: 401 }));
     await expect(
-      resendAdapter("re_key", refused).send({ id: 8, from: "A <a@b.example>", to: "c@d.example", subject: "s", html: "h", text: "t" }),
+      resendAdapter("re_key", refused).send({
+        id: 8,
+        from: "A <a@b.example>",
+        to: "c@d.example",
+        subject: "s",
+        html: "h",
+        text: "t",
+      }),
     ).rejects.toThrow("401");
   });
 });
@@ -380,7 +402,7 @@ describe("GET /api/dev/mailbox.php", () => {
     expect(response.status).toBe(404);
   });
 
-  it("does not exist when DEV_TOOLS is not \"1\"", async () => {
+  it('does not exist when DEV_TOOLS is not "1"', async () => {
     for (const value of ["0", ""]) {
       const response = await app.request(
         "http://localhost/api/dev/mailbox.php",

@@ -51,18 +51,24 @@ async function answer<S extends z.ZodType>(response: Response, status: number, s
 }
 
 async function count(sql: string, ...params: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(sql).bind(...params).first<{ n: number }>();
+  const row = await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>();
   return row!.n;
 }
 
 const messageRows = (conversation: number) => count("SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?", conversation);
 const sentBy = (memberId: number) => count("SELECT COUNT(*) AS n FROM messages WHERE sender_id = ?", memberId);
-const charges = (memberId: number) => count("SELECT COUNT(*) AS n FROM credit_ledger WHERE member_id = ? AND reason = 'message'", memberId);
-const balanceOf = (memberId: number) => count("SELECT COALESCE(SUM(amount), 0) AS n FROM credit_ledger WHERE member_id = ?", memberId);
+const charges = (memberId: number) =>
+  count("SELECT COUNT(*) AS n FROM credit_ledger WHERE member_id = ? AND reason = 'message'", memberId);
+const balanceOf = (memberId: number) =>
+  count("SELECT COALESCE(SUM(amount), 0) AS n FROM credit_ledger WHERE member_id = ?", memberId);
 
 let creditCounter = 0;
 async function addCredits(memberId: number, amount: number) {
-  await env.DB.prepare("INSERT INTO credit_ledger (member_id, amount, reason, idempotency_key, created_at) VALUES (?, ?, 'test', ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO credit_ledger (member_id, amount, reason, idempotency_key, created_at) VALUES (?, ?, 'test', ?, ?)",
+  )
     .bind(memberId, amount, `chat-test:${memberId}:${++creditCounter}`, Date.now())
     .run();
 }
@@ -98,7 +104,8 @@ async function sendOk(cookie: string, conversation: number, text: string, key: s
   return answer(await send(cookie, { conversation, text, key }), 201, MessageSentSchema);
 }
 
-const markRead = (cookie: string | undefined, body: unknown) => call("/api/messages.php?read=1", { method: "POST", json: body, cookie });
+const markRead = (cookie: string | undefined, body: unknown) =>
+  call("/api/messages.php?read=1", { method: "POST", json: body, cookie });
 const removeChat = (cookie: string | undefined, body: unknown) => call("/api/chat.php", { method: "DELETE", json: body, cookie });
 
 async function chats(cookie: string) {
@@ -134,7 +141,10 @@ async function pair(options: { aCredits?: number; bCredits?: number } = {}) {
 async function signUp(country: string, host = SITE1) {
   const ip = `chat-${crypto.randomUUID()}`;
   const email = `chat${Date.now()}x${++creditCounter}@example.com`;
-  const check = await call(`/api/validate_email.php?email=${encodeURIComponent(email)}`, { host, headers: { "x-client-ip": ip } });
+  const check = await call(`/api/validate_email.php?email=${encodeURIComponent(email)}`, {
+    host,
+    headers: { "x-client-ip": ip },
+  });
   const checked = await answer(check, 200, EmailCheckSchema);
   expect(checked.status).toBe("new");
   const { csrf } = await answer(await call("/api/csrf.php", { host, headers: { "x-client-ip": ip } }), 200, CsrfAnswerSchema);
@@ -142,7 +152,16 @@ async function signUp(country: string, host = SITE1) {
     method: "POST",
     host,
     headers: { "x-client-ip": ip },
-    json: { email, name: "Sam", password: "a chat password", country, language: "en", timezone: "America/New_York", csrf, token: checked.token },
+    json: {
+      email,
+      name: "Sam",
+      password: "a chat password",
+      country,
+      language: "en",
+      timezone: "America/New_York",
+      csrf,
+      token: checked.token,
+    },
   });
   const body = await answer(response, 201, UserAnswerSchema);
   return { user: body.user, cookie: sessionCookie(response) };
@@ -193,7 +212,11 @@ describe("starting a chat (GET /api/chat.php?profile=)", () => {
     const id = await chatId(aCookie, b.id);
     expect((await chats(aCookie)).map((c) => c.conversation.id)).toEqual([id]);
     expect(await chats(bCookie)).toEqual([]);
-    const sent = await call("/api/messages.php", { method: "POST", json: { conversation: id, text: "hello", key: `first-${a.id}-key` }, cookie: aCookie });
+    const sent = await call("/api/messages.php", {
+      method: "POST",
+      json: { conversation: id, text: "hello", key: `first-${a.id}-key` },
+      cookie: aCookie,
+    });
     expect(sent.status).toBe(201);
     expect((await chats(bCookie)).map((c) => c.conversation.id)).toEqual([id]);
   });
@@ -247,7 +270,19 @@ describe("starting a chat (GET /api/chat.php?profile=)", () => {
   it("answers 422 for a missing, non-numeric, zero, negative, fractional or huge profile id", async () => {
     const a = await createMember();
     const cookie = await loginAs(a);
-    for (const profile of ["abc", "", "0", "-1", "-5", "1.5", "99999999999999999999", "9007199254740992", "NaN", "Infinity", "1;drop table members"]) {
+    for (const profile of [
+      "abc",
+      "",
+      "0",
+      "-1",
+      "-5",
+      "1.5",
+      "99999999999999999999",
+      "9007199254740992",
+      "NaN",
+      "Infinity",
+      "1;drop table members",
+    ]) {
       const body = await errorOf(await startChat(cookie, profile), 422, "invalid_input");
       expect(body.fields?.profile, profile).toBe("invalid");
     }
@@ -273,11 +308,15 @@ describe("sending a message (POST /api/messages.php)", () => {
     expect(Math.abs(sent.message.created_at - Date.now())).toBeLessThan(60_000);
     expect(sent).toMatchObject({ balance: 40, cost: 10 });
 
-    const ledger = await env.DB.prepare("SELECT amount, reason, idempotency_key FROM credit_ledger WHERE member_id = ? AND reason = 'message'")
+    const ledger = await env.DB.prepare(
+      "SELECT amount, reason, idempotency_key FROM credit_ledger WHERE member_id = ? AND reason = 'message'",
+    )
       .bind(a.id)
       .all<{ amount: number; reason: string; idempotency_key: string }>();
     expect(ledger.results).toEqual([{ amount: -10, reason: "message", idempotency_key: `message:${a.id}:first-key-1` }]);
-    const row = await env.DB.prepare("SELECT * FROM messages WHERE id = ?").bind(sent.message.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM messages WHERE id = ?")
+      .bind(sent.message.id)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({ conversation_id: conversation, sender_id: a.id, body: "Hello Bob!", send_key: "first-key-1" });
     expect(await count("SELECT last_message_id AS n FROM conversations WHERE id = ?", conversation)).toBe(sent.message.id);
     // The recipient pays nothing.
@@ -309,7 +348,9 @@ describe("sending a message (POST /api/messages.php)", () => {
     const sent = await sendOk(cookie, conversation, "Hello from the US");
     expect(sent).toMatchObject({ balance: 38, cost: 12 });
     expect((await user(cookie)).credits).toBe(38);
-    const ledger = await env.DB.prepare("SELECT amount, reason FROM credit_ledger WHERE member_id = ? ORDER BY id").bind(american.profile.id).all();
+    const ledger = await env.DB.prepare("SELECT amount, reason FROM credit_ledger WHERE member_id = ? ORDER BY id")
+      .bind(american.profile.id)
+      .all();
     expect(ledger.results).toEqual([
       { amount: 50, reason: "starting_credits" },
       { amount: -12, reason: "message" },
@@ -340,7 +381,12 @@ describe("sending a message (POST /api/messages.php)", () => {
     const zCookie = await loginAs(z1, SITE2);
     const zConversation = await chatId(zCookie, z2.id, SITE2);
     const zSent = await answer(
-      await call("/api/messages.php", { method: "POST", host: SITE2, cookie: zCookie, json: { conversation: zConversation, text: "Hoi", key: newKey() } }),
+      await call("/api/messages.php", {
+        method: "POST",
+        host: SITE2,
+        cookie: zCookie,
+        json: { conversation: zConversation, text: "Hoi", key: newKey() },
+      }),
       201,
       MessageSentSchema,
     );
@@ -398,7 +444,9 @@ describe("sending a message (POST /api/messages.php)", () => {
 
   it("concurrent sends with different keys never overdraw: messages = charges, balance >= 0", async () => {
     const { a, aCookie, conversation } = await pair({ aCredits: 35 });
-    const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => send(aCookie, { conversation, text: `race ${i}`, key: newKey() })));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => send(aCookie, { conversation, text: `race ${i}`, key: newKey() })),
+    );
     let sent = 0;
     for (const response of responses) {
       if (response.status === 201) {
@@ -438,7 +486,11 @@ describe("sending a message (POST /api/messages.php)", () => {
     const poor = await createMember({ credits: 3 });
     const poorCookie = await loginAs(poor);
     const poorChat = await chatId(poorCookie, rich.id);
-    const body = await errorOf(await send(poorCookie, { conversation: poorChat, text: "hi", key: newKey() }), 402, "insufficient_credits");
+    const body = await errorOf(
+      await send(poorCookie, { conversation: poorChat, text: "hi", key: newKey() }),
+      402,
+      "insufficient_credits",
+    );
     expect(body).toMatchObject({ balance: 3, cost: 10 });
     expect(await messageRows(poorChat)).toBe(0);
     expect(await charges(poor.id)).toBe(0);
@@ -459,7 +511,11 @@ describe("sending a message (POST /api/messages.php)", () => {
     const { a, aCookie, conversation } = await pair();
     const longest = "x".repeat(2000);
     expect((await sendOk(aCookie, conversation, longest)).message.text).toBe(longest);
-    const body = await errorOf(await send(aCookie, { conversation, text: "y".repeat(2001), key: newKey() }), 422, "invalid_input");
+    const body = await errorOf(
+      await send(aCookie, { conversation, text: "y".repeat(2001), key: newKey() }),
+      422,
+      "invalid_input",
+    );
     expect(body.fields?.text).toBeDefined();
     await errorOf(await send(aCookie, { conversation, text: "y".repeat(100_000), key: newKey() }), 422, "invalid_input");
     expect(await messageRows(conversation)).toBe(1);
@@ -474,13 +530,25 @@ describe("sending a message (POST /api/messages.php)", () => {
     expect(await env.DB.prepare("SELECT body FROM messages WHERE id = ?").bind(sent.message.id).first("body")).toBe(markup);
     expect((await history(bCookie, conversation)).messages[0]!.text).toBe(markup);
     expect((await chats(bCookie))[0]!.last_message).toMatchObject({ text: markup, mine: false });
-    const emoji = "Hallo 👋 — ‘quotes’ & \"more\" \\ \u0000end";
+    const emoji = 'Hallo 👋 — ‘quotes’ & "more" \\ \u0000end';
     expect((await sendOk(aCookie, conversation, emoji)).message.text).toBe(emoji);
   });
 
   it("refuses a bad key with 422", async () => {
     const { a, aCookie, conversation } = await pair();
-    for (const key of ["", "short", "1234567", "has space!", "semi;colon12", "slash/slash/", "x".repeat(65), "ünïcödé-key", 12345678, null, ["aaaaaaaa"]]) {
+    for (const key of [
+      "",
+      "short",
+      "1234567",
+      "has space!",
+      "semi;colon12",
+      "slash/slash/",
+      "x".repeat(65),
+      "ünïcödé-key",
+      12345678,
+      null,
+      ["aaaaaaaa"],
+    ]) {
       const body = await errorOf(await send(aCookie, { conversation, text: "hi", key }), 422, "invalid_input");
       expect(body.fields?.key, JSON.stringify(key)).toBeDefined();
     }
@@ -497,7 +565,11 @@ describe("sending a message (POST /api/messages.php)", () => {
     const c = await createMember({ credits: 100 });
     const cCookie = await loginAs(c);
     await errorOf(await send(cCookie, { conversation, text: "let me in", key: newKey() }), 404, "conversation_not_found");
-    await errorOf(await send(cCookie, { conversation: 99_999_999, text: "anyone?", key: newKey() }), 404, "conversation_not_found");
+    await errorOf(
+      await send(cCookie, { conversation: 99_999_999, text: "anyone?", key: newKey() }),
+      404,
+      "conversation_not_found",
+    );
     expect(await messageRows(conversation)).toBe(0);
     expect(await charges(c.id)).toBe(0);
     expect(await sentBy(c.id)).toBe(0);
@@ -561,7 +633,10 @@ describe("sending a message (POST /api/messages.php)", () => {
     await sendOk(aCookie, withB, "earlier to B");
     await sendOk(aCookie, withC, "earlier to C");
     const key = newKey();
-    const [toB, toC] = await Promise.all([send(aCookie, { conversation: withB, text: "to B", key }), send(aCookie, { conversation: withC, text: "to C", key })]);
+    const [toB, toC] = await Promise.all([
+      send(aCookie, { conversation: withB, text: "to B", key }),
+      send(aCookie, { conversation: withC, text: "to C", key }),
+    ]);
     expect((await messageRows(withB)) + (await messageRows(withC))).toBe(3);
     expect(await charges(a.id)).toBe(3);
     const statuses = [toB.status, toC.status].sort();
@@ -579,7 +654,11 @@ describe("sending a message (POST /api/messages.php)", () => {
     const { a, aCookie, conversation } = await pair();
     await errorOf(await send(undefined, { conversation, text: "hi", key: newKey() }), 403, "not_logged_in");
     await errorOf(await send("sid=forged", { conversation, text: "hi", key: newKey() }), 403, "not_logged_in");
-    await errorOf(await send(aCookie, { conversation, text: "hi", key: newKey() }, { "sec-fetch-site": "cross-site" }), 403, "cross_site");
+    await errorOf(
+      await send(aCookie, { conversation, text: "hi", key: newKey() }, { "sec-fetch-site": "cross-site" }),
+      403,
+      "cross_site",
+    );
     expect(await messageRows(conversation)).toBe(0);
     expect(await charges(a.id)).toBe(0);
   });
@@ -653,15 +732,27 @@ describe("listing messages (GET /api/messages.php)", () => {
     await sendOk(aCookie, conversation, "private");
     const c = await createMember();
     const cCookie = await loginAs(c);
-    await errorOf(await call(`/api/messages.php?conversation=${conversation}`, { cookie: cCookie }), 404, "conversation_not_found");
-    await errorOf(await call(`/api/messages.php?conversation=${conversation}&before=999999999`, { cookie: cCookie }), 404, "conversation_not_found");
+    await errorOf(
+      await call(`/api/messages.php?conversation=${conversation}`, { cookie: cCookie }),
+      404,
+      "conversation_not_found",
+    );
+    await errorOf(
+      await call(`/api/messages.php?conversation=${conversation}&before=999999999`, { cookie: cCookie }),
+      404,
+      "conversation_not_found",
+    );
     await errorOf(await call("/api/messages.php?conversation=99999999", { cookie: cCookie }), 404, "conversation_not_found");
   });
 
   it("answers 422 for a bad conversation or before", async () => {
     const { aCookie, conversation } = await pair();
     for (const bad of ["abc", "", "0", "-3", "1.5", "99999999999999999999"]) {
-      const body = await errorOf(await call(`/api/messages.php?conversation=${encodeURIComponent(bad)}`, { cookie: aCookie }), 422, "invalid_input");
+      const body = await errorOf(
+        await call(`/api/messages.php?conversation=${encodeURIComponent(bad)}`, { cookie: aCookie }),
+        422,
+        "invalid_input",
+      );
       expect(body.fields?.conversation, bad).toBe("invalid");
       const before = await errorOf(
         await call(`/api/messages.php?conversation=${conversation}&before=${encodeURIComponent(bad)}`, { cookie: aCookie }),
@@ -690,7 +781,11 @@ describe("unread messages and reading (POST /api/messages.php?read=1)", () => {
 
     expect((await user(bCookie)).unread_messages).toBe(2);
     const bList = await chats(bCookie);
-    expect(bList[0]).toMatchObject({ conversation: { id: conversation }, num_unread_messages: 2, last_message: { text: "two", mine: false } });
+    expect(bList[0]).toMatchObject({
+      conversation: { id: conversation },
+      num_unread_messages: 2,
+      last_message: { text: "two", mine: false },
+    });
     // A's own messages are not unread for A.
     expect((await user(aCookie)).unread_messages).toBe(0);
     expect((await chats(aCookie))[0]).toMatchObject({ num_unread_messages: 0, last_message: { text: "two", mine: true } });
@@ -747,7 +842,14 @@ describe("unread messages and reading (POST /api/messages.php?read=1)", () => {
     await errorOf(await markRead(cCookie, { conversation }), 404, "conversation_not_found");
     await errorOf(await markRead(cCookie, { conversation: 99_999_999 }), 404, "conversation_not_found");
     expect((await user(bCookie)).unread_messages).toBe(1);
-    for (const bad of [{}, { conversation: "abc" }, { conversation: -1 }, { conversation: 0 }, { conversation: 1.5 }, { conversation: null }]) {
+    for (const bad of [
+      {},
+      { conversation: "abc" },
+      { conversation: -1 },
+      { conversation: 0 },
+      { conversation: 1.5 },
+      { conversation: null },
+    ]) {
       await errorOf(await markRead(bCookie, bad), 422, "invalid_input");
     }
     await errorOf(await markRead(undefined, { conversation }), 403, "not_logged_in");
@@ -779,7 +881,13 @@ describe("removing a chat (DELETE /api/chat.php)", () => {
 
     await sendOk(bCookie, conversation, "new from B");
     const back = await chats(aCookie);
-    expect(back).toEqual([expect.objectContaining({ conversation: { id: conversation }, num_unread_messages: 1, last_message: expect.objectContaining({ text: "new from B", mine: false }) })]);
+    expect(back).toEqual([
+      expect.objectContaining({
+        conversation: { id: conversation },
+        num_unread_messages: 1,
+        last_message: expect.objectContaining({ text: "new from B", mine: false }),
+      }),
+    ]);
     expect((await history(aCookie, conversation)).messages.map((m) => m.text)).toEqual(["new from B"]);
     expect((await user(aCookie)).unread_messages).toBe(1);
   });
@@ -831,7 +939,16 @@ describe("removing a chat (DELETE /api/chat.php)", () => {
       await errorOf(await removeChat(aCookie, bad), 422, "invalid_input");
     }
     await errorOf(await removeChat(undefined, { conversation }), 403, "not_logged_in");
-    await errorOf(await call("/api/chat.php", { method: "DELETE", json: { conversation }, cookie: aCookie, headers: { "sec-fetch-site": "cross-site" } }), 403, "cross_site");
+    await errorOf(
+      await call("/api/chat.php", {
+        method: "DELETE",
+        json: { conversation },
+        cookie: aCookie,
+        headers: { "sec-fetch-site": "cross-site" },
+      }),
+      403,
+      "cross_site",
+    );
     expect((await chats(aCookie)).length).toBe(1);
   });
 });
@@ -900,19 +1017,32 @@ describe("the live connection (GET /api/live.php)", () => {
     await errorOf(await call("/api/live.php", { cookie, headers: { upgrade: "h2c" } }), 426, "upgrade_required");
     await errorOf(await call("/api/live.php", { headers: { upgrade: "websocket" } }), 403, "not_logged_in");
     await errorOf(await call("/api/live.php"), 403, "not_logged_in");
-    await errorOf(await call("/api/live.php", { cookie, headers: { upgrade: "websocket", "sec-fetch-site": "cross-site" } }), 403, "cross_site");
+    await errorOf(
+      await call("/api/live.php", { cookie, headers: { upgrade: "websocket", "sec-fetch-site": "cross-site" } }),
+      403,
+      "cross_site",
+    );
     // Only this site's pages may listen: another origin, or none, is refused.
-    await errorOf(await call("/api/live.php", { cookie, headers: { upgrade: "websocket", origin: "https://evil.example" } }), 403, "cross_site");
+    await errorOf(
+      await call("/api/live.php", { cookie, headers: { upgrade: "websocket", origin: "https://evil.example" } }),
+      403,
+      "cross_site",
+    );
     await errorOf(await call("/api/live.php", { cookie, headers: { upgrade: "websocket" } }), 403, "cross_site");
   });
 
-  it("a message from B reaches A's open socket as an event; a read too; other members hear nothing", { timeout: 15_000 }, async () => {
+  it("a message from B reaches A's open socket as an event; a read too; other members hear nothing", {
+    timeout: 15_000,
+  }, async () => {
     const { aCookie, bCookie, conversation } = await pair();
     const outsider = await createMember();
     const outsiderCookie = await loginAs(outsider);
 
     const open = async (cookie: string) => {
-      const response = await call("/api/live.php", { cookie, headers: { upgrade: "websocket", origin: "http://localhost:8787" } });
+      const response = await call("/api/live.php", {
+        cookie,
+        headers: { upgrade: "websocket", origin: "http://localhost:8787" },
+      });
       expect(response.status).toBe(101);
       const socket = response.webSocket;
       expect(socket).toBeTruthy();
@@ -998,7 +1128,14 @@ describe("bad input to the chat calls", () => {
       }
     }
     // Bad send bodies around a valid conversation.
-    for (const extra of [{ text: null }, { text: 5 }, { text: ["a"] }, { text: { a: 1 } }, { text: "hi", key: null }, { text: "hi", key: 12345678 }]) {
+    for (const extra of [
+      { text: null },
+      { text: 5 },
+      { text: ["a"] },
+      { text: { a: 1 } },
+      { text: "hi", key: null },
+      { text: "hi", key: 12345678 },
+    ]) {
       const response = await send(aCookie, { conversation, key: newKey(), ...extra });
       await errorOf(response, 422, "invalid_input");
     }

@@ -36,7 +36,9 @@ export async function ensureSites() {
       .bind(i + 1, site.host, site.isDefault ? 1 : 0, JSON.stringify(site.settings))
       .run();
   }
-  await env.DB.prepare("INSERT OR IGNORE INTO regions (id, country, name) VALUES (1, 'NL', 'Utrecht'), (2, 'NL', 'Noord-Holland'), (3, 'BE', 'Antwerpen')").run();
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO regions (id, country, name) VALUES (1, 'NL', 'Utrecht'), (2, 'NL', 'Noord-Holland'), (3, 'BE', 'Antwerpen')",
+  ).run();
 }
 
 let counter = 0;

@@ -15,7 +15,9 @@ beforeAll(ensureSites);
 const db = createDb(env.DB);
 
 async function rowsWithKey(key: string) {
-  const { results } = await env.DB.prepare("SELECT member_id, amount, reason FROM credit_ledger WHERE idempotency_key = ?").bind(key).all();
+  const { results } = await env.DB.prepare("SELECT member_id, amount, reason FROM credit_ledger WHERE idempotency_key = ?")
+    .bind(key)
+    .all();
   return results;
 }
 
@@ -43,14 +45,18 @@ describe("grant", () => {
     const second = await createMember();
     const key = `payment:shared:${first.id}`;
     await ledger.grant(env.DB, db, { memberId: first.id, amount: 10, reason: "purchase", key });
-    await expect(ledger.grant(env.DB, db, { memberId: second.id, amount: 10, reason: "purchase", key })).rejects.toThrow(/another entry/);
+    await expect(ledger.grant(env.DB, db, { memberId: second.id, amount: 10, reason: "purchase", key })).rejects.toThrow(
+      /another entry/,
+    );
     expect(await ledger.balance(db, second.id)).toBe(0);
   });
 
   it("refuses amounts that are not whole, non-negative numbers", async () => {
     const { id } = await createMember();
     for (const amount of [-5, 1.5, Number.NaN]) {
-      await expect(ledger.grant(env.DB, db, { memberId: id, amount, reason: "purchase", key: `bad:${id}:${amount}` })).rejects.toThrow();
+      await expect(
+        ledger.grant(env.DB, db, { memberId: id, amount, reason: "purchase", key: `bad:${id}:${amount}` }),
+      ).rejects.toThrow();
     }
     expect(await ledger.balance(db, id)).toBe(0);
   });
@@ -88,7 +94,9 @@ describe("charge", () => {
   it("never spends the same credits twice when charges race", async () => {
     const { id } = await createMember({ credits: 5 });
     const results = await Promise.all(
-      [1, 2, 3].map((n) => ledger.charge(env.DB, db, { memberId: id, amount: 3, reason: "message", key: `message:race:${id}:${n}` })),
+      [1, 2, 3].map((n) =>
+        ledger.charge(env.DB, db, { memberId: id, amount: 3, reason: "message", key: `message:race:${id}:${n}` }),
+      ),
     );
     expect(results.filter((r) => r.outcome === "written")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "insufficient")).toHaveLength(2);
@@ -106,7 +114,9 @@ describe("POST /api/dev/credits.php (development panel)", () => {
       expect(await response.json()).toEqual({ credits });
       expect(await ledger.balance(db, member.id)).toBe(credits);
     }
-    const { results } = await env.DB.prepare("SELECT amount FROM credit_ledger WHERE member_id = ? AND reason = 'dev_adjustment' ORDER BY id")
+    const { results } = await env.DB.prepare(
+      "SELECT amount FROM credit_ledger WHERE member_id = ? AND reason = 'dev_adjustment' ORDER BY id",
+    )
       .bind(member.id)
       .all();
     expect(results).toEqual([{ amount: -25 }, { amount: 7 }]);

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema, LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema, UserAnswerSchema } from "../../contract/schemas";
+import {
+  ApiErrorSchema,
+  LikeRecordSchema,
+  LikesAnswerSchema,
+  MemberAnswerSchema,
+  UserAnswerSchema,
+} from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);
@@ -65,7 +71,9 @@ describe("GET /api/profile.php", () => {
   it("answers a member's page, with the age but not the birth date", async () => {
     const ann = await createMember();
     const bob = await createMember();
-    const answer = MemberAnswerSchema.parse(await (await call(`/api/profile.php?id=${bob.id}`, { cookie: await loginAs(ann) })).json());
+    const answer = MemberAnswerSchema.parse(
+      await (await call(`/api/profile.php?id=${bob.id}`, { cookie: await loginAs(ann) })).json(),
+    );
     expect(answer.profile).toMatchObject({ id: bob.id, name: "Tess", liked: false, date_of_birth: null });
     expect(answer.profile.age).toBeGreaterThan(30);
   });

@@ -27,7 +27,10 @@ describe("member calls (requireMember)", () => {
   });
 
   it("refuse a session whose member is fictional or deleted: 403 not_logged_in", async () => {
-    for (const change of ["UPDATE members SET is_fictional = 1 WHERE id = ?", "UPDATE members SET status = 'deleted' WHERE id = ?"]) {
+    for (const change of [
+      "UPDATE members SET is_fictional = 1 WHERE id = ?",
+      "UPDATE members SET status = 'deleted' WHERE id = ?",
+    ]) {
       const member = await createMember();
       const cookie = await loginAs(member);
       await env.DB.prepare(change).bind(member.id).run();

@@ -10,7 +10,9 @@ describe("notifications", () => {
     const ann = await createMember();
     const bob = await createMember();
     const annCookie = await loginAs(ann);
-    await env.DB.prepare("INSERT INTO notices (member_id, kind, created_at) VALUES (?, 'welcome', ?)").bind(ann.id, Date.now() - 60_000).run();
+    await env.DB.prepare("INSERT INTO notices (member_id, kind, created_at) VALUES (?, 'welcome', ?)")
+      .bind(ann.id, Date.now() - 60_000)
+      .run();
     await call("/api/likes.php", { method: "POST", json: { profile: ann.id }, cookie: await loginAs(bob) });
 
     const before = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: annCookie })).json());
@@ -30,14 +32,27 @@ describe("notifications", () => {
     expect((await call("/api/notifications.php")).status).toBe(403);
     const cookie = await loginAs(await createMember());
     expect((await call("/api/notifications.php", { method: "POST", json: { read: "some" }, cookie })).status).toBe(422);
-    expect((await call("/api/notifications.php", { method: "POST", body: "{", headers: { "content-type": "application/json" }, cookie })).status).toBe(400);
+    expect(
+      (
+        await call("/api/notifications.php", {
+          method: "POST",
+          body: "{",
+          headers: { "content-type": "application/json" },
+          cookie,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("never shows another member's notices", async () => {
     const ann = await createMember();
     const eve = await createMember();
-    await env.DB.prepare("INSERT INTO notices (member_id, kind, created_at) VALUES (?, 'welcome', ?)").bind(ann.id, Date.now()).run();
-    const answer = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: await loginAs(eve) })).json());
+    await env.DB.prepare("INSERT INTO notices (member_id, kind, created_at) VALUES (?, 'welcome', ?)")
+      .bind(ann.id, Date.now())
+      .run();
+    const answer = NotificationsAnswerSchema.parse(
+      await (await call("/api/notifications.php", { cookie: await loginAs(eve) })).json(),
+    );
     expect(answer.notifications).toEqual([]);
   });
 
@@ -49,11 +64,19 @@ describe("notifications", () => {
     const start = await call(`/api/chat.php?profile=${ann.id}`, { cookie: bobCookie });
     const { id: conversation } = (await start.json()) as { id: number };
     for (const [i, text] of ["first", "second"].entries()) {
-      const sent = await call("/api/messages.php", { method: "POST", json: { conversation, text, key: `notif-key-${i}-${bob.id}` }, cookie: bobCookie });
+      const sent = await call("/api/messages.php", {
+        method: "POST",
+        json: { conversation, text, key: `notif-key-${i}-${bob.id}` },
+        cookie: bobCookie,
+      });
       expect(sent.status).toBe(201);
     }
     // Ann's own answer is not a notification for her.
-    await call("/api/messages.php", { method: "POST", json: { conversation, text: "mine", key: `notif-key-ann-${ann.id}` }, cookie: annCookie });
+    await call("/api/messages.php", {
+      method: "POST",
+      json: { conversation, text: "mine", key: `notif-key-ann-${ann.id}` },
+      cookie: annCookie,
+    });
 
     const before = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: annCookie })).json());
     const messages = before.notifications.filter((n) => n.type === "message");
@@ -64,7 +87,11 @@ describe("notifications", () => {
     // Sending her answer marked the conversation seen up to it.
     expect(message.read).toBe(true);
 
-    await call("/api/messages.php", { method: "POST", json: { conversation, text: "third", key: `notif-key-3-${bob.id}` }, cookie: bobCookie });
+    await call("/api/messages.php", {
+      method: "POST",
+      json: { conversation, text: "third", key: `notif-key-3-${bob.id}` },
+      cookie: bobCookie,
+    });
     const unread = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: annCookie })).json());
     expect(unread.notifications.find((n) => n.type === "message")?.read).toBe(false);
     // Reading the notifications does not read the chat; reading the chat does.
@@ -76,6 +103,8 @@ describe("notifications", () => {
     expect(seen.notifications.find((n) => n.type === "message")?.read).toBe(true);
     // Bob sees no notification of his own messages.
     const bobs = NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie: bobCookie })).json());
-    expect(bobs.notifications.filter((n) => n.type === "message").map((n) => n.type === "message" && n.profile.id)).toEqual([ann.id]);
+    expect(bobs.notifications.filter((n) => n.type === "message").map((n) => n.type === "message" && n.profile.id)).toEqual([
+      ann.id,
+    ]);
   });
 });

@@ -26,7 +26,10 @@ describe("claiming a link", () => {
     const link = await newLink();
     await storePasswordResetLink(db, { hash: link.hash, memberId: member.id, siteId: 1, ttlMs: HOUR });
     expect(await usablePasswordResetLink(db, 1, link.token)).toMatchObject({ member_id: member.id });
-    const claims = await Promise.all([claimLink(db, "password_reset", 1, link.hash), claimLink(db, "password_reset", 1, link.hash)]);
+    const claims = await Promise.all([
+      claimLink(db, "password_reset", 1, link.hash),
+      claimLink(db, "password_reset", 1, link.hash),
+    ]);
     expect(claims.sort()).toEqual([false, true]);
     expect(await usablePasswordResetLink(db, 1, link.token)).toBeUndefined();
   });
@@ -34,10 +37,19 @@ describe("claiming a link", () => {
   it("refuses an email-change token on another site, which still works on its own", async () => {
     const member = await createMember({ siteId: 2 });
     const link = await newLink();
-    await storeEmailChangeLink(db, { hash: link.hash, memberId: member.id, siteId: 2, ttlMs: HOUR, newEmail: `new-${member.id}@example.com` });
+    await storeEmailChangeLink(db, {
+      hash: link.hash,
+      memberId: member.id,
+      siteId: 2,
+      ttlMs: HOUR,
+      newEmail: `new-${member.id}@example.com`,
+    });
     expect(await usableEmailChangeLink(db, 1, link.token)).toBeUndefined();
     expect(await claimLink(db, "email_change", 1, link.hash)).toBe(false);
-    expect(await usableEmailChangeLink(db, 2, link.token)).toMatchObject({ member_id: member.id, new_email: `new-${member.id}@example.com` });
+    expect(await usableEmailChangeLink(db, 2, link.token)).toMatchObject({
+      member_id: member.id,
+      new_email: `new-${member.id}@example.com`,
+    });
     expect(await claimLink(db, "email_change", 2, link.hash)).toBe(true);
   });
 

@@ -1,11 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  ApiErrorSchema,
-  PasswordResetSentSchema,
-  PasswordResetTokenSchema,
-  UserAnswerSchema,
-} from "../../contract/schemas";
+import { ApiErrorSchema, PasswordResetSentSchema, PasswordResetTokenSchema, UserAnswerSchema } from "../../contract/schemas";
 import { createTranslator } from "../../contract/translator";
 import { messages } from "../../contract/messages";
 import { call, createMember, ensureSites, loginAs, sessionCookie } from "./helpers";
@@ -324,7 +319,9 @@ describe("setting the new password", () => {
     const member = await createMember();
     const session = await loginAs(member);
     const token = await resetToken(member);
-    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE member_id = ?").bind(Date.now() - 1, member.id).run();
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE member_id = ?")
+      .bind(Date.now() - 1, member.id)
+      .run();
     const response = await useToken(token, "too late for this");
     expect(response.status).toBe(410);
     expect((await errorOf(response)).error).toBe("token_invalid");

@@ -97,7 +97,15 @@ interface PngSpec {
 /** A PNG written by hand, for the kinds photon does not write (palette, 16-bit, Adam7). */
 async function handPng(spec: PngSpec): Promise<Uint8Array> {
   const passes = spec.interlace
-    ? [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]]
+    ? [
+        [0, 0, 8, 8],
+        [4, 0, 8, 8],
+        [0, 4, 4, 8],
+        [2, 0, 4, 4],
+        [0, 2, 2, 4],
+        [1, 0, 2, 2],
+        [0, 1, 1, 2],
+      ]
     : [[0, 0, 1, 1]];
   const bpp = Math.max(1, ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[spec.colorType] * spec.depth) >> 3);
   const bytes: number[] = [];
@@ -115,7 +123,7 @@ async function handPng(spec: PngSpec): Promise<Uint8Array> {
           else {
             acc = (acc << spec.depth) | v;
             bits += spec.depth;
-            if (bits === 8) (row.push(acc), (acc = 0), (bits = 0));
+            if (bits === 8) row.push(acc), (acc = 0), (bits = 0);
           }
         }
       }
@@ -129,7 +137,13 @@ async function handPng(spec: PngSpec): Promise<Uint8Array> {
         const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
         return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       };
-      const predict = [() => 0, left, up, (i: number) => (left(i) + up(i)) >> 1, (i: number) => paeth(left(i), up(i), i >= bpp ? up(i - bpp) : 0)][type]!;
+      const predict = [
+        () => 0,
+        left,
+        up,
+        (i: number) => (left(i) + up(i)) >> 1,
+        (i: number) => paeth(left(i), up(i), i >= bpp ? up(i - bpp) : 0),
+      ][type]!;
       bytes.push(type, ...row.map((v, i) => (v - predict(i)) & 0xff));
       previous = row;
     }
@@ -194,7 +208,9 @@ async function memberRow(id: number) {
 }
 
 async function imageRows(memberId: number) {
-  const { results } = await env.DB.prepare("SELECT id, member_id, filename, position FROM images WHERE member_id = ? ORDER BY position")
+  const { results } = await env.DB.prepare(
+    "SELECT id, member_id, filename, position FROM images WHERE member_id = ? ORDER BY position",
+  )
     .bind(memberId)
     .all<{ id: number; member_id: number; filename: string; position: number }>();
   return results;
@@ -230,7 +246,12 @@ describe("POST /api/profileimage.php", () => {
     ]);
     expect(rows[1]!.position).toBe(rows[0]!.position + 1);
 
-    for (const key of [a.image.thumb_filename, largeKey(a.image.thumb_filename), b.image.thumb_filename, largeKey(b.image.thumb_filename)]) {
+    for (const key of [
+      a.image.thumb_filename,
+      largeKey(a.image.thumb_filename),
+      b.image.thumb_filename,
+      largeKey(b.image.thumb_filename),
+    ]) {
       const object = await stored(key);
       expect(object.contentType).toBe("image/jpeg");
       expect(isJpeg(object.bytes)).toBe(true);
@@ -426,39 +447,77 @@ describe("POST /api/profileimage.php", () => {
 
   it("reads PNGs of every kind: palette with tRNS, 16-bit grey, grey+alpha, RGBA, Adam7 interlaced", async () => {
     const cookie = await loginAs(await createMember());
-    const colors = [[220, 20, 20], [20, 200, 20], [20, 20, 220], [0, 0, 0]];
+    const colors = [
+      [220, 20, 20],
+      [20, 200, 20],
+      [20, 20, 220],
+      [0, 0, 0],
+    ];
     const cases: { spec: PngSpec; expect: [number, number, number[]][] }[] = [
       {
         // 2 bits a pixel, four 8-px columns; index 3 is fully transparent, so it turns white.
         spec: {
-          width: 32, height: 16, colorType: 3, depth: 2, palette: colors, trns: [255, 255, 255, 0],
+          width: 32,
+          height: 16,
+          colorType: 3,
+          depth: 2,
+          palette: colors,
+          trns: [255, 255, 255, 0],
           pixel: (x, y) => [y < 8 ? x >> 3 : 3 - (x >> 3)],
         },
-        expect: [[4, 4, [220, 20, 20]], [12, 4, [20, 200, 20]], [20, 4, [20, 20, 220]], [28, 4, [255, 255, 255]], [4, 12, [255, 255, 255]]],
+        expect: [
+          [4, 4, [220, 20, 20]],
+          [12, 4, [20, 200, 20]],
+          [20, 4, [20, 20, 220]],
+          [28, 4, [255, 255, 255]],
+          [4, 12, [255, 255, 255]],
+        ],
       },
       {
         spec: { width: 16, height: 16, colorType: 0, depth: 16, pixel: (x) => [x < 8 ? 0x1000 : 0xf000] },
-        expect: [[3, 8, [16, 16, 16]], [12, 8, [240, 240, 240]]],
+        expect: [
+          [3, 8, [16, 16, 16]],
+          [12, 8, [240, 240, 240]],
+        ],
       },
       {
         spec: { width: 16, height: 16, colorType: 4, depth: 8, pixel: (x) => [40, x < 8 ? 255 : 0] },
-        expect: [[3, 8, [40, 40, 40]], [12, 8, [255, 255, 255]]],
+        expect: [
+          [3, 8, [40, 40, 40]],
+          [12, 8, [255, 255, 255]],
+        ],
       },
       {
         spec: { width: 16, height: 16, colorType: 6, depth: 16, pixel: (x) => [0xffff, 0, 0, x < 8 ? 0xffff : 0x8000] },
-        expect: [[3, 8, [255, 0, 0]], [12, 8, [255, 128, 128]]],
+        expect: [
+          [3, 8, [255, 0, 0]],
+          [12, 8, [255, 128, 128]],
+        ],
       },
       {
         // A gradient, so that every filter has something to predict.
         spec: { width: 24, height: 24, colorType: 2, depth: 8, pixel: (x, y) => [x * 10, y * 10, 128 + x * 4 - y * 4] },
-        expect: [[4, 4, [40, 40, 128]], [20, 4, [200, 40, 192]], [4, 20, [40, 200, 64]], [19, 17, [190, 170, 136]]],
+        expect: [
+          [4, 4, [40, 40, 128]],
+          [20, 4, [200, 40, 192]],
+          [4, 20, [40, 200, 64]],
+          [19, 17, [190, 170, 136]],
+        ],
       },
       {
         spec: {
-          width: 21, height: 13, colorType: 2, depth: 8, interlace: true,
+          width: 21,
+          height: 13,
+          colorType: 2,
+          depth: 8,
+          interlace: true,
           pixel: (x, y) => (y < 6 ? [220, 20, 20] : x < 10 ? [20, 200, 20] : [20, 20, 220]),
         },
-        expect: [[10, 2, [220, 20, 20]], [3, 10, [20, 200, 20]], [17, 10, [20, 20, 220]]],
+        expect: [
+          [10, 2, [220, 20, 20]],
+          [3, 10, [20, 200, 20]],
+          [17, 10, [20, 20, 220]],
+        ],
       },
     ];
     for (const { spec, expect: points } of cases) {
@@ -469,7 +528,9 @@ describe("POST /api/profileimage.php", () => {
       expect([out.width, out.height]).toEqual([spec.width, spec.height]);
       for (const [x, y, rgb] of points) {
         const got = Array.from(out.rgba.subarray((y * out.width + x) * 4, (y * out.width + x) * 4 + 3));
-        got.forEach((v, i) => expect(Math.abs(v - rgb[i]!), `${JSON.stringify(spec.colorType)} at ${x},${y}: ${got}`).toBeLessThan(30));
+        got.forEach((v, i) =>
+          expect(Math.abs(v - rgb[i]!), `${JSON.stringify(spec.colorType)} at ${x},${y}: ${got}`).toBeLessThan(30),
+        );
       }
     }
   });
@@ -478,14 +539,42 @@ describe("POST /api/profileimage.php", () => {
     // 3×2 pixels numbered 0..5 row by row (in the red byte).
     const raster = { width: 3, height: 2, data: new Uint8Array([0, 1, 2, 3, 4, 5].flatMap((n) => [n, 0, 0])) };
     const expected: Record<number, number[][]> = {
-      1: [[0, 1, 2], [3, 4, 5]],
-      2: [[2, 1, 0], [5, 4, 3]],
-      3: [[5, 4, 3], [2, 1, 0]],
-      4: [[3, 4, 5], [0, 1, 2]],
-      5: [[0, 3], [1, 4], [2, 5]],
-      6: [[3, 0], [4, 1], [5, 2]],
-      7: [[5, 2], [4, 1], [3, 0]],
-      8: [[2, 5], [1, 4], [0, 3]],
+      1: [
+        [0, 1, 2],
+        [3, 4, 5],
+      ],
+      2: [
+        [2, 1, 0],
+        [5, 4, 3],
+      ],
+      3: [
+        [5, 4, 3],
+        [2, 1, 0],
+      ],
+      4: [
+        [3, 4, 5],
+        [0, 1, 2],
+      ],
+      5: [
+        [0, 3],
+        [1, 4],
+        [2, 5],
+      ],
+      6: [
+        [3, 0],
+        [4, 1],
+        [5, 2],
+      ],
+      7: [
+        [5, 2],
+        [4, 1],
+        [3, 0],
+      ],
+      8: [
+        [2, 5],
+        [1, 4],
+        [0, 3],
+      ],
     };
     for (const [orientation, rows] of Object.entries(expected)) {
       const out = orient(raster, Number(orientation));

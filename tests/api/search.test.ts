@@ -19,7 +19,9 @@ function birthDate(age: number) {
 
 beforeAll(async () => {
   await ensureSites();
-  await env.DB.prepare("INSERT OR IGNORE INTO regions (id, country, name) VALUES (11, 'IE', 'Leinster'), (12, 'IE', 'Munster')").run();
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO regions (id, country, name) VALUES (11, 'IE', 'Leinster'), (12, 'IE', 'Munster')",
+  ).run();
   for (const p of IRISH) {
     await env.DB.prepare(
       `INSERT INTO members (site_id, name, gender, date_of_birth, country, countryregion, city, is_fictional, signup_date)

@@ -159,7 +159,9 @@ describe("GET /api/user.php", () => {
   it("answers 403 once the session has expired", async () => {
     const member = await createMember();
     const cookie = await loginAs(member);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE member_id = ?").bind(Date.now() - 1, member.id).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE member_id = ?")
+      .bind(Date.now() - 1, member.id)
+      .run();
     expect((await call("/api/user.php", { cookie })).status).toBe(403);
   });
 

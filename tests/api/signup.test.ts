@@ -83,7 +83,9 @@ async function signUp(opts: { host?: string; ip?: string; email?: string } & Rec
 }
 
 async function membersWithEmail(email: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM members WHERE email = ?").bind(email.trim().toLowerCase()).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM members WHERE email = ?")
+    .bind(email.trim().toLowerCase())
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -146,7 +148,9 @@ describe("GET /api/csrf.php", () => {
 describe("GET /api/validate_email.php", () => {
   it("answers 'new' with a token for a fresh address, and no-store", async () => {
     const email = freshEmail();
-    const response = await call(`/api/validate_email.php?email=${encodeURIComponent(email)}`, { headers: { "x-client-ip": newIp() } });
+    const response = await call(`/api/validate_email.php?email=${encodeURIComponent(email)}`, {
+      headers: { "x-client-ip": newIp() },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("no-store");
     const check = EmailCheckSchema.parse(await response.json());
@@ -198,9 +202,14 @@ describe("GET /api/validate_email.php", () => {
     await expectError(await call("/api/validate_email.php?email=", { headers: { "x-client-ip": ip } }), 422, "invalid_input", {
       email: "required",
     });
-    await expectError(await call("/api/validate_email.php?email=%20%20", { headers: { "x-client-ip": ip } }), 422, "invalid_input", {
-      email: "required",
-    });
+    await expectError(
+      await call("/api/validate_email.php?email=%20%20", { headers: { "x-client-ip": ip } }),
+      422,
+      "invalid_input",
+      {
+        email: "required",
+      },
+    );
     await expectError(await call("/api/validate_email.php", { headers: { "x-client-ip": ip } }), 422, "invalid_input", {
       email: "required",
     });
@@ -223,7 +232,9 @@ describe("GET /api/validate_email.php", () => {
     const body = await expectError(limited, 429, "rate_limited");
     expect(body.retry_after).toBeGreaterThan(0);
     expect(body.retry_after).toBeLessThanOrEqual(15 * 60);
-    const row = await env.DB.prepare("SELECT SUM(count) AS n FROM rate_limits WHERE key = ?").bind(`email-check:ip:${ip}`).first<{ n: number }>();
+    const row = await env.DB.prepare("SELECT SUM(count) AS n FROM rate_limits WHERE key = ?")
+      .bind(`email-check:ip:${ip}`)
+      .first<{ n: number }>();
     expect(row!.n).toBe(100);
     expect((await checkEmail("probe-other@example.com", { ip: newIp() })).status).toBe("new");
   }, 60_000);
@@ -253,7 +264,14 @@ describe("POST /api/user.php?new=1", () => {
 
     const id = user.profile.id;
     const row = await memberRow(id);
-    expect(row).toMatchObject({ site_id: 1, email, status: "not_confirmed", language: "nl", mailprovider: 2, timezone: "Europe/Amsterdam" });
+    expect(row).toMatchObject({
+      site_id: 1,
+      email,
+      status: "not_confirmed",
+      language: "nl",
+      mailprovider: 2,
+      timezone: "Europe/Amsterdam",
+    });
     expect(row.password_hash).not.toContain("secret password");
     expect(JSON.parse(row.trafficsource as string)).toEqual(trafficsource);
 
@@ -296,7 +314,10 @@ describe("POST /api/user.php?new=1", () => {
     const first = await postSignup({ ...(await validBody({ ip, email })), token }, { ip });
     expect(first.status).toBe(201);
     // The token is still valid, but the address is taken now (in another case too).
-    const again = await postSignup({ ...(await validBody({ ip, email: freshEmail() })), email: email.toUpperCase(), token }, { ip });
+    const again = await postSignup(
+      { ...(await validBody({ ip, email: freshEmail() })), email: email.toUpperCase(), token },
+      { ip },
+    );
     await expectError(again, 409, "existing_account_active", { email: "existing_account_active" });
     expect(await membersWithEmail(email)).toBe(1);
   });
@@ -365,7 +386,9 @@ describe("POST /api/user.php?new=1", () => {
     delete body.password;
     await expectError(await postSignup(body, { ip }), 422, "invalid_input", { password: "required" });
     expect(await membersWithEmail(body.email as string)).toBe(0);
-    await expectError(await postSignup({ ...body, password: "" }, { ip }), 422, "invalid_input", { password: expect.any(String) });
+    await expectError(await postSignup({ ...body, password: "" }, { ip }), 422, "invalid_input", {
+      password: expect.any(String),
+    });
     expect(await membersWithEmail(body.email as string)).toBe(0);
   });
 
@@ -448,10 +471,14 @@ describe("POST /api/user.php?new=1", () => {
     const replayed = UserAnswerSchema.parse(await second.json()).user;
     expect(replayed.profile.id).toBe(created.profile.id);
     const cookie = sessionCookie(second);
-    expect(UserAnswerSchema.parse(await (await call("/api/user.php", { cookie })).json()).user.profile.id).toBe(created.profile.id);
+    expect(UserAnswerSchema.parse(await (await call("/api/user.php", { cookie })).json()).user.profile.id).toBe(
+      created.profile.id,
+    );
     expect(await membersWithEmail(body.email)).toBe(1);
     // Still one credit grant and one notice.
-    const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE member_id = ?").bind(created.profile.id).first<{ n: number }>();
+    const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE member_id = ?")
+      .bind(created.profile.id)
+      .first<{ n: number }>();
     expect(ledger!.n).toBe(1);
   });
 
@@ -529,12 +556,17 @@ describe("PUT /api/user.php", () => {
   it("refuses a region of another country with 422 not_in_country, changing nothing", async () => {
     const { user, cookie } = await signUp();
     await userAfter(await put(cookie, { country: "NL", countryregion: 1 }));
-    await expectError(await put(cookie, { country: "NL", countryregion: 3 }), 422, "invalid_input", { countryregion: "not_in_country" });
+    await expectError(await put(cookie, { country: "NL", countryregion: 3 }), 422, "invalid_input", {
+      countryregion: "not_in_country",
+    });
     await expectError(await put(cookie, { countryregion: 3 }), 422, "invalid_input", { countryregion: "not_in_country" });
     await expectError(await put(cookie, { countryregion: 999999 }), 422, "invalid_input", { countryregion: "not_in_country" });
     expect(await memberRow(user.profile.id)).toMatchObject({ country: "NL", countryregion: 1 });
     // With its own country it is fine.
-    expect((await userAfter(await put(cookie, { country: "BE", countryregion: 3 }))).profile).toMatchObject({ country: "BE", countryregion: 3 });
+    expect((await userAfter(await put(cookie, { country: "BE", countryregion: 3 }))).profile).toMatchObject({
+      country: "BE",
+      countryregion: 3,
+    });
   });
 
   it("refuses a country the site does not serve", async () => {
@@ -592,7 +624,9 @@ describe("PUT /api/user.php", () => {
   ])("refuses %s as date of birth with 422 date_of_birth_error", async (_, date) => {
     const { user, cookie } = await signUp();
     await userAfter(await put(cookie, { date_of_birth: "1990-06-15" }));
-    await expectError(await put(cookie, { date_of_birth: date() }), 422, "invalid_input", { date_of_birth: "date_of_birth_error" });
+    await expectError(await put(cookie, { date_of_birth: date() }), 422, "invalid_input", {
+      date_of_birth: "date_of_birth_error",
+    });
     expect((await memberRow(user.profile.id)).date_of_birth).toBe("1990-06-15");
   });
 
@@ -607,9 +641,13 @@ describe("PUT /api/user.php", () => {
       about_me: script,
       looking_for: "Someone kind",
     });
-    expect((await userAfter(await put(cookie, { personal: { looking_for: "" } }))).profile.personal).toEqual({ about_me: script });
+    expect((await userAfter(await put(cookie, { personal: { looking_for: "" } }))).profile.personal).toEqual({
+      about_me: script,
+    });
 
-    await expectError(await put(cookie, { personal: { hobby: "x" } }), 422, "invalid_input", { "personal.hobby": "unknown_field" });
+    await expectError(await put(cookie, { personal: { hobby: "x" } }), 422, "invalid_input", {
+      "personal.hobby": "unknown_field",
+    });
     await expectError(await put(cookie, { personal: { about_me: 5 } }), 422, "invalid_input");
     expect(JSON.parse((await memberRow(user.profile.id)).personal as string)).toEqual({ about_me: script });
   });
@@ -619,8 +657,12 @@ describe("PUT /api/user.php", () => {
     const saved = await userAfter(await put(cookie, { fields: { smoking: "no", interests: "travel,music" } }));
     expect(saved.profile.fields).toEqual({ smoking: "no", interests: "travel,music" });
 
-    await expectError(await put(cookie, { fields: { smoking: "maybe" } }), 422, "invalid_input", { "fields.smoking": "not_allowed" });
-    await expectError(await put(cookie, { fields: { unknown: "x" } }), 422, "invalid_input", { "fields.unknown": "unknown_field" });
+    await expectError(await put(cookie, { fields: { smoking: "maybe" } }), 422, "invalid_input", {
+      "fields.smoking": "not_allowed",
+    });
+    await expectError(await put(cookie, { fields: { unknown: "x" } }), 422, "invalid_input", {
+      "fields.unknown": "unknown_field",
+    });
     await expectError(await put(cookie, { fields: { interests: "travel,hacking" } }), 422, "invalid_input", {
       "fields.interests": "not_allowed",
     });
@@ -676,12 +718,19 @@ describe("PUT /api/user.php", () => {
 describe("POST /api/user.php?push=1", () => {
   const subscription = (n = `${Date.now()}-${++emailCounter}`) => ({
     endpoint: `https://push.example.com/send/${n}`,
-    keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" },
+    keys: {
+      p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+      auth: "tBHItJI5svbpez7KI4CCXg",
+    },
   });
   const push = (cookie: string | undefined, json: unknown) => call("/api/user.php?push=1", { method: "POST", json, cookie });
   const me = async (cookie: string) => UserAnswerSchema.parse(await (await call("/api/user.php", { cookie })).json()).user;
   const rowsFor = async (endpoint: string) =>
-    (await env.DB.prepare("SELECT member_id FROM push_subscriptions WHERE endpoint = ?").bind(endpoint).all<{ member_id: number }>()).results;
+    (
+      await env.DB.prepare("SELECT member_id FROM push_subscriptions WHERE endpoint = ?")
+        .bind(endpoint)
+        .all<{ member_id: number }>()
+    ).results;
 
   it("stores a subscription: the user's push becomes 'subscribed'", async () => {
     const { user, cookie } = await signUp();
@@ -714,7 +763,9 @@ describe("POST /api/user.php?push=1", () => {
     await expectError(await push(cookie, { subscription: { ...sub, keys: { p256dh: "<x>", auth: "y" } } }), 422, "invalid_input");
     await expectError(await push(cookie, { subscription: "granted" }), 422, "invalid_input");
     await expectError(await push(cookie, {}), 422, "invalid_input", { subscription: expect.any(String) });
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE member_id = ?").bind(user.profile.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE member_id = ?")
+      .bind(user.profile.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
     expect((await me(cookie)).push).toBeNull();
   });
@@ -771,7 +822,9 @@ describe("GET /api/profile_fields.php and /api/interests.php", () => {
       { name: "looking_for", type: "text", label: "Who I am looking for", max_length: 2000 },
     ]);
     // Site 2 shows only about_me.
-    const site2 = ProfileFieldsAnswerSchema.parse(await (await call("/api/profile_fields.php?language=en", { host: SITE2 })).json());
+    const site2 = ProfileFieldsAnswerSchema.parse(
+      await (await call("/api/profile_fields.php?language=en", { host: SITE2 })).json(),
+    );
     expect(site2.fields.filter((f) => f.type === "text").map((f) => f.name)).toEqual(["about_me"]);
   });
 

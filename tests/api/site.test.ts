@@ -30,7 +30,9 @@ describe("GET /api/settings.php", () => {
   });
 
   it("takes the visitor's country from the edge and picks it when the site serves it", async () => {
-    const inside = SettingsSchema.parse(await (await call("/api/settings.php", { headers: { "x-client-country": "be" } })).json());
+    const inside = SettingsSchema.parse(
+      await (await call("/api/settings.php", { headers: { "x-client-country": "be" } })).json(),
+    );
     expect(inside.geoip_country).toBe("BE");
     expect(inside.geoip_selected_country).toBe("BE");
     const outside = SettingsSchema.parse(
@@ -38,7 +40,9 @@ describe("GET /api/settings.php", () => {
     );
     expect(outside.geoip_country).toBe("US");
     expect(outside.geoip_selected_country).toBe("NL");
-    const junk = SettingsSchema.parse(await (await call("/api/settings.php", { headers: { "x-client-country": "<script>" } })).json());
+    const junk = SettingsSchema.parse(
+      await (await call("/api/settings.php", { headers: { "x-client-country": "<script>" } })).json(),
+    );
     expect(junk.geoip_country).toBeNull();
   });
 

@@ -26,7 +26,10 @@ async function signUp(page: Page, email: string, password: string, name = "Robin
 async function mailedLink(page: Page, to: string, path: string): Promise<string> {
   await page.goto("/_dev/mailbox");
   const mail = page.getByRole("article").filter({ hasText: to }).filter({ hasText: path }).first();
-  const link = await mail.getByRole("link", { name: new RegExp(path.replace(/[?#]/g, "\\$&")) }).first().getAttribute("href");
+  const link = await mail
+    .getByRole("link", { name: new RegExp(path.replace(/[?#]/g, "\\$&")) })
+    .first()
+    .getAttribute("href");
   expect(link, `a mail to ${to} with a link to ${path}`).toBeTruthy();
   return link!;
 }
@@ -125,14 +128,18 @@ test("a member downloads the data export, turns push off and switches the langua
   await page.getByRole("link", { name: "Download my data" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+  const exported = JSON.parse(
+    await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")),
+  );
   expect(exported.account.email).toBe(email);
   expect(exported.profile.name).toBe("Kim");
   expect(exported.credits.ledger.length).toBeGreaterThan(0);
 
   // Push: a device subscribed (as the browser's script would store it), then turned off here.
   const stored = await page.request.post("/resources/push-subscription", {
-    data: { subscription: { endpoint: `https://push.example.com/e2e-${Date.now()}`, keys: { p256dh: "BPe2eKey", auth: "e2eAuth" } } },
+    data: {
+      subscription: { endpoint: `https://push.example.com/e2e-${Date.now()}`, keys: { p256dh: "BPe2eKey", auth: "e2eAuth" } },
+    },
   });
   expect(stored.ok(), await stored.text()).toBe(true);
   // The page is /profile#data already: going to another #part would not load it again.

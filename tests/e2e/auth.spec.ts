@@ -40,7 +40,10 @@ test.describe("login and logout", () => {
   });
 
   test("the server checks too: empty and malformed fields get their messages", async ({ request }) => {
-    const empty = await request.post("/login", { form: { email: "", password: "" }, headers: { origin: `http://localhost:${E2E_PORT}` } });
+    const empty = await request.post("/login", {
+      form: { email: "", password: "" },
+      headers: { origin: `http://localhost:${E2E_PORT}` },
+    });
     expect(empty.status()).toBe(400);
     const html = await empty.text();
     expect(html).toContain("Value is required");

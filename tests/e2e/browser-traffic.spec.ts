@@ -6,12 +6,20 @@
 import { DEMO, expect, login, test } from "./support/fixtures";
 
 test("the app answers 404 for /api calls the browser has no business with, and still serves photos", async ({ page }) => {
-  for (const path of ["/api/settings.php", "/api/user.php", "/api/validate_email.php?email=a@example.com", "/api/geocode.php?lat=52&lon=5", "/api/activate.php"]) {
+  for (const path of [
+    "/api/settings.php",
+    "/api/user.php",
+    "/api/validate_email.php?email=a@example.com",
+    "/api/geocode.php?lat=52&lon=5",
+    "/api/activate.php",
+  ]) {
     const refused = await page.request.get(path);
     expect(refused.status(), path).toBe(404);
     expect(await refused.json(), path).toEqual({ error: "not_found", message: "No such API call." });
   }
-  expect((await page.request.post("/api/login.php", { data: { email: DEMO.email, password: DEMO.password } })).status()).toBe(404);
+  expect((await page.request.post("/api/login.php", { data: { email: DEMO.email, password: DEMO.password } })).status()).toBe(
+    404,
+  );
 
   // A member's photo is the API's file, reached through the app.
   await page.goto("/members");
@@ -29,7 +37,11 @@ test("the resource routes answer what the pages ask", async ({ page }) => {
   expect(await check.json()).toEqual({ status: "active", email: DEMO.email });
   const place = await page.request.get("/resources/geocode?lat=52.0907&lon=5.1214");
   expect(place.ok(), await place.text()).toBe(true);
-  expect(await place.json()).toMatchObject({ country: "NL", city: expect.any(String), attribution: expect.stringContaining("GeoNames") });
+  expect(await place.json()).toMatchObject({
+    country: "NL",
+    city: expect.any(String),
+    attribution: expect.stringContaining("GeoNames"),
+  });
   expect((await page.request.get("/resources/geocode?lat=north&lon=5")).status()).toBe(422);
 
   // A member: the session lasts, the badge has a count, the activation state is known.

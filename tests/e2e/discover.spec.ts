@@ -83,7 +83,12 @@ test("an unknown member is a 404 page", async ({ page }) => {
   await expect(page.getByText("Page not found: /members/99999999")).toBeVisible();
 });
 
-test("a like shows on /likes and as new on the other member's likes, and can be taken back", async ({ page, browser, checkA11y, javaScriptEnabled }) => {
+test("a like shows on /likes and as new on the other member's likes, and can be taken back", async ({
+  page,
+  browser,
+  checkA11y,
+  javaScriptEnabled,
+}) => {
   // Each project uses its own pair, so the two runs never see each other's likes. Pages are
   // awaited to DOMContentLoaded: under two parallel browsers, vite preview now and then leaves
   // a subresource hanging, which holds back the load event though the page is complete.
@@ -173,7 +178,10 @@ test("home shows who liked you and suggestions, without like or chat buttons", a
   await checkA11y();
 });
 
-test("a member of more than 4 days who does not pay sees a live cam at index 1 and an ad at index 5", async ({ page, javaScriptEnabled }) => {
+test("a member of more than 4 days who does not pay sees a live cam at index 1 and an ad at index 5", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "cam tiles are a streamed extra");
   await login(page, ACCOUNTS.anna);
   await page.goto("/members?gender=&age=all&country=NL&region=0");
@@ -201,7 +209,10 @@ test("paying members and visitors get no cam tiles", async ({ page }) => {
   await expect(page.locator(".tile")).toHaveCount(0);
 });
 
-test("notifications list account notices, are marked read once seen, and hold the email-change section", async ({ page, checkA11y }) => {
+test("notifications list account notices, are marked read once seen, and hold the email-change section", async ({
+  page,
+  checkA11y,
+}) => {
   await page.goto(`http://127.0.0.1:${E2E_PORT}/login`);
   await page.getByLabel("Email address").fill("dirk@example.com");
   await page.getByLabel("Password").fill("demo-password");

@@ -18,7 +18,10 @@ function expectHeadingsInOrder(levels: number[]) {
   for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
 }
 
-test("the terms name the company, disclose fictional profiles and carry the US sections for a US company", async ({ page, checkA11y }) => {
+test("the terms name the company, disclose fictional profiles and carry the US sections for a US company", async ({
+  page,
+  checkA11y,
+}) => {
   const response = await page.goto("/pages/terms");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of service");
@@ -34,9 +37,16 @@ test("the terms name the company, disclose fictional profiles and carry the US s
   await expect(main.getByText(/are entertainment profiles: fictional profiles .* marked with the ✦ icon/)).toBeVisible();
   await expect(main.getByText(/Sending a message costs credits/)).toBeVisible();
   await expect(main.getByText("These terms are governed by the law of Netherlands", { exact: false })).toBeVisible();
-  await expect(main.getByRole("link", { name: "support@amora.example" }).first()).toHaveAttribute("href", "mailto:support@amora.example");
+  await expect(main.getByRole("link", { name: "support@amora.example" }).first()).toHaveAttribute(
+    "href",
+    "mailto:support@amora.example",
+  );
 
-  const sections = ["Anti-trafficking and no minors", "Copyright infringement (DMCA)", "18 U.S.C. 2257 record-keeping requirements compliance statement"];
+  const sections = [
+    "Anti-trafficking and no minors",
+    "Copyright infringement (DMCA)",
+    "18 U.S.C. 2257 record-keeping requirements compliance statement",
+  ];
   for (const name of sections) {
     const heading = main.getByRole("heading", { level: 2, name });
     await expect(heading).toBeVisible();
@@ -52,7 +62,10 @@ test("the terms name the company, disclose fictional profiles and carry the US s
   await checkA11y();
 });
 
-test("without the US tradename the terms keep the anti-trafficking section but have no DMCA or 2257 section", async ({ page, checkA11y }) => {
+test("without the US tradename the terms keep the anti-trafficking section but have no DMCA or 2257 section", async ({
+  page,
+  checkA11y,
+}) => {
   await page.goto(`http://127.0.0.1:${E2E_PORT}/pages/terms`);
   await expect(page).toHaveTitle("Terms of service – Zilverhart");
   const main = page.getByRole("main");
@@ -75,7 +88,10 @@ test("the anti-trafficking section stays English, marked lang=en, when the page 
   await context.close();
 });
 
-test("the privacy policy says what is kept, for how long, the cookies and how to reach the company", async ({ page, checkA11y }) => {
+test("the privacy policy says what is kept, for how long, the cookies and how to reach the company", async ({
+  page,
+  checkA11y,
+}) => {
   const response = await page.goto("/pages/privacy");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy policy");

@@ -24,7 +24,9 @@ test("an unknown path gets the 404 page", async ({ page, checkA11y }) => {
 });
 
 test("bots get no error page", async ({ request }) => {
-  const response = await request.get("/no/such/page", { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+  const response = await request.get("/no/such/page", {
+    headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+  });
   expect(response.status()).toBe(404);
   expect(await response.text()).not.toContain("Page not found");
 });

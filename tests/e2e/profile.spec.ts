@@ -54,7 +54,10 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
 
   // Photos: two, the second made main, the first deleted.
   for (const name of ["one.png", "two.png"]) {
-    await page.locator("#photos").getByLabel("Choose a photo or drop it here").setInputFiles({ name, mimeType: "image/png", buffer: PNG });
+    await page
+      .locator("#photos")
+      .getByLabel("Choose a photo or drop it here")
+      .setInputFiles({ name, mimeType: "image/png", buffer: PNG });
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload photo" }).click();
     await expect(page.getByRole("list", { name: "Your photos" }).getByRole("listitem")).toHaveCount(name === "one.png" ? 1 : 2);
   }

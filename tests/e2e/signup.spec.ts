@@ -32,7 +32,11 @@ async function submitAccount(page: Page, javaScriptEnabled: boolean) {
   await submit.click();
 }
 
-test("a visitor signs up through every step and activates the account from the mailbox", async ({ page, context, javaScriptEnabled }, info) => {
+test("a visitor signs up through every step and activates the account from the mailbox", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}, info) => {
   test.slow();
   // Headless Chromium refuses notifications unless allowed; allowed, the browser can do push.
   await context.grantPermissions(["notifications"]);
@@ -119,7 +123,10 @@ test("step 3 fills in the place the device is at", async ({ page, context, javaS
   await expect(page.getByText(/GeoNames/)).toBeVisible();
 });
 
-test("a taken address and a name starting with @ get clear errors and keep what was typed", async ({ page, javaScriptEnabled }) => {
+test("a taken address and a name starting with @ get clear errors and keep what was typed", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await fillAccount(page, { email: DEMO.email, name: "@anna", password: "whatever" });
   if (javaScriptEnabled) {
     // Checked as it is typed: the address is taken, the button stays blocked.
@@ -161,15 +168,20 @@ test("sign-up on an invite-only site needs a traffic source", async ({ page, bas
   const zilverhart = new URL(baseURL ?? `http://localhost:${E2E_PORT}`);
   zilverhart.hostname = "127.0.0.1";
   await page.goto(new URL("/signup", zilverhart).href);
-  await expect(page.getByRole("heading", { level: 1, name: "Zilverhart is by invitation only" }).or(
-    page.getByRole("heading", { level: 1, name: /Zilverhart/ }),
-  )).toBeVisible();
+  await expect(
+    page
+      .getByRole("heading", { level: 1, name: "Zilverhart is by invitation only" })
+      .or(page.getByRole("heading", { level: 1, name: /Zilverhart/ })),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: /Log in|Inloggen/ }).last()).toBeVisible();
   await page.goto(new URL("/signup?network=partner1", zilverhart).href);
   await expect(page.getByLabel(/Email address|E-mailadres/)).toBeVisible();
 });
 
-test("the member sign-up lander warns about a fictional profile, ships no script and continues the flow", async ({ page, javaScriptEnabled }, info) => {
+test("the member sign-up lander warns about a fictional profile, ships no script and continues the flow", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());

@@ -35,11 +35,7 @@ app.use(
   methodNotAllowed({
     app,
     onMethodNotAllowed: (c, methods) =>
-      c.json(
-        { error: "method_not_allowed", message: `Use ${methods.join(", ")}.` },
-        405,
-        { Allow: methods.join(", ") },
-      ),
+      c.json({ error: "method_not_allowed", message: `Use ${methods.join(", ")}.` }, 405, { Allow: methods.join(", ") }),
   }),
 );
 

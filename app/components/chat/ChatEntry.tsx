@@ -17,18 +17,29 @@ export function ChatEntryLink({ chat }: { chat: ChatListEntry }) {
   const name = useChatName(profile);
   // The member's own zone, the same on the server and in the browser, so their HTML agrees.
   const timeZone = user?.timeZone ?? "UTC";
-  const when = last ? new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone }).format(last.created_at) : null;
+  const when = last
+    ? new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone }).format(last.created_at)
+    : null;
   return (
     <Link to={`/chats/${chat.conversation.id}`} className="chat-entry-link">
       {profile.main_image && site ? (
-        <img className="avatar" src={site.cdnPrefix + profile.main_image.thumb_filename} alt="" width={48} height={48} loading="lazy" />
+        <img
+          className="avatar"
+          src={site.cdnPrefix + profile.main_image.thumb_filename}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+        />
       ) : (
         <span className="avatar avatar-empty" aria-hidden="true" />
       )}
       <span className="chat-entry-text">
         <strong>{name}</strong>
         {profile.fictional && site ? <span className="badge fictional">{site.fictionalIcon}</span> : null}
-        <span className="chat-last">{last ? (last.mine ? t("chats.you", { text: last.text }) : last.text) : t("chats.noMessages")}</span>
+        <span className="chat-last">
+          {last ? (last.mine ? t("chats.you", { text: last.text }) : last.text) : t("chats.noMessages")}
+        </span>
       </span>
       {when && last ? <time dateTime={new Date(last.created_at).toISOString()}>{when}</time> : null}
       {chat.num_unread_messages > 0 ? (

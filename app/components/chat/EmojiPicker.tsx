@@ -5,7 +5,28 @@
 import { useRef, type RefObject } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 
-const EMOJI = ["😊", "😂", "😍", "😘", "😉", "😎", "🥰", "😅", "🤔", "😢", "👍", "👋", "🙏", "🔥", "❤️", "💋", "🌹", "🎉", "☕", "🍷"];
+const EMOJI = [
+  "😊",
+  "😂",
+  "😍",
+  "😘",
+  "😉",
+  "😎",
+  "🥰",
+  "😅",
+  "🤔",
+  "😢",
+  "👍",
+  "👋",
+  "🙏",
+  "🔥",
+  "❤️",
+  "💋",
+  "🌹",
+  "🎉",
+  "☕",
+  "🍷",
+];
 
 export function EmojiPicker({ target }: { target: RefObject<HTMLTextAreaElement | null> }) {
   const { t } = useTranslation();

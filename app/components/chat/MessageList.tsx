@@ -52,9 +52,12 @@ export function MessageList({
   useEffect(() => {
     const link = top.current;
     if (!onOlder || !link || !("IntersectionObserver" in window)) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onOlder();
-    }, { root: list.current });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onOlder();
+      },
+      { root: list.current },
+    );
     observer.observe(link);
     return () => observer.disconnect();
   }, [onOlder, oldestId]);

@@ -44,7 +44,15 @@ export function EmailChange({
       <p className="field-help">{t("profile.email.how")}</p>
       <Form method="post" {...form.props} className="stack">
         {/* Enter sends the form (this first submit button), not the did-you-mean button. */}
-        <button type="submit" name="intent" value="email" className="default-submit" tabIndex={-1} aria-hidden="true" disabled={blocked} />
+        <button
+          type="submit"
+          name="intent"
+          value="email"
+          className="default-submit"
+          tabIndex={-1}
+          aria-hidden="true"
+          disabled={blocked}
+        />
         <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
         <CheckedEmailField email={newEmail} label={t("profile.email.new")} accountLinks={false} />
         <Field
@@ -66,7 +74,15 @@ export function EmailChange({
  * Push on the account: "subscribed" (some device gets notifications), "denied" (turned off or
  * refused) or null (never asked). Turning off is a form; turning on needs this browser's script.
  */
-export function PushSetting({ state, publicKey, failed }: { state: "subscribed" | "denied" | null; publicKey: string; failed: boolean }) {
+export function PushSetting({
+  state,
+  publicKey,
+  failed,
+}: {
+  state: "subscribed" | "denied" | null;
+  publicKey: string;
+  failed: boolean;
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const [support, setSupport] = useState<PushSupport | null>(null);

@@ -52,7 +52,15 @@ export function AccountStep({
       <Form method="post" action={action} {...form.props} className="stack">
         {/* Enter in any field submits with the form's first submit button: this one, not the
             did-you-mean button further down. Invisible; the real button is at the end. */}
-        <button type="submit" name="intent" value="create" className="default-submit" tabIndex={-1} aria-hidden="true" disabled={blocked} />
+        <button
+          type="submit"
+          name="intent"
+          value="create"
+          className="default-submit"
+          tabIndex={-1}
+          aria-hidden="true"
+          disabled={blocked}
+        />
         <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
         <CheckedEmailField email={email} label={t("signup.account.email")} />
         <Field

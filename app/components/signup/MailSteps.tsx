@@ -59,7 +59,11 @@ export function ActivationProgressStep({ tick: serverTick }: { tick: number }) {
       <noscript>
         <meta httpEquiv="refresh" content={`1;url=/signup?tick=${serverTick + 1}`} />
       </noscript>
-      <progress max={ACTIVATION_TIMEOUT_TICKS} value={Math.min(tick, ACTIVATION_TIMEOUT_TICKS)} aria-labelledby="activation-status" />
+      <progress
+        max={ACTIVATION_TIMEOUT_TICKS}
+        value={Math.min(tick, ACTIVATION_TIMEOUT_TICKS)}
+        aria-labelledby="activation-status"
+      />
       <p id="activation-status" role="status" aria-live="polite">
         {t(PROGRESS_MESSAGES[activationMessageIndex(tick)])}
       </p>

@@ -13,7 +13,7 @@ import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form"
 import { useTranslation } from "~/lib/i18n-react";
 import { fetchResource, type AnswerOf } from "~/lib/resource-answer";
 import type { loader as geocodeLoader } from "~/routes/resources/geocode";
-import { type MessageKey } from "../../../contract/translator";
+import type { MessageKey } from "../../../contract/translator";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
 import { formErrorsOf } from "~/lib/forms/reply";
 import { Busy, FormErrors, StepButtons, type StepActionData } from "./SignupChrome";
@@ -33,7 +33,17 @@ function PartHeading({ variant, heading, body }: { variant: FormVariant; heading
   );
 }
 
-function PartButtons({ variant, save, intent, skip }: { variant: FormVariant; save: MessageKey; intent: string; skip: MessageKey }) {
+function PartButtons({
+  variant,
+  save,
+  intent,
+  skip,
+}: {
+  variant: FormVariant;
+  save: MessageKey;
+  intent: string;
+  skip: MessageKey;
+}) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
   if (variant === "signup") return <StepButtons save={save} intent={intent} skip={skip} />;
@@ -66,7 +76,11 @@ export function PushStep({ publicKey }: { publicKey: string }) {
     <>
       <h1>{t("signup.push.heading")}</h1>
       <p>{t("signup.push.body")}</p>
-      {state === "failed" && <p className="error-list" role="alert">{t("signup.push.failed")}</p>}
+      {state === "failed" && (
+        <p className="error-list" role="alert">
+          {t("signup.push.failed")}
+        </p>
+      )}
       {state === "asking" && <Busy label={t("signup.push.asking")} />}
       <Form method="post" className="step-buttons">
         <button type="button" className="button" onClick={() => void turnOn()} disabled={state === "asking"}>
@@ -121,7 +135,13 @@ export function PhotoStep({
  * Adding a photo by click, file picker or drop (sign-up step 2 and /profile): with JavaScript it
  * uploads at once through a fetcher; without, a plain multipart form with an upload button.
  */
-export function PhotoUpload({ upload, actionData }: { upload: ReturnType<typeof useFetcher<StepActionData>>; actionData: StepActionData }) {
+export function PhotoUpload({
+  upload,
+  actionData,
+}: {
+  upload: ReturnType<typeof useFetcher<StepActionData>>;
+  actionData: StepActionData;
+}) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
   const uploading = upload.state !== "idle";
@@ -202,8 +222,8 @@ function cachedPlace(): Place | null {
     const at: unknown = Reflect.get(cached, "at");
     const place: unknown = Reflect.get(cached, "geocode");
     if (typeof at !== "number" || Date.now() - at >= GEO_CACHE_MS || typeof place !== "object" || place === null) return null;
-    const [country, countryregion, city, attribution] = ["country", "countryregion", "city", "attribution"].map(
-      (name): unknown => Reflect.get(place, name),
+    const [country, countryregion, city, attribution] = ["country", "countryregion", "city", "attribution"].map((name): unknown =>
+      Reflect.get(place, name),
     );
     return {
       country: typeof country === "string" ? country : null,
@@ -377,7 +397,13 @@ export function PersonalInfoStep({
   const form = useForm({
     schema: PersonalInfoSchema,
     lastResult: actionData?.result,
-    defaultValue: { gender: view.gender, dobDay: view.dob.day, dobMonth: view.dob.month, dobYear: view.dob.year, fields: view.values },
+    defaultValue: {
+      gender: view.gender,
+      dobDay: view.dob.day,
+      dobMonth: view.dob.month,
+      dobYear: view.dob.year,
+      fields: view.values,
+    },
   });
   const fields = {
     gender: form.field("gender"),
@@ -400,7 +426,12 @@ export function PersonalInfoStep({
           <legend>{t("signup.personal.gender")}</legend>
           {(["female", "male"] as const).map((gender) => (
             <label key={gender} className="choice">
-              <input type="radio" name={fields.gender.name} value={gender} defaultChecked={fields.gender.initialValue === gender} />
+              <input
+                type="radio"
+                name={fields.gender.name}
+                value={gender}
+                defaultChecked={fields.gender.initialValue === gender}
+              />
               {t(`signup.personal.${gender}`)}
             </label>
           ))}
@@ -408,7 +439,12 @@ export function PersonalInfoStep({
         <fieldset className="field" aria-describedby={dobErrors?.length ? "dob-errors" : "dob-help"}>
           <legend>{t("signup.personal.dateOfBirth")}</legend>
           <div className="date-parts">
-            <select name={fields.dobDay.name} defaultValue={fields.dobDay.initialValue ?? ""} aria-label={t("signup.personal.day")} aria-invalid={dobErrors?.length ? true : undefined}>
+            <select
+              name={fields.dobDay.name}
+              defaultValue={fields.dobDay.initialValue ?? ""}
+              aria-label={t("signup.personal.day")}
+              aria-invalid={dobErrors?.length ? true : undefined}
+            >
               <option value="">{t("signup.personal.day")}</option>
               {Array.from({ length: 31 }, (_, i) => (
                 <option key={i + 1} value={i + 1}>
@@ -416,7 +452,11 @@ export function PersonalInfoStep({
                 </option>
               ))}
             </select>
-            <select name={fields.dobMonth.name} defaultValue={fields.dobMonth.initialValue ?? ""} aria-label={t("signup.personal.month")}>
+            <select
+              name={fields.dobMonth.name}
+              defaultValue={fields.dobMonth.initialValue ?? ""}
+              aria-label={t("signup.personal.month")}
+            >
               <option value="">{t("signup.personal.month")}</option>
               {months.map((month, i) => (
                 <option key={month} value={i + 1}>
@@ -424,7 +464,11 @@ export function PersonalInfoStep({
                 </option>
               ))}
             </select>
-            <select name={fields.dobYear.name} defaultValue={fields.dobYear.initialValue ?? ""} aria-label={t("signup.personal.year")}>
+            <select
+              name={fields.dobYear.name}
+              defaultValue={fields.dobYear.initialValue ?? ""}
+              aria-label={t("signup.personal.year")}
+            >
               <option value="">{t("signup.personal.year")}</option>
               {years.map((year) => (
                 <option key={year} value={year}>
@@ -442,7 +486,11 @@ export function PersonalInfoStep({
           field.type === "select" ? (
             <div className="field" key={field.name}>
               <label htmlFor={`field-${field.name}`}>{field.label}</label>
-              <select id={`field-${field.name}`} name={`fields.${field.name}`} defaultValue={form.field(`fields.${field.name}`).initialValue ?? ""}>
+              <select
+                id={`field-${field.name}`}
+                name={`fields.${field.name}`}
+                defaultValue={form.field(`fields.${field.name}`).initialValue ?? ""}
+              >
                 <option value="">{t("signup.personal.noAnswer")}</option>
                 {field.allowed_values.map((option) => (
                   <option key={option.value} value={option.value}>

@@ -3,7 +3,7 @@ import { Link, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
 import { formErrorsOf, type FormReply } from "~/lib/forms/reply";
 import { useTranslation } from "~/lib/i18n-react";
-import { type MessageKey } from "../../../contract/translator";
+import type { MessageKey } from "../../../contract/translator";
 import { filledDots, PROGRESS_DOTS, PROGRESS_TOTAL, type SignupStep } from "../../../contract/rules/signup-steps";
 
 /** What the sign-up action (and /profile, for the same forms) answers when a step's form has errors. */
@@ -13,7 +13,11 @@ export function ProgressDots({ step }: { step: SignupStep }) {
   const { t } = useTranslation();
   const filled = filledDots(step);
   return (
-    <p className="progress-dots" role="img" aria-label={t("signup.progress", { step: Math.min(step, PROGRESS_TOTAL), total: PROGRESS_TOTAL })}>
+    <p
+      className="progress-dots"
+      role="img"
+      aria-label={t("signup.progress", { step: Math.min(step, PROGRESS_TOTAL), total: PROGRESS_TOTAL })}
+    >
       {Array.from({ length: PROGRESS_DOTS }, (_, i) => (
         <span key={i} className={i < filled ? "dot filled" : "dot"} />
       ))}

@@ -40,9 +40,7 @@ describe("ApiClient", () => {
   it("keeps a cookie the API sets for the rest of the request, and relays it", async () => {
     let call = 0;
     const { env, seen } = recordingApi(() =>
-      call++ === 0
-        ? new Response('"x"', { headers: { "Set-Cookie": "sid=new; Path=/; HttpOnly" } })
-        : Response.json("y"),
+      call++ === 0 ? new Response('"x"', { headers: { "Set-Cookie": "sid=new; Path=/; HttpOnly" } }) : Response.json("y"),
     );
     const api = new ApiClient(visitor, env, "req-2");
     await api.call(z.string(), "/api/login.php", { method: "POST", body: {} });
@@ -69,9 +67,10 @@ describe("ApiClient", () => {
     ],
   ])("throws the error page for %s", async (_, answer, status) => {
     const { env } = recordingApi(answer);
-    const error = await new ApiClient(visitor, env, "r")
-      .call(z.object({ ok: z.boolean() }), "/api/user.php")
-      .then(() => null, (e: unknown) => e);
+    const error = await new ApiClient(visitor, env, "r").call(z.object({ ok: z.boolean() }), "/api/user.php").then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ init: { status } });
   });
 });
@@ -82,7 +81,12 @@ describe("forwardToApi", () => {
     const forged = new Request("https://amora.example/api/page-hidden.php", {
       method: "POST",
       body: "{}",
-      headers: { "x-original-host": "other.example", "x-client-ip": "1.1.1.1", "x-package-name": "evil", "content-type": "application/json" },
+      headers: {
+        "x-original-host": "other.example",
+        "x-client-ip": "1.1.1.1",
+        "x-package-name": "evil",
+        "content-type": "application/json",
+      },
     });
     const response = await forwardToApi(forged, env);
     expect(response.status).toBe(204);

@@ -94,9 +94,6 @@ export class ApiClient {
   /** Logs once, with the request id, and shows the error page. */
   private fail(status: 502 | 503, what: string, cause?: unknown): never {
     console.error(`[${this.requestId}] API ${what}`, cause ?? "");
-    throw data(
-      { requestId: this.requestId },
-      { status, statusText: status === 503 ? "Service Unavailable" : "Bad Gateway" },
-    );
+    throw data({ requestId: this.requestId }, { status, statusText: status === 503 ? "Service Unavailable" : "Bad Gateway" });
   }
 }

@@ -8,7 +8,15 @@ export async function forwardToApi(request: Request, env: ApiBindings): Promise<
   if (request.headers.get("upgrade")?.toLowerCase() === "websocket") {
     // The live chat socket (/api/live.php): the handshake headers go along, no timeout (the
     // connection stays open), and the 101 answer with its socket comes back untouched.
-    for (const name of ["upgrade", "connection", "origin", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol", "sec-websocket-extensions"]) {
+    for (const name of [
+      "upgrade",
+      "connection",
+      "origin",
+      "sec-websocket-key",
+      "sec-websocket-version",
+      "sec-websocket-protocol",
+      "sec-websocket-extensions",
+    ]) {
       const value = request.headers.get(name);
       if (value) headers.set(name, value);
     }

@@ -25,7 +25,9 @@ export async function detectPushSupport(): Promise<{ support: PushSupport; subsc
   if (Notification.permission === "denied") return { support: "denied", subscription: null };
   try {
     const subscription = await existingSubscription();
-    return subscription ? { support: "subscribed", subscription: subscription.toJSON() } : { support: "available", subscription: null };
+    return subscription
+      ? { support: "subscribed", subscription: subscription.toJSON() }
+      : { support: "available", subscription: null };
   } catch {
     return { support: "available", subscription: null };
   }

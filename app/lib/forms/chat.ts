@@ -5,6 +5,12 @@ import { tooLong } from "./fields";
 
 export const MessageSchema = v.object({
   // A textarea posts line breaks as CRLF, but counts them as one character: so do we.
-  text: v.pipe(v.optional(v.string("errors.message_required"), ""), v.transform((text) => text.replace(/\r\n?/g, "\n")), v.trim(), v.nonEmpty("errors.message_required"), v.maxLength(MESSAGE_MAX, tooLong(MESSAGE_MAX))),
+  text: v.pipe(
+    v.optional(v.string("errors.message_required"), ""),
+    v.transform((text) => text.replace(/\r\n?/g, "\n")),
+    v.trim(),
+    v.nonEmpty("errors.message_required"),
+    v.maxLength(MESSAGE_MAX, tooLong(MESSAGE_MAX)),
+  ),
   key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
 });

@@ -10,7 +10,10 @@ export const NewPasswordSchema = v.pipe(
     password: newPasswordField,
     repeat: v.optional(v.string(), ""),
   }),
-  v.forward(v.check((input) => samePasswords(input), PASSWORDS_DIFFER), ["repeat"]),
+  v.forward(
+    v.check((input) => samePasswords(input), PASSWORDS_DIFFER),
+    ["repeat"],
+  ),
 );
 
 /** /profile: a new password needs the current one. */
@@ -20,5 +23,8 @@ export const ChangePasswordSchema = v.pipe(
     password: newPasswordField,
     repeat: v.optional(v.string(), ""),
   }),
-  v.forward(v.check((input) => samePasswords(input), PASSWORDS_DIFFER), ["repeat"]),
+  v.forward(
+    v.check((input) => samePasswords(input), PASSWORDS_DIFFER),
+    ["repeat"],
+  ),
 );

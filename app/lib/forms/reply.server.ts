@@ -11,7 +11,11 @@ import type { FormReply } from "./reply";
 
 /** A parsed form (Conform's submission): reply() sends back what was typed, with errors. */
 export interface Replyable {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
 }
 
 /** An API refusal (an ApiResult with ok: false). */
@@ -47,7 +51,13 @@ export function apiErrorMessage(error: ApiErrorBody, own: readonly ErrorCode[]):
 export function apiErrorReply(
   submission: Replyable,
   failure: ApiFailure,
-  options: { own?: readonly ErrorCode[]; field?: string; otherField?: string; hideFields?: string[]; flags?: Omit<FormReply, "result"> } = {},
+  options: {
+    own?: readonly ErrorCode[];
+    field?: string;
+    otherField?: string;
+    hideFields?: string[];
+    flags?: Omit<FormReply, "result">;
+  } = {},
 ) {
   const { own = [], field, otherField, hideFields, flags } = options;
   const message = apiErrorMessage(failure.error, own);

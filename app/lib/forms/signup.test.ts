@@ -40,7 +40,10 @@ describe("AccountSchema", () => {
 
     // Conform turns an empty field into undefined (above); a raw "" also gets 'validation.email'
     // after 'validation.required', since Valibot runs every check of the pipe.
-    it.each([["empty", ""], ["only spaces", "   "]])("%s → validation.required first", (_, email) => {
+    it.each([
+      ["empty", ""],
+      ["only spaces", "   "],
+    ])("%s → validation.required first", (_, email) => {
       expect(issuesOf(AccountSchema, { ...valid, email })[0]).toEqual({ path: "email", message: "validation.required" });
     });
 
@@ -71,15 +74,11 @@ describe("AccountSchema", () => {
     });
 
     it("rejects 151 characters", () => {
-      expect(issuesOf(AccountSchema, { ...valid, name: "n".repeat(151) })).toEqual([
-        { path: "name", message: tooLong(150) },
-      ]);
+      expect(issuesOf(AccountSchema, { ...valid, name: "n".repeat(151) })).toEqual([{ path: "name", message: tooLong(150) }]);
     });
 
     it.each([["@anna"], ["  @anna"], ["@"]])("rejects %j as starting with '@' (forwarded to name)", (name) => {
-      expect(issuesOf(AccountSchema, { ...valid, name })).toEqual([
-        { path: "name", message: "errors.name_starts_with_at" },
-      ]);
+      expect(issuesOf(AccountSchema, { ...valid, name })).toEqual([{ path: "name", message: "errors.name_starts_with_at" }]);
     });
 
     it.each([
@@ -117,12 +116,13 @@ describe("AccountSchema", () => {
       expect(issuesOf(AccountSchema, withoutPassword)).toEqual([{ path: "password", message: "validation.required" }]);
     });
 
-    it.each([["1 character", "p"], ["1000 characters", "p".repeat(1000)], ["only spaces", "   "]])(
-      "accepts %s",
-      (_, password) => {
-        expect(issuesOf(AccountSchema, { ...valid, password })).toEqual([]);
-      },
-    );
+    it.each([
+      ["1 character", "p"],
+      ["1000 characters", "p".repeat(1000)],
+      ["only spaces", "   "],
+    ])("accepts %s", (_, password) => {
+      expect(issuesOf(AccountSchema, { ...valid, password })).toEqual([]);
+    });
   });
 
   it("rejects input that is not an object", () => {
@@ -161,12 +161,13 @@ describe("LocationSchema", () => {
   });
 
   it("rejects a 256-character city", () => {
-    expect(issuesOf(LocationSchema, { country: "DE", city: "c".repeat(256) })).toEqual([
-      { path: "city", message: tooLong(255) },
-    ]);
+    expect(issuesOf(LocationSchema, { country: "DE", city: "c".repeat(256) })).toEqual([{ path: "city", message: tooLong(255) }]);
   });
 
-  it.each([["a number", 12], ["not digits", "x1"]])("rejects a countryregion that is %s", (_, countryregion) => {
+  it.each([
+    ["a number", 12],
+    ["not digits", "x1"],
+  ])("rejects a countryregion that is %s", (_, countryregion) => {
     expect(issuesOf(LocationSchema, { country: "DE", countryregion }).map((i) => i.path)).toEqual(["countryregion"]);
   });
 
@@ -272,9 +273,7 @@ describe("PersonalInfoSchema and submittedDateOfBirth", () => {
 
   it("accepts select fields up to 100 characters and rejects 101", () => {
     expect(issuesOf(PersonalInfoSchema, { fields: { eyes: "e".repeat(100) } })).toEqual([]);
-    expect(issuesOf(PersonalInfoSchema, { fields: { eyes: "e".repeat(101) } }).map((i) => i.path)).toEqual([
-      "fields.eyes",
-    ]);
+    expect(issuesOf(PersonalInfoSchema, { fields: { eyes: "e".repeat(101) } }).map((i) => i.path)).toEqual(["fields.eyes"]);
   });
 });
 

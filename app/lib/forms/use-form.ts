@@ -43,7 +43,8 @@ export function formValues(formData: FormData, lists: readonly string[] = []): R
     let node = values;
     for (const part of path.slice(0, -1)) {
       const next = node[part];
-      node = typeof next === "object" && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : (node[part] = {});
+      node =
+        typeof next === "object" && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : (node[part] = {});
     }
     const key = path[path.length - 1]!;
     const existing = node[key];
@@ -158,7 +159,11 @@ export function useForm<S extends v.GenericSchema>({
         errorId: `${id}-${name}-error`,
         errors: errors[name],
         initialValue: typeof initial === "string" ? initial : undefined,
-        initialValues: Array.isArray(initial) ? initial.filter((x): x is string => typeof x === "string") : typeof initial === "string" ? [initial] : [],
+        initialValues: Array.isArray(initial)
+          ? initial.filter((x): x is string => typeof x === "string")
+          : typeof initial === "string"
+            ? [initial]
+            : [],
         constraint: constraint?.[name] ?? {},
       };
     },

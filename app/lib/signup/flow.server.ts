@@ -9,14 +9,7 @@ import * as v from "valibot";
 import type { ApiClient } from "../api/client.server";
 import type { ApiErrorBody, Settings, User } from "../../../contract/schemas";
 import { activationState } from "../api/activation.server";
-import {
-  checkEmail,
-  createAccount,
-  fetchCsrf,
-  savePushSubscription,
-  updateUser,
-  type UserUpdate,
-} from "../api/signup.server";
+import { checkEmail, createAccount, fetchCsrf, savePushSubscription, updateUser, type UserUpdate } from "../api/signup.server";
 import { siteSettings } from "../api/site.server";
 import { afterSignup, afterSignupCookie, readCookie, signupTarget } from "../cookies.server";
 import { getOptionalUser } from "../auth.server";
@@ -44,7 +37,6 @@ import {
   type PushSupport,
   type SignupStep,
 } from "../../../contract/rules/signup-steps";
-
 
 function pushSupportOf(request: Request): PushSupport {
   const value = readCookie(request, PUSH_SUPPORT_COOKIE);
@@ -106,7 +98,8 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
   }
 
   const step = currentStep(request, user, settings);
-  if (step === 7 && user.status === "active" && !url.searchParams.has("change-email")) throw redirect(afterSignup(request) ?? "/home");
+  if (step === 7 && user.status === "active" && !url.searchParams.has("change-email"))
+    throw redirect(afterSignup(request) ?? "/home");
 
   // Step 2 again after an upload (a main image alone would move the member on to step 3), so
   // the photos show and more can be added.
@@ -319,7 +312,13 @@ async function createStep(
     email,
     name: nameOrDefault(submission.value.name, email),
     password: submission.value.password,
-    trafficsource: { network: tracking.network, ref: tracking.ref, sub1: tracking.sub1, sub2: tracking.sub2, sub3: tracking.sub3 },
+    trafficsource: {
+      network: tracking.network,
+      ref: tracking.ref,
+      sub1: tracking.sub1,
+      sub2: tracking.sub2,
+      sub3: tracking.sub3,
+    },
     timezone: submission.value.timezone,
     country: settings.geoip_country && settings.countries.includes(settings.geoip_country) ? settings.geoip_country : null,
     language: requestLocale(context),
@@ -331,7 +330,12 @@ async function createStep(
   });
   if (!created.ok) {
     const fieldErrors = fieldErrorsOf(created.error);
-    return reply(Object.keys(fieldErrors).length > 0 && created.error.error !== "csrf_invalid" ? { fieldErrors } : { formErrors: [apiErrorKey(created.error)] }, created.status);
+    return reply(
+      Object.keys(fieldErrors).length > 0 && created.error.error !== "csrf_invalid"
+        ? { fieldErrors }
+        : { formErrors: [apiErrorKey(created.error)] },
+      created.status,
+    );
   }
   const user = created.data.user;
   const next = stepAfterCreation(offeredTo(request, user, settings), pushSupportOf(request));

@@ -26,7 +26,9 @@ export interface Reply {
   reply: (options?: ReplyOptions) => SubmissionResult<string[]>;
 }
 
-export type SectionResult = { ok: true; update: UserUpdate; submission: Reply } | { ok: false; result: SubmissionResult<string[]> };
+export type SectionResult =
+  | { ok: true; update: UserUpdate; submission: Reply }
+  | { ok: false; result: SubmissionResult<string[]> };
 
 export function parseSection(section: ProfileSection, formData: FormData, settings: Settings): SectionResult {
   switch (section) {
@@ -62,7 +64,10 @@ export function parseSection(section: ProfileSection, formData: FormData, settin
       return {
         ok: true,
         submission,
-        update: { personal: submission.value.personal ?? {}, fields: { interests: (submission.value.interests ?? []).join(",") } },
+        update: {
+          personal: submission.value.personal ?? {},
+          fields: { interests: (submission.value.interests ?? []).join(",") },
+        },
       };
     }
   }

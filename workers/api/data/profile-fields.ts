@@ -13,7 +13,18 @@ export const SELECT_FIELDS = {
 export type SelectField = keyof typeof SELECT_FIELDS;
 
 export const INTERESTS = [
-  "travel", "music", "cooking", "sports", "movies", "reading", "nature", "art", "dancing", "gaming", "pets", "wine",
+  "travel",
+  "music",
+  "cooking",
+  "sports",
+  "movies",
+  "reading",
+  "nature",
+  "art",
+  "dancing",
+  "gaming",
+  "pets",
+  "wine",
 ] as const;
 
 export function isSelectField(name: string): name is SelectField {

@@ -42,7 +42,12 @@ export function sendStatements(db: Db, send: Send, now = Date.now()): Compilable
       .onConflict((oc) => oc.columns(["sender_id", "send_key"]).doNothing()),
     db
       .updateTable("conversations")
-      .set((eb) => ({ last_message_id: eb.selectFrom("messages").select((inner) => inner.fn.max("id").as("m")).where("conversation_id", "=", send.conversation) }))
+      .set((eb) => ({
+        last_message_id: eb
+          .selectFrom("messages")
+          .select((inner) => inner.fn.max("id").as("m"))
+          .where("conversation_id", "=", send.conversation),
+      }))
       .where("id", "=", send.conversation),
     db
       .updateTable("conversation_members")
@@ -103,16 +108,35 @@ export async function chatProfile(db: Db, viewer: number, otherId: number, now =
     .leftJoin("images as oi", "oi.id", "o.main_image_id")
     .leftJoin("likes as ol", (join) => join.onRef("ol.profile_id", "=", "o.id").on("ol.member_id", "=", viewer))
     .select([
-      "o.id", "o.name", "o.date_of_birth", "o.city", "o.country", "o.countryregion", "o.language", "o.gender",
-      "o.is_fictional", "o.status", "oi.filename", "ol.member_id as liked_by_viewer",
+      "o.id",
+      "o.name",
+      "o.date_of_birth",
+      "o.city",
+      "o.country",
+      "o.countryregion",
+      "o.language",
+      "o.gender",
+      "o.is_fictional",
+      "o.status",
+      "oi.filename",
+      "ol.member_id as liked_by_viewer",
     ])
     .where("o.id", "=", otherId)
     .executeTakeFirstOrThrow();
   return toChatProfile(row, now);
 }
 
-export function toMessage(row: { id: number; conversation_id: number; sender_id: number; body: string; created_at: number }, viewer: number): ChatMessage {
-  return { id: row.id, conversation: row.conversation_id, mine: row.sender_id === viewer, text: row.body, created_at: row.created_at };
+export function toMessage(
+  row: { id: number; conversation_id: number; sender_id: number; body: string; created_at: number },
+  viewer: number,
+): ChatMessage {
+  return {
+    id: row.id,
+    conversation: row.conversation_id,
+    mine: row.sender_id === viewer,
+    text: row.body,
+    created_at: row.created_at,
+  };
 }
 
 /** Messages from others the member has not seen, over all the conversations in their list. */
@@ -151,8 +175,18 @@ export async function listConversations(db: Db, memberId: number, limit: number,
       "last.created_at as last_created_at",
       "last.sender_id as last_sender_id",
       "cm.cleared_until_id",
-      "o.id", "o.name", "o.date_of_birth", "o.city", "o.country", "o.countryregion", "o.language", "o.gender",
-      "o.is_fictional", "o.status", "oi.filename", "ol.member_id as liked_by_viewer",
+      "o.id",
+      "o.name",
+      "o.date_of_birth",
+      "o.city",
+      "o.country",
+      "o.countryregion",
+      "o.language",
+      "o.gender",
+      "o.is_fictional",
+      "o.status",
+      "oi.filename",
+      "ol.member_id as liked_by_viewer",
       (eb) =>
         eb
           .selectFrom("messages as u")

@@ -18,7 +18,9 @@ export function eraseMemberQueries(
 ): Compilable[] {
   const memberId = member.id;
   // Rate-limit counters keyed by the address (session.ts, password-reset.ts).
-  const addressKeys = member.email ? [`login:email:${member.site_id}:${member.email}`, `reset:email:${member.site_id}:${member.email}`] : [];
+  const addressKeys = member.email
+    ? [`login:email:${member.site_id}:${member.email}`, `reset:email:${member.site_id}:${member.email}`]
+    : [];
   return [
     ...(addressKeys.length > 0 ? [db.deleteFrom("rate_limits").where("key", "in", addressKeys)] : []),
     db.deleteFrom("sessions").where("member_id", "=", memberId),

@@ -10,8 +10,17 @@ export function selectCards(db: Db, viewer: number | null) {
     .leftJoin("images as i", "i.id", "m.main_image_id")
     .leftJoin("likes as l", (join) => join.onRef("l.profile_id", "=", "m.id").on("l.member_id", "=", viewer ?? -1))
     .select([
-      "m.id", "m.name", "m.date_of_birth", "m.city", "m.country", "m.countryregion", "m.language", "m.gender",
-      "m.is_fictional", "i.filename", "l.member_id as liked_by_viewer",
+      "m.id",
+      "m.name",
+      "m.date_of_birth",
+      "m.city",
+      "m.country",
+      "m.countryregion",
+      "m.language",
+      "m.gender",
+      "m.is_fictional",
+      "i.filename",
+      "l.member_id as liked_by_viewer",
     ])
     .where("m.status", "=", "active");
 }

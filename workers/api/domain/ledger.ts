@@ -47,7 +47,12 @@ export async function balance(db: Db, memberId: number): Promise<number> {
 
 /** The member's entries, oldest first (the data export). */
 export function history(db: Db, memberId: number) {
-  return db.selectFrom("credit_ledger").select(["amount", "reason", "created_at"]).where("member_id", "=", memberId).orderBy("id").execute();
+  return db
+    .selectFrom("credit_ledger")
+    .select(["amount", "reason", "created_at"])
+    .where("member_id", "=", memberId)
+    .orderBy("id")
+    .execute();
 }
 
 /** The entry with this key, as a subquery: lets another statement of the batch depend on it. */
@@ -95,7 +100,13 @@ export function chargeStatement(db: Db, entry: LedgerEntry, now = Date.now()): C
 function appendStatement(db: Db, entry: LedgerEntry, signedAmount: number, now: number): Compilable {
   return db
     .insertInto("credit_ledger")
-    .values({ member_id: entry.memberId, amount: signedAmount, reason: entry.reason, idempotency_key: entry.key, created_at: now })
+    .values({
+      member_id: entry.memberId,
+      amount: signedAmount,
+      reason: entry.reason,
+      idempotency_key: entry.key,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column("idempotency_key").doNothing());
 }
 
@@ -118,7 +129,13 @@ async function settle(db: Db, entry: LedgerEntry, signedAmount: number, written:
   return { outcome: written ? "written" : "already_written", balance: await balance(db, entry.memberId) };
 }
 
-async function write(d1: D1Database, db: Db, entry: LedgerEntry, signedAmount: number, statement: Compilable): Promise<LedgerResult> {
+async function write(
+  d1: D1Database,
+  db: Db,
+  entry: LedgerEntry,
+  signedAmount: number,
+  statement: Compilable,
+): Promise<LedgerResult> {
   const [result] = await runBatch(d1, [statement]);
   return settle(db, entry, signedAmount, result?.meta.changes === 1);
 }

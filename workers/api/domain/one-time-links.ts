@@ -39,7 +39,14 @@ interface LinkRow {
 export async function storePasswordResetLink(db: Db, link: LinkRow, now = Date.now()): Promise<void> {
   await db
     .insertInto("password_resets")
-    .values({ token_hash: link.hash, member_id: link.memberId, site_id: link.siteId, created_at: now, expires_at: now + link.ttlMs, used_at: null })
+    .values({
+      token_hash: link.hash,
+      member_id: link.memberId,
+      site_id: link.siteId,
+      created_at: now,
+      expires_at: now + link.ttlMs,
+      used_at: null,
+    })
     .execute();
 }
 

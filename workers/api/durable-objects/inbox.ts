@@ -23,7 +23,8 @@ export class MemberInbox extends DurableObject<ApiEnv> {
 
   /** The upgrade, already checked by the API worker (the session's member owns this inbox). */
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket.", { status: 426 });
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket.", { status: 426 });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     return new Response(null, { status: 101, webSocket: client });

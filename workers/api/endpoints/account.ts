@@ -37,7 +37,9 @@ async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
   // After the rows: a failure here leaves unreachable files, never a visible profile.
   const keys = images.flatMap((image) => [image.filename, largeKeyOf(image.filename)]);
   if (keys.length > 0) {
-    await c.env.PHOTOS.delete(keys).catch((error: unknown) => console.error(`photos of deleted member ${member.id} not removed:`, error));
+    await c.env.PHOTOS.delete(keys).catch((error: unknown) =>
+      console.error(`photos of deleted member ${member.id} not removed:`, error),
+    );
   }
   deleteCookie(c, SESSION_COOKIE, { path: "/" });
   c.header("cache-control", "no-store");
@@ -72,7 +74,12 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
   const [profile, balance, images, liked, likedBy, ledger, notices, pushSubscriptions, sessions, sent] = await Promise.all([
     toProfile(db, member),
     creditBalance(db, member.id),
-    db.selectFrom("images").select(["id", "filename", "created_at"]).where("member_id", "=", member.id).orderBy("position").execute(),
+    db
+      .selectFrom("images")
+      .select(["id", "filename", "created_at"])
+      .where("member_id", "=", member.id)
+      .orderBy("position")
+      .execute(),
     db
       .selectFrom("likes as l")
       .innerJoin("members as m", "m.id", "l.profile_id")
@@ -88,7 +95,12 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
       .orderBy("l.created_at")
       .execute(),
     creditHistory(db, member.id),
-    db.selectFrom("notices").select(["kind", "created_at", "read_at"]).where("member_id", "=", member.id).orderBy("created_at").execute(),
+    db
+      .selectFrom("notices")
+      .select(["kind", "created_at", "read_at"])
+      .where("member_id", "=", member.id)
+      .orderBy("created_at")
+      .execute(),
     db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("member_id", "=", member.id).execute(),
     db.selectFrom("sessions").select(["created_at", "expires_at"]).where("member_id", "=", member.id).execute(),
     db

@@ -34,7 +34,6 @@ const CHATS_LIMIT = 200;
 /** A burst of sends: this many a minute per member, then 429. */
 const SEND_LIMIT = { max: 20, windowMs: 60 * 1000 };
 
-
 function hostOfOrigin(origin: string): string | null {
   try {
     return new URL(origin).host;
@@ -56,9 +55,15 @@ async function startChat(c: Context<ApiContext>) {
   const parsed = IdSchema.safeParse(c.req.query("profile"));
   if (!parsed.success) throw new ApiError(422, "invalid_input", "Give the profile's id.", { fields: { profile: "invalid" } });
   const profileId = parsed.data;
-  if (profileId === me.id) throw new ApiError(422, "own_profile", "You cannot chat with yourself.", { fields: { profile: "own_profile" } });
+  if (profileId === me.id)
+    throw new ApiError(422, "own_profile", "You cannot chat with yourself.", { fields: { profile: "own_profile" } });
   const { db, site } = c.var;
-  const profile = await db.selectFrom("members").select(["id", "country"]).where("id", "=", profileId).where("status", "=", "active").executeTakeFirst();
+  const profile = await db
+    .selectFrom("members")
+    .select(["id", "country"])
+    .where("id", "=", profileId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
   if (!profile || !profile.country || !site.settings.countries.includes(profile.country)) {
     throw new ApiError(404, "profile_not_found", "No such profile.");
   }
@@ -66,7 +71,10 @@ async function startChat(c: Context<ApiContext>) {
   const now = Date.now();
   // Both statements are no-ops when the conversation (or this member's view of it) exists.
   await runBatch(c.env.DB, [
-    db.insertInto("conversations").values({ member_low: low, member_high: high, created_at: now, last_message_id: null }).onConflict((oc) => oc.columns(["member_low", "member_high"]).doNothing()),
+    db
+      .insertInto("conversations")
+      .values({ member_low: low, member_high: high, created_at: now, last_message_id: null })
+      .onConflict((oc) => oc.columns(["member_low", "member_high"]).doNothing()),
     // The other member's list shows it from the first message on: looking at a profile's chat
     // must put nothing in that member's list.
     ...[
@@ -110,7 +118,12 @@ async function sendMessage(c: Context<ApiContext>) {
   const membership = await requireMembership(c, me.id, body.conversation);
 
   // A retried send (the same key) gets the message it made, and is charged nothing.
-  const earlier = await db.selectFrom("messages").selectAll().where("sender_id", "=", me.id).where("send_key", "=", body.key).executeTakeFirst();
+  const earlier = await db
+    .selectFrom("messages")
+    .selectAll()
+    .where("sender_id", "=", me.id)
+    .where("send_key", "=", body.key)
+    .executeTakeFirst();
   if (earlier) {
     if (earlier.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
     const balance = await ledger.balance(db, me.id);
@@ -134,10 +147,19 @@ async function sendMessage(c: Context<ApiContext>) {
   // batch changes nothing (the ledger's unique key and the (sender, key) pair).
   await runBatch(c.env.DB, [
     ledger.chargeStatement(db, charge, now),
-    ...sendStatements(db, { conversation: body.conversation, senderId: me.id, text, key: body.key, paidBy: ledger.entryWithKey(db, charge.key) }, now),
+    ...sendStatements(
+      db,
+      { conversation: body.conversation, senderId: me.id, text, key: body.key, paidBy: ledger.entryWithKey(db, charge.key) },
+      now,
+    ),
   ]);
 
-  const sent = await db.selectFrom("messages").selectAll().where("sender_id", "=", me.id).where("send_key", "=", body.key).executeTakeFirst();
+  const sent = await db
+    .selectFrom("messages")
+    .selectAll()
+    .where("sender_id", "=", me.id)
+    .where("send_key", "=", body.key)
+    .executeTakeFirst();
   const balance = await ledger.balance(db, me.id);
   if (!sent) {
     throw new ApiError(402, "insufficient_credits", "Not enough credits for this message.", { balance, cost });
@@ -189,10 +211,12 @@ export const chat = new Hono<ApiContext>()
   .get("/messages.php", async (c) => {
     const me = requireMember(c);
     const id = IdSchema.safeParse(c.req.query("conversation"));
-    if (!id.success) throw new ApiError(422, "invalid_input", "Give the conversation's id.", { fields: { conversation: "invalid" } });
+    if (!id.success)
+      throw new ApiError(422, "invalid_input", "Give the conversation's id.", { fields: { conversation: "invalid" } });
     const before = c.req.query("before");
     const beforeId = before === undefined ? null : IdSchema.safeParse(before);
-    if (beforeId && !beforeId.success) throw new ApiError(422, "invalid_input", "before must be a message id.", { fields: { before: "invalid" } });
+    if (beforeId && !beforeId.success)
+      throw new ApiError(422, "invalid_input", "before must be a message id.", { fields: { before: "invalid" } });
     const membership = await requireMembership(c, me.id, id.data);
     const { db, site } = c.var;
     let query = db
@@ -203,11 +227,18 @@ export const chat = new Hono<ApiContext>()
       .orderBy("id", "desc")
       .limit(MESSAGES_PAGE + 1);
     if (beforeId?.success) query = query.where("id", "<", beforeId.data);
-    const [rows, profile, balance] = await Promise.all([query.execute(), chatProfile(db, me.id, membership.other_id), ledger.balance(db, me.id)]);
+    const [rows, profile, balance] = await Promise.all([
+      query.execute(),
+      chatProfile(db, me.id, membership.other_id),
+      ledger.balance(db, me.id),
+    ]);
     c.header("cache-control", "no-store");
     return c.json({
       conversation: { id: id.data, profile },
-      messages: rows.slice(0, MESSAGES_PAGE).reverse().map((row) => toMessage(row, me.id)),
+      messages: rows
+        .slice(0, MESSAGES_PAGE)
+        .reverse()
+        .map((row) => toMessage(row, me.id)),
       has_more: rows.length > MESSAGES_PAGE,
       balance,
       cost: messageCost(site.settings, me.country),

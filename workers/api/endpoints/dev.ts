@@ -48,27 +48,27 @@ export const dev = new Hono<ApiContext>()
     return c.json({ credits });
   })
   .get("/dev/mailbox.php", async (c) => {
-  if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
-  const rows = await c.var.db
-    .selectFrom("mail_outbox")
-    .select(["id", "to_address", "subject", "text", "html", "created_at", "delivered_at"])
-    .where("site_id", "=", c.var.site.id)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(LIMIT)
-    .execute();
-  const answer: MailboxAnswer = {
-    mails: rows.map((row) => ({
-      id: row.id,
-      to: row.to_address,
-      subject: row.subject,
-      text: row.text,
-      html: row.html,
-      links: linksIn(row.text),
-      created_at: row.created_at,
-      delivered_at: row.delivered_at,
-    })),
-  };
-  c.header("cache-control", "no-store");
-  return c.json(answer);
-});
+    if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+    const rows = await c.var.db
+      .selectFrom("mail_outbox")
+      .select(["id", "to_address", "subject", "text", "html", "created_at", "delivered_at"])
+      .where("site_id", "=", c.var.site.id)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(LIMIT)
+      .execute();
+    const answer: MailboxAnswer = {
+      mails: rows.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        links: linksIn(row.text),
+        created_at: row.created_at,
+        delivered_at: row.delivered_at,
+      })),
+    };
+    c.header("cache-control", "no-store");
+    return c.json(answer);
+  });

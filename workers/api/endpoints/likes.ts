@@ -76,9 +76,19 @@ export const likes = new Hono<ApiContext>()
     let liked = false;
     if (viewer) {
       const [like] = await Promise.all([
-        db.selectFrom("likes").select("member_id").where("member_id", "=", viewer.id).where("profile_id", "=", profile.id).executeTakeFirst(),
+        db
+          .selectFrom("likes")
+          .select("member_id")
+          .where("member_id", "=", viewer.id)
+          .where("profile_id", "=", profile.id)
+          .executeTakeFirst(),
         // docs/product.md §4: opening a profile that liked you marks that like as seen.
-        db.updateTable("likes").set({ is_new: 0 }).where("member_id", "=", profile.id).where("profile_id", "=", viewer.id).execute(),
+        db
+          .updateTable("likes")
+          .set({ is_new: 0 })
+          .where("member_id", "=", profile.id)
+          .where("profile_id", "=", viewer.id)
+          .execute(),
       ]);
       liked = like !== undefined;
     }

@@ -33,7 +33,6 @@ export const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 const HOUR = 60 * 60 * 1000;
 
-
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This confirmation link is invalid, used or expired.");
 
 async function requestChange(c: Context<ApiContext>): Promise<Response> {
@@ -55,9 +54,18 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
   await recordAttempt(db, changeLimit);
 
   const link = await newLink();
-  await storeEmailChangeLink(db, { hash: link.hash, memberId: member.id, siteId: site.id, ttlMs: MAIL_CHANGE_TTL_MS, newEmail: email });
+  await storeEmailChangeLink(db, {
+    hash: link.hash,
+    memberId: member.id,
+    siteId: site.id,
+    ttlMs: MAIL_CHANGE_TTL_MS,
+    newEmail: email,
+  });
   const mail = queueMailChangeMail(c, { id: member.id, email, name: member.name, language: member.language }, link.token);
-  await runAfterAnswer(c, mail.catch((error: unknown) => console.error(`mail change mail for member ${member.id} failed:`, error)));
+  await runAfterAnswer(
+    c,
+    mail.catch((error: unknown) => console.error(`mail change mail for member ${member.id} failed:`, error)),
+  );
   c.header("cache-control", "no-store");
   return c.json({ sent: true as const, email });
 }
@@ -103,7 +111,10 @@ async function applyChange(c: Context<ApiContext>): Promise<Response> {
   if (before.email) {
     const notice = { id: memberId, email: before.email, name: before.name, language: before.language };
     const mail = queueMailChangedNotice(c, notice, change.new_email);
-    await runAfterAnswer(c, mail.catch((error: unknown) => console.error(`mail changed notice for member ${memberId} failed:`, error)));
+    await runAfterAnswer(
+      c,
+      mail.catch((error: unknown) => console.error(`mail changed notice for member ${memberId} failed:`, error)),
+    );
   }
   c.header("cache-control", "no-store");
   return c.json({ changed: true as const, email: change.new_email });

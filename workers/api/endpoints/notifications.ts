@@ -27,7 +27,13 @@ function newestMessagesFromOthers(db: Db, me: number) {
         .onRef("m.sender_id", "=", "cm.other_id")
         .onRef("m.id", ">", "cm.cleared_until_id"),
     )
-    .select(["cm.conversation_id", "cm.other_id", "cm.last_read_id", (eb) => eb.fn.max("m.id").as("message_id"), (eb) => eb.fn.max("m.created_at").as("created_at")])
+    .select([
+      "cm.conversation_id",
+      "cm.other_id",
+      "cm.last_read_id",
+      (eb) => eb.fn.max("m.id").as("message_id"),
+      (eb) => eb.fn.max("m.created_at").as("created_at"),
+    ])
     .where("cm.member_id", "=", me)
     .groupBy(["cm.conversation_id", "cm.other_id", "cm.last_read_id"])
     .orderBy("message_id", "desc")
@@ -51,16 +57,26 @@ export const notifications = new Hono<ApiContext>()
     ]);
     const now = new Date();
     const list: Notification[] = [
-      ...likes.map((row): Notification => ({
-        type: "like",
-        id: `like-${row.id}`,
-        created_at: row.liked_at,
-        read: row.is_new === 0,
-        profile: toCard(row, now),
-      })),
+      ...likes.map(
+        (row): Notification => ({
+          type: "like",
+          id: `like-${row.id}`,
+          created_at: row.liked_at,
+          read: row.is_new === 0,
+          profile: toCard(row, now),
+        }),
+      ),
       ...notices.flatMap((notice): Notification[] =>
         isNoticeKind(notice.kind)
-          ? [{ type: "account", id: `notice-${notice.id}`, created_at: notice.created_at, read: notice.read_at !== null, kind: notice.kind }]
+          ? [
+              {
+                type: "account",
+                id: `notice-${notice.id}`,
+                created_at: notice.created_at,
+                read: notice.read_at !== null,
+                kind: notice.kind,
+              },
+            ]
           : [],
       ),
       ...(await Promise.all(
@@ -86,6 +102,11 @@ export const notifications = new Hono<ApiContext>()
     await readBody(c, NotificationsReadBodySchema);
     const { db } = c.var;
     await db.updateTable("likes").set({ is_new: 0 }).where("profile_id", "=", me).where("is_new", "=", 1).execute();
-    await db.updateTable("notices").set({ read_at: Date.now() }).where("member_id", "=", me).where("read_at", "is", null).execute();
+    await db
+      .updateTable("notices")
+      .set({ read_at: Date.now() })
+      .where("member_id", "=", me)
+      .where("read_at", "is", null)
+      .execute();
     return c.json({ unread: 0 });
   });

@@ -35,7 +35,6 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
-
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This reset link is invalid, used or expired.");
 
 /** The field code for a new password that breaks the rules, or null. */

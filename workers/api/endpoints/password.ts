@@ -16,9 +16,6 @@ import { requireMember } from "../lib/member";
 import { endOtherSessions } from "../lib/sessions";
 import { newPasswordProblem } from "./password-reset";
 
-
-
-
 export const password = new Hono<ApiContext>().put("/password.php", async (c) => {
   const member = requireMember(c);
   const memberId = member.id;

@@ -35,10 +35,9 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MULTIPART_SLACK_BYTES = 64 * 1024;
 
 const tooLarge = (message = "The photo is over 10 MB.") => new ApiError(413, "file_too_large", message);
-const unsupported = () =>
-  new ApiError(415, "unsupported_image", "The file is not a PNG or JPEG image we can read.");
+const unsupported = () => new ApiError(415, "unsupported_image", "The file is not a PNG or JPEG image we can read.");
 const fileRequired = () =>
-  new ApiError(422, "invalid_input", "Send the photo as multipart/form-data, field \"file\".", {
+  new ApiError(422, "invalid_input", 'Send the photo as multipart/form-data, field "file".', {
     fields: { file: "required" },
   });
 const tooMany = () => new ApiError(422, "too_many_images", `A member can have at most ${MAX_IMAGES} photos.`);

@@ -17,7 +17,11 @@ function invalid(fields: Record<string, string>): ApiError {
   return new ApiError(422, "invalid_input", "Some search parameters are invalid.", { fields });
 }
 
-function defaults(site: Site, member: { country: string | null; gender: string | null } | undefined, geo: string | null): SearchFilters {
+function defaults(
+  site: Site,
+  member: { country: string | null; gender: string | null } | undefined,
+  geo: string | null,
+): SearchFilters {
   const { countries } = site.settings;
   const home = [member?.country, geo].find((c): c is string => !!c && countries.includes(c));
   return {
@@ -44,7 +48,8 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
   const parsed = SearchQuerySchema.safeParse(c.req.query());
   if (!parsed.success) {
     const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message === MIN_AGE_ABOVE_MAX_AGE ? MIN_AGE_ABOVE_MAX_AGE : issue.code;
+    for (const issue of parsed.error.issues)
+      fields[issue.path.join(".") || "_"] ??= issue.message === MIN_AGE_ABOVE_MAX_AGE ? MIN_AGE_ABOVE_MAX_AGE : issue.code;
     throw invalid(fields);
   }
   const query = parsed.data;
@@ -94,15 +99,26 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
   if (filters.gender) matching = matching.where("m.gender", "=", filters.gender);
   if (filters.countryregion) matching = matching.where("m.countryregion", "=", filters.countryregion);
   if (member) matching = matching.where("m.id", "!=", member.id);
-  const pageIds = matching.select("m.id").orderBy("m.id", "desc").limit(query.pp).offset((query.page - 1) * query.pp);
+  const pageIds = matching
+    .select("m.id")
+    .orderBy("m.id", "desc")
+    .limit(query.pp)
+    .offset((query.page - 1) * query.pp);
 
   const [rows, total] = await Promise.all([
-    selectCards(db, member?.id ?? null).where("m.id", "in", pageIds).orderBy("m.id", "desc").execute(),
+    selectCards(db, member?.id ?? null)
+      .where("m.id", "in", pageIds)
+      .orderBy("m.id", "desc")
+      .execute(),
     matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
 
   if (member && query.manual_search && !query.do_not_save) {
-    await db.updateTable("members").set({ search_filters: JSON.stringify(filters) }).where("id", "=", member.id).execute();
+    await db
+      .updateTable("members")
+      .set({ search_filters: JSON.stringify(filters) })
+      .where("id", "=", member.id)
+      .execute();
   }
   const now = new Date();
   return c.json({

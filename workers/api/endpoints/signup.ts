@@ -162,7 +162,12 @@ export const signup = new Hono<ApiContext>()
     }
     await Promise.all([
       db.updateTable("used_tokens").set({ member_id: memberId }).where("token_hash", "=", csrfHash).execute(),
-      ledger.grant(c.env.DB, db, { memberId, amount: site.settings.starting_credits, reason: "starting_credits", key: `start:${memberId}` }, now),
+      ledger.grant(
+        c.env.DB,
+        db,
+        { memberId, amount: site.settings.starting_credits, reason: "starting_credits", key: `start:${memberId}` },
+        now,
+      ),
       db.insertInto("notices").values({ member_id: memberId, kind: "welcome", created_at: now, read_at: null }).execute(),
     ]);
     await startSession(c, memberId);
@@ -217,7 +222,8 @@ export const signup = new Hono<ApiContext>()
       for (const [key, value] of Object.entries(body.fields)) {
         if (key === "interests") {
           const ids = value === "" ? [] : value.split(",");
-          if (!ids.every((id) => (INTERESTS as readonly string[]).includes(id))) throw invalid({ "fields.interests": "not_allowed" });
+          if (!ids.every((id) => (INTERESTS as readonly string[]).includes(id)))
+            throw invalid({ "fields.interests": "not_allowed" });
         } else if (!isSelectField(key)) {
           throw invalid({ [`fields.${key}`]: "unknown_field" });
         } else if (value !== "" && !(SELECT_FIELDS[key] as readonly string[]).includes(value)) {
@@ -254,7 +260,8 @@ export const signup = new Hono<ApiContext>()
     }
     const updated = await findMember(db, site.id, member.id);
     if (!updated) throw notLoggedIn();
-    if (newEmail) await queueActivationMail(c, { id: updated.id, email: newEmail, name: updated.name, language: updated.language });
+    if (newEmail)
+      await queueActivationMail(c, { id: updated.id, email: newEmail, name: updated.name, language: updated.language });
     return c.json({ user: await toUser(db, site, updated) });
   })
 

@@ -11,8 +11,26 @@ export interface TurboJpeg {
   malloc(size: number): number;
   free(pointer: number): void;
   tjInitDecompress(): number;
-  tjDecompressHeader3(handle: number, jpeg: number, size: number, width: number, height: number, subsamp: number, colorspace: number): number;
-  tjDecompress2(handle: number, jpeg: number, size: number, out: number, width: number, pitch: number, height: number, pixelFormat: number, flags: number): number;
+  tjDecompressHeader3(
+    handle: number,
+    jpeg: number,
+    size: number,
+    width: number,
+    height: number,
+    subsamp: number,
+    colorspace: number,
+  ): number;
+  tjDecompress2(
+    handle: number,
+    jpeg: number,
+    size: number,
+    out: number,
+    width: number,
+    pitch: number,
+    height: number,
+    pixelFormat: number,
+    flags: number,
+  ): number;
   tjDestroy(handle: number): number;
 }
 
@@ -20,9 +38,11 @@ export interface TurboJpeg {
 export const TJPF_RGB = 0;
 
 function isTurboJpeg(exports: WebAssembly.Exports): exports is WebAssembly.Exports & TurboJpeg {
-  return ["malloc", "free", "tjInitDecompress", "tjDecompressHeader3", "tjDecompress2", "tjDestroy"].every(
-    (name) => typeof exports[name] === "function",
-  ) && exports.memory instanceof WebAssembly.Memory;
+  return (
+    ["malloc", "free", "tjInitDecompress", "tjDecompressHeader3", "tjDecompress2", "tjDestroy"].every(
+      (name) => typeof exports[name] === "function",
+    ) && exports.memory instanceof WebAssembly.Memory
+  );
 }
 
 /**

@@ -123,7 +123,12 @@ export async function decodePng(bytes: Uint8Array, begin: BeginRows): Promise<vo
         put(row, x, g, g, g, to8(raw(line, x * 2 + 1)));
       } else {
         const [r, g, b] = [raw(line, x * channels), raw(line, x * channels + 1), raw(line, x * channels + 2)];
-        const a = colorType === 6 ? to8(raw(line, x * 4 + 3)) : transparent && r === transparent[0] && g === transparent[1] && b === transparent[2] ? 0 : 255;
+        const a =
+          colorType === 6
+            ? to8(raw(line, x * 4 + 3))
+            : transparent && r === transparent[0] && g === transparent[1] && b === transparent[2]
+              ? 0
+              : 255;
         put(row, x, to8(r), to8(g), to8(b), a);
       }
     }

@@ -63,7 +63,8 @@ async function decoded(version: JpegVersion) {
   expect(metadata.orientation).toBeUndefined();
   expect(Buffer.from(bytes).includes("Exif")).toBe(false);
   const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-  const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+  const at = (x: number, y: number) =>
+    Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
   return { at };
 }
 
@@ -130,7 +131,8 @@ describe("processPhoto on the sample folder", () => {
   it("tells the type by magic bytes only", () => {
     expect(sniffImageType(sample("red-blue.jpg"))).toBe("jpeg");
     expect(sniffImageType(sample("red-blue.png"))).toBe("png");
-    for (const name of ["empty.jpg", "text.jpg", "pixel.gif", "photo.webp"]) expect(sniffImageType(sample(name)), name).toBeNull();
+    for (const name of ["empty.jpg", "text.jpg", "pixel.gif", "photo.webp"])
+      expect(sniffImageType(sample(name)), name).toBeNull();
   });
 });
 

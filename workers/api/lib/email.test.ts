@@ -20,10 +20,19 @@ describe("isDeliverable", () => {
   it.each(["anna@example.com", "a.b+c@mail.co.uk", "x@xn--bcher-kva.ch"])("accepts %s", (email) => {
     expect(isDeliverable(email)).toBe(true);
   });
-  it.each(["anna", "anna@", "@example.com", "anna@example", "anna@localhost", "a@b.invalid", "a..b@example.com", ".a@example.com", "a b@example.com", `${"a".repeat(65)}@example.com`, "anna@-example.com"])(
-    "refuses %s",
-    (email) => {
-      expect(isDeliverable(email)).toBe(false);
-    },
-  );
+  it.each([
+    "anna",
+    "anna@",
+    "@example.com",
+    "anna@example",
+    "anna@localhost",
+    "a@b.invalid",
+    "a..b@example.com",
+    ".a@example.com",
+    "a b@example.com",
+    `${"a".repeat(65)}@example.com`,
+    "anna@-example.com",
+  ])("refuses %s", (email) => {
+    expect(isDeliverable(email)).toBe(false);
+  });
 });

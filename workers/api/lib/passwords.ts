@@ -24,14 +24,8 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, [
-    "deriveBits",
-  ]);
-  const bits = await crypto.subtle.deriveBits(
-    { name: "PBKDF2", hash: "SHA-256", salt, iterations },
-    key,
-    256,
-  );
+  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
   return new Uint8Array(bits);
 }
 
@@ -73,5 +67,9 @@ export async function verifyMemberPassword(
 ): Promise<boolean> {
   if (typeof candidate !== "string" || candidate.length > CANDIDATE_MAX) return false;
   if (!member.password_hash || !member.password_salt || !member.password_iterations) return false;
-  return verifyPassword(candidate, { hash: member.password_hash, salt: member.password_salt, iterations: member.password_iterations });
+  return verifyPassword(candidate, {
+    hash: member.password_hash,
+    salt: member.password_salt,
+    iterations: member.password_iterations,
+  });
 }

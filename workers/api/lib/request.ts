@@ -10,9 +10,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   const type = c.req.header("content-type") ?? "";
   let body: unknown;
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    body = Object.fromEntries(
-      [...(await c.req.formData()).entries()].filter(([, v]) => typeof v === "string"),
-    );
+    body = Object.fromEntries([...(await c.req.formData()).entries()].filter(([, v]) => typeof v === "string"));
   } else {
     const text = await c.req.text();
     try {

@@ -41,9 +41,7 @@ export async function findSessionMember(c: Context<ApiContext>): Promise<MemberR
 
 export async function startSession(c: Context<ApiContext>, memberId: number): Promise<void> {
   await forgetStoredSession(c); // rotation: an id the browser had before login is never a member's
-  const id = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) =>
-    b.toString(16).padStart(2, "0"),
-  ).join("");
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
   const ttlSeconds = Number(c.env.SESSION_TTL_SECONDS);
   const now = Date.now();
   await c.var.db
@@ -68,7 +66,10 @@ export async function startSession(c: Context<ApiContext>, memberId: number): Pr
 async function forgetStoredSession(c: Context<ApiContext>): Promise<boolean> {
   const id = getCookie(c, SESSION_COOKIE);
   if (!id) return false;
-  await c.var.db.deleteFrom("sessions").where("id_hash", "=", await sha256(id)).execute();
+  await c.var.db
+    .deleteFrom("sessions")
+    .where("id_hash", "=", await sha256(id))
+    .execute();
   return true;
 }
 

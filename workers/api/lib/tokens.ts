@@ -29,10 +29,7 @@ async function key(secret: string | undefined): Promise<CryptoKey> {
     console.error("SIGNING_SECRET is missing or shorter than 32 characters");
     throw new ApiError(503, "site_misconfigured", "The API has no signing secret.");
   }
-  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-    "verify",
-  ]);
+  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
 /** A token for `purpose` holding `data`, valid for `ttlMs`. */

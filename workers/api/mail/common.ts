@@ -32,8 +32,7 @@ export function mailTranslator(
   probe: MessageKey = "mail.activation.subject",
 ): Pick<Translator, "locale" | "t"> {
   const english = createTranslator("en", messages.en);
-  const locale =
-    [memberLanguage, siteLanguage].filter(isLocale).find((l) => createTranslator(l, messages[l]).has(probe)) ?? "en";
+  const locale = [memberLanguage, siteLanguage].filter(isLocale).find((l) => createTranslator(l, messages[l]).has(probe)) ?? "en";
   const chosen = createTranslator(locale, messages[locale]);
   return {
     locale,
@@ -73,7 +72,8 @@ export function renderStandardMail(
   return { ...mail, locale };
 }
 
-const HOST_WITH_PORT = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST_WITH_PORT =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * scheme://host[:port] the member used: x-original-host (with its port) and x-forwarded-proto

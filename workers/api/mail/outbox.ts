@@ -64,11 +64,7 @@ export async function queueMail(c: Context<ApiContext>, mail: MailToQueue): Prom
  * Hands the adapter one mail and records the outcome on its row. Never rejects: a failure is
  * state (failed_at, error), logged once.
  */
-export async function deliver(
-  db: Db,
-  adapter: MailAdapter | Error,
-  mail: Parameters<MailAdapter["send"]>[0],
-): Promise<void> {
+export async function deliver(db: Db, adapter: MailAdapter | Error, mail: Parameters<MailAdapter["send"]>[0]): Promise<void> {
   try {
     if (adapter instanceof Error) throw adapter;
     await adapter.send(mail);

@@ -4,14 +4,25 @@ import { COUNTRY_CODES, GEO, type CountryCode, type SeedRegion } from "./geo-dat
 import { importGeoNames, normalizeName, placesFromAllTheCities, type GeoNamesPlace } from "./geonames";
 
 const place = (name: string, lat: number, lng: number, admin1: string, admin2 = "", country = "BE"): GeoNamesPlace => ({
-  name, lat, lng, country, admin1, admin2,
+  name,
+  lat,
+  lng,
+  country,
+  admin1,
+  admin2,
 });
 
 /** A made-up country (as BE) whose two regions share one admin1 ("A") and another with its own ("B"). */
 function tinyGeo(): Record<CountryCode, SeedRegion[]> {
   const geo = Object.fromEntries(COUNTRY_CODES.map((c) => [c, [] as SeedRegion[]])) as Record<CountryCode, SeedRegion[]>;
   geo.BE = [
-    { name: "West", cities: [{ name: "Westburg", lat: 50.0, lng: 3.0 }, { name: "Den Haag", lat: 50.0, lng: 3.4 }] },
+    {
+      name: "West",
+      cities: [
+        { name: "Westburg", lat: 50.0, lng: 3.0 },
+        { name: "Den Haag", lat: 50.0, lng: 3.4 },
+      ],
+    },
     { name: "East", cities: [{ name: "Oostdorp", lat: 50.0, lng: 4.0 }] },
     { name: "South", cities: [{ name: "Zuidstad", lat: 49.0, lng: 3.5 }] },
   ];

@@ -99,10 +99,50 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
 
 /** Real accounts with known passwords (listed in README.md). */
 export const DEMO_ACCOUNTS = [
-  { host: "localhost", email: "anna@example.com", name: "Anna", gender: "female", dob: "1997-03-14", country: "NL", city: "Amsterdam", language: "en", paid: false },
-  { host: "localhost", email: "ben@example.com", name: "Ben", gender: "male", dob: "1990-07-02", country: "GB", city: "London", language: "en", paid: false },
-  { host: "localhost", email: "clara@example.com", name: "Clara", gender: "female", dob: "1984-11-23", country: "DE", city: "Berlin", language: "de", paid: true },
-  { host: "127.0.0.1", email: "dirk@example.com", name: "Dirk", gender: "male", dob: "1958-05-30", country: "NL", city: "Utrecht", language: "nl", paid: false },
+  {
+    host: "localhost",
+    email: "anna@example.com",
+    name: "Anna",
+    gender: "female",
+    dob: "1997-03-14",
+    country: "NL",
+    city: "Amsterdam",
+    language: "en",
+    paid: false,
+  },
+  {
+    host: "localhost",
+    email: "ben@example.com",
+    name: "Ben",
+    gender: "male",
+    dob: "1990-07-02",
+    country: "GB",
+    city: "London",
+    language: "en",
+    paid: false,
+  },
+  {
+    host: "localhost",
+    email: "clara@example.com",
+    name: "Clara",
+    gender: "female",
+    dob: "1984-11-23",
+    country: "DE",
+    city: "Berlin",
+    language: "de",
+    paid: true,
+  },
+  {
+    host: "127.0.0.1",
+    email: "dirk@example.com",
+    name: "Dirk",
+    gender: "male",
+    dob: "1958-05-30",
+    country: "NL",
+    city: "Utrecht",
+    language: "nl",
+    paid: false,
+  },
 ] as const;
 
 export const DEMO_PASSWORD = "demo-password";

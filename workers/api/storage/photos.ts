@@ -96,11 +96,7 @@ export async function removePhoto(storage: PhotoStorage, memberId: number, image
     .orderBy("id")
     .limit(1);
   const queries = [
-    db
-      .updateTable("members")
-      .set({ main_image_id: next })
-      .where("id", "=", memberId)
-      .where("main_image_id", "=", image.id),
+    db.updateTable("members").set({ main_image_id: next }).where("id", "=", memberId).where("main_image_id", "=", image.id),
     db.deleteFrom("images").where("id", "=", image.id).where("member_id", "=", memberId),
   ];
   await runBatch(d1, queries);
@@ -114,9 +110,7 @@ export async function makeMainPhoto(db: Db, memberId: number, imageId: number): 
     .updateTable("members")
     .set({ main_image_id: imageId })
     .where("id", "=", memberId)
-    .where((eb) =>
-      eb.exists(eb.selectFrom("images").select("id").where("id", "=", imageId).where("member_id", "=", memberId)),
-    )
+    .where((eb) => eb.exists(eb.selectFrom("images").select("id").where("id", "=", imageId).where("member_id", "=", memberId)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
