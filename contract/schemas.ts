@@ -49,7 +49,7 @@ export const StoredSettingsSchema = z.object({
   push_pub: z.string(),
   fictional_icon: z.string(),
   fictional_plural: z.string(),
-  countries: z.array(countryCode).min(1),
+  countries: z.tuple([countryCode], countryCode), // at least one: the first is the default
   visible_profile_fields: z.array(z.string()),
   visible_profile_notes: z.array(z.string()),
   search_fields: z.array(z.string()),

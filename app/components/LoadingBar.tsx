@@ -12,6 +12,7 @@ export function LoadingBar() {
   const busy = useNavigation().state !== "idle";
   const [phase, setPhase] = useState<Phase>("idle");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the navigation state drives the bar; phase is read to know whether it was shown.
   useEffect(() => {
     if (busy) {
       const timer = setTimeout(() => setPhase("loading"), THROTTLE_MS);
@@ -25,8 +26,6 @@ export function LoadingBar() {
       clearTimeout(hide);
       clearTimeout(reset);
     };
-    // Only the navigation state drives the bar; phase is read to know whether it was shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [busy]);
 
   return <div className="loading-bar" data-phase={phase} aria-hidden="true" />;

@@ -29,6 +29,7 @@ export function AdTile({ cam }: { cam: Cam | null }) {
   const { t } = useTranslation();
   return (
     <article className="profile-card tile" aria-label={t("tiles.ad")}>
+      {/* biome-ignore lint/a11y/useAnchorContent: a duplicate of the named link below, hidden from assistive technology and the tab order. */}
       <a
         className="card-photo"
         href="/api/resellpartner.php?flow=profile-search&redirect=1"

@@ -5,6 +5,7 @@
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
   if (typeof target !== "string" || target === "") return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses.
   if (/[\u0000-\u001f\\]/.test(target)) return fallback;
   try {
     const url = new URL(target, "https://same.invalid");

@@ -10,7 +10,7 @@ import { app } from "../../workers/api/index";
 import { signingSecret, signToken } from "../../workers/api/lib/tokens";
 import { RESEND_ENDPOINT, resendAdapter } from "../../workers/api/mail/adapters";
 import { ACTIVATION_TTL_MS, activationToken, queueActivationMail } from "../../workers/api/mail/activation";
-import { call, createMember, ensureSites, loginAs, sessionCookie } from "./helpers";
+import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);
 afterEach(() => vi.restoreAllMocks());

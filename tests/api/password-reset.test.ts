@@ -18,7 +18,7 @@ function requestReset(email: string, ip: string, host?: string) {
   return call("/api/password_reset.php", { method: "POST", json: { email }, host, headers: { "x-client-ip": ip } });
 }
 
-function useToken(token: unknown, password: unknown, options: { host?: string; cookie?: string } = {}) {
+function resetWithToken(token: unknown, password: unknown, options: { host?: string; cookie?: string } = {}) {
   return call("/api/password_reset.php?do=1", {
     method: "POST",
     json: { token, password },
@@ -242,7 +242,7 @@ describe("checking a link", () => {
     expect(missing.status).toBe(200);
     expect(await missing.json()).toEqual({ valid: false });
 
-    expect((await useToken(token, "a brand new secret")).status).toBe(200);
+    expect((await resetWithToken(token, "a brand new secret")).status).toBe(200);
     expect(await tokenValid(token)).toBe(false);
   });
 });
@@ -255,7 +255,7 @@ describe("setting the new password", () => {
     expect(await userStatus(phone)).toBe(200);
     const token = await resetToken(member);
 
-    const response = await useToken(token, "a brand new secret");
+    const response = await resetWithToken(token, "a brand new secret");
     expect(response.status).toBe(200);
     const { user } = UserAnswerSchema.parse(await response.json());
     expect(user.email).toBe(member.email);
@@ -276,8 +276,8 @@ describe("setting the new password", () => {
   it("works once", async () => {
     const member = await createMember();
     const token = await resetToken(member);
-    expect((await useToken(token, "first new password")).status).toBe(200);
-    const again = await useToken(token, "second new password");
+    expect((await resetWithToken(token, "first new password")).status).toBe(200);
+    const again = await resetWithToken(token, "second new password");
     expect(again.status).toBe(410);
     expect((await errorOf(again)).error).toBe("token_invalid");
     expect((await login(member.email, "first new password")).status).toBe(200);
@@ -287,7 +287,10 @@ describe("setting the new password", () => {
   it("lets only one of two simultaneous uses succeed", async () => {
     const member = await createMember();
     const token = await resetToken(member);
-    const answers = await Promise.all([useToken(token, "racing password one"), useToken(token, "racing password two")]);
+    const answers = await Promise.all([
+      resetWithToken(token, "racing password one"),
+      resetWithToken(token, "racing password two"),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 410]);
   });
 
@@ -296,16 +299,16 @@ describe("setting the new password", () => {
     const first = await resetToken(member);
     const second = await resetToken(member);
     expect(first).not.toBe(second);
-    expect((await useToken(second, "the newest password")).status).toBe(200);
+    expect((await resetWithToken(second, "the newest password")).status).toBe(200);
     expect(await tokenValid(first)).toBe(false);
-    expect((await useToken(first, "an older link's password")).status).toBe(410);
+    expect((await resetWithToken(first, "an older link's password")).status).toBe(410);
   });
 
   it("confirms a not yet confirmed address", async () => {
     const member = await createMember();
     await env.DB.prepare("UPDATE members SET status = 'not_confirmed' WHERE id = ?").bind(member.id).run();
     const token = await resetToken(member);
-    const response = await useToken(token, "confirmed by mail");
+    const response = await resetWithToken(token, "confirmed by mail");
     expect(response.status).toBe(200);
     expect(UserAnswerSchema.parse(await response.json()).user.status).toBe("active");
     const row = await env.DB.prepare("SELECT status, activated_at FROM members WHERE id = ?")
@@ -322,7 +325,7 @@ describe("setting the new password", () => {
     await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE member_id = ?")
       .bind(Date.now() - 1, member.id)
       .run();
-    const response = await useToken(token, "too late for this");
+    const response = await resetWithToken(token, "too late for this");
     expect(response.status).toBe(410);
     expect((await errorOf(response)).error).toBe("token_invalid");
     expect(response.headers.getSetCookie().some((c) => c.startsWith("sid="))).toBe(false);
@@ -338,17 +341,17 @@ describe("setting the new password", () => {
     expect(mail.site_id).toBe(2);
     expect(linkIn(mail.text).origin).toBe("http://127.0.0.1");
 
-    const response = await useToken(token, "wrong site password");
+    const response = await resetWithToken(token, "wrong site password");
     expect(response.status).toBe(410);
     expect((await errorOf(response)).error).toBe("token_invalid");
     // Nothing changed: the token still works on its own site.
     expect(await tokenValid(token, SITE2)).toBe(true);
-    expect((await useToken(token, "right site password", { host: SITE2 })).status).toBe(200);
+    expect((await resetWithToken(token, "right site password", { host: SITE2 })).status).toBe(200);
   });
 
   it("refuses a made-up, malformed or missing token", async () => {
     for (const token of ["f".repeat(64), "not-a-token", "", 42, null, undefined]) {
-      const response = await useToken(token, "a fine new password");
+      const response = await resetWithToken(token, "a fine new password");
       expect(response.status, String(token)).toBe(410);
       expect((await errorOf(response)).error).toBe("token_invalid");
     }
@@ -366,7 +369,7 @@ describe("setting the new password", () => {
       ["x".repeat(1001), "too_big"],
     ];
     for (const [password, code] of cases) {
-      const response = await useToken(token, password);
+      const response = await resetWithToken(token, password);
       expect(response.status, String(password)).toBe(422);
       const body = await errorOf(response);
       expect(body.error).toBe("invalid_input");
@@ -375,9 +378,9 @@ describe("setting the new password", () => {
     expect(await tokenValid(token)).toBe(true);
     expect((await login(member.email, member.password)).status).toBe(200);
     // Exactly 8 and exactly 1000 characters are fine.
-    expect((await useToken(token, "x".repeat(1000))).status).toBe(200);
+    expect((await resetWithToken(token, "x".repeat(1000))).status).toBe(200);
     expect((await login(member.email, "x".repeat(1000))).status).toBe(200);
     const other = await createMember();
-    expect((await useToken(await resetToken(other), "12345678")).status).toBe(200);
+    expect((await resetWithToken(await resetToken(other), "12345678")).status).toBe(200);
   });
 });

@@ -49,6 +49,7 @@ export function MessageList({
     lastOldest.current = oldestId;
   }, [newestId, oldestId, pending.length]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: observe again once older messages arrive (oldestId), since the top link then moves.
   useEffect(() => {
     const link = top.current;
     if (!onOlder || !link || !("IntersectionObserver" in window)) return;
@@ -66,6 +67,7 @@ export function MessageList({
   const timeZone = useOptionalUser()?.timeZone ?? "UTC";
   const format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone });
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the history scrolls on its own, and a keyboard can only scroll what it can focus.
     <div className="chat-history" ref={list} tabIndex={0} role="log" aria-label={t("chat.history")}>
       {olderLink && (
         <p className="chat-older">

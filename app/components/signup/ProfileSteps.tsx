@@ -275,11 +275,12 @@ export function LocationStep({
   const [attribution, setAttribution] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   /** What the member has chosen or typed so far (the place from the device fills only what is empty). */
-  const valueOf = (name: string) => {
+  const currentValue = (name: string) => {
     const element = formRef.current?.elements.namedItem(name);
     return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element.value : "";
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step opens (docs/product.md §4: step 3 triggers geolocation).
   useEffect(() => {
     if (!("geolocation" in navigator)) return;
     let cancelled = false;
@@ -288,8 +289,8 @@ export function LocationStep({
       .then((place) => {
         if (cancelled || !place?.country || !view.countries.includes(place.country)) return;
         // Prefill only what the member has not chosen or typed yet.
-        const regionEmpty = valueOf(fields.countryregion.name) === "";
-        const cityEmpty = valueOf(fields.city.name) === "";
+        const regionEmpty = currentValue(fields.countryregion.name) === "";
+        const cityEmpty = currentValue(fields.city.name) === "";
         form.update(fields.country.name, place.country);
         if (place.attribution) setAttribution(place.attribution);
         if (place.countryregion && regionEmpty) form.update(fields.countryregion.name, String(place.countryregion));
@@ -300,8 +301,6 @@ export function LocationStep({
     return () => {
       cancelled = true;
     };
-    // Once, when the step opens (docs/product.md §4: step 3 triggers geolocation).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const regionCountries = view.countries.length > 1 ? view.countries : [view.countries[0] ?? view.country];

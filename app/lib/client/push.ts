@@ -35,6 +35,7 @@ export async function detectPushSupport(): Promise<{ support: PushSupport; subsc
 
 /** Remembers the support for the server (read by the sign-up loader and action). */
 export function reportPushSupport(support: PushSupport): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the browsers many members use.
   document.cookie = `${PUSH_SUPPORT_COOKIE}=${support}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 

@@ -19,6 +19,7 @@ export function useTrackingMirror() {
       const stored = localStorage.getItem(TRACKING_COOKIE.name);
       if (stored && Object.keys(parseTracking(stored)).length > 0) {
         const secure = location.protocol === "https:" ? "; Secure" : "";
+        // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the browsers many members use.
         document.cookie = `${TRACKING_COOKIE.name}=${encodeURIComponent(stored)}; Path=/; Max-Age=${TRACKING_COOKIE.maxAgeSeconds}; SameSite=Lax${secure}`;
       }
     } catch {

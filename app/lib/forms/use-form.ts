@@ -41,12 +41,17 @@ export function formValues(formData: FormData, lists: readonly string[] = []): R
     if (typeof raw !== "string" || raw === "") continue;
     const path = name.split(".");
     let node = values;
-    for (const part of path.slice(0, -1)) {
+    const key = path.pop() ?? name;
+    for (const part of path) {
       const next = node[part];
-      node =
-        typeof next === "object" && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : (node[part] = {});
+      if (typeof next === "object" && next !== null && !Array.isArray(next)) {
+        node = next as Record<string, unknown>;
+      } else {
+        const created: Record<string, unknown> = {};
+        node[part] = created;
+        node = created;
+      }
     }
-    const key = path[path.length - 1]!;
     const existing = node[key];
     if (Array.isArray(existing)) existing.push(raw);
     else if (existing !== undefined) node[key] = [existing, raw];
@@ -100,7 +105,10 @@ export function useForm<S extends v.GenericSchema>({
     const result = v.safeParse(schema, formValues(new FormData(form), lists));
     const found: Errors = {};
     if (!result.success) {
-      for (const issue of result.issues) (found[v.getDotPath(issue) ?? ""] ??= []).push(issue.message);
+      for (const issue of result.issues) {
+        const field = v.getDotPath(issue) ?? "";
+        found[field] = [...(found[field] ?? []), issue.message];
+      }
     }
     return found;
   };

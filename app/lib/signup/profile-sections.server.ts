@@ -80,7 +80,7 @@ export function locationView(user: User, settings: Settings) {
   return {
     countries: settings.countries,
     regionData: settings.region_data,
-    country: settings.countries.includes(country) ? country : settings.countries[0]!,
+    country: settings.countries.includes(country) ? country : settings.countries[0],
     countryregion: user.profile.countryregion,
     city: user.profile.city ?? "",
     showCity: settings.visible_profile_fields.includes("city"),

@@ -26,14 +26,14 @@ export const DEMO_ACCOUNT = /^demo-(female|male)-(\d{1,2})$/;
 
 export const demoCamProvider: CamProvider = {
   async search({ gender, minAge, maxAge }) {
-    const genders = gender ? [gender] : (["female", "male"] as const);
     return Array.from({ length: 8 }, (_, i) => {
-      const g = genders[i % genders.length]!;
+      // One gender when asked for, else both in turn.
+      const g = gender || (i % 2 === 0 ? "female" : "male");
       const account = `demo-${g}-${i}`;
       const span = Math.max(0, Math.min(maxAge, 60) - minAge);
       return {
         account,
-        name: NAMES[g][i % NAMES[g].length]!,
+        name: NAMES[g][i % NAMES[g].length] ?? g,
         age: Math.min(maxAge, minAge + ((i * 7) % (span + 1))),
         snapshot: `/api/xcams/snapshot.php?account=${account}`,
       };

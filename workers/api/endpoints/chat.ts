@@ -64,7 +64,7 @@ async function startChat(c: Context<ApiContext>) {
     .where("id", "=", profileId)
     .where("status", "=", "active")
     .executeTakeFirst();
-  if (!profile || !profile.country || !site.settings.countries.includes(profile.country)) {
+  if (!profile?.country || !site.settings.countries.includes(profile.country)) {
     throw new ApiError(404, "profile_not_found", "No such profile.");
   }
   const [low, high] = me.id < profileId ? [me.id, profileId] : [profileId, me.id];

@@ -19,7 +19,7 @@ async function findVisibleProfile(c: Context<ApiContext>, profileId: number) {
     .where("id", "=", profileId)
     .where("status", "=", "active")
     .executeTakeFirst();
-  if (!profile || !profile.country || !c.var.site.settings.countries.includes(profile.country)) {
+  if (!profile?.country || !c.var.site.settings.countries.includes(profile.country)) {
     throw new ApiError(404, "profile_not_found", "No such profile.");
   }
   return profile;

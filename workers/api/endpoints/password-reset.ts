@@ -74,7 +74,7 @@ async function requestLink(c: Context<ApiContext>): Promise<Response> {
   return c.json({ sent: true as const });
 }
 
-async function useLink(c: Context<ApiContext>): Promise<Response> {
+async function resetWithLink(c: Context<ApiContext>): Promise<Response> {
   const body = await readBody(c, PasswordResetBodySchema);
   const problem = newPasswordProblem(body.password);
   if (problem) {
@@ -126,7 +126,7 @@ async function useLink(c: Context<ApiContext>): Promise<Response> {
 }
 
 export const passwordReset = new Hono<ApiContext>()
-  .post("/password_reset.php", (c) => (c.req.query("do") !== undefined ? useLink(c) : requestLink(c)))
+  .post("/password_reset.php", (c) => (c.req.query("do") !== undefined ? resetWithLink(c) : requestLink(c)))
   .get("/password_reset.php", async (c) => {
     // The token is in the URL: keep it out of caches and out of Referer headers.
     c.header("cache-control", "no-store");

@@ -28,7 +28,7 @@ function defaults(
     gender: member?.gender === "male" ? "female" : member?.gender === "female" ? "male" : "",
     min_age: MIN_AGE,
     max_age: MAX_AGE,
-    country: home ?? countries[0]!,
+    country: home ?? countries[0],
     countryregion: 0,
   };
 }

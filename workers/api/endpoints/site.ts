@@ -24,8 +24,7 @@ export const site = new Hono<ApiContext>()
       ...settings,
       region_data,
       geoip_country,
-      geoip_selected_country:
-        geoip_country && settings.countries.includes(geoip_country) ? geoip_country : settings.countries[0]!,
+      geoip_selected_country: geoip_country && settings.countries.includes(geoip_country) ? geoip_country : settings.countries[0],
     };
     c.header("Cache-Control", "private, max-age=60");
     return c.json(answer);

@@ -21,7 +21,7 @@ export class AreaScaler {
   private y = 0;
 
   constructor(
-    private readonly sourceWidth: number,
+    sourceWidth: number,
     private readonly sourceHeight: number,
     maxSide: number,
   ) {

@@ -51,8 +51,12 @@ export async function decodePng(bytes: Uint8Array, begin: BeginRows): Promise<vo
       for (let i = 0; i < Math.min(256, Math.floor(length / 3)); i++) palette.set(data.subarray(i * 3, i * 3 + 3), i * 4);
     } else if (type === "tRNS") {
       const d = new DataView(data.buffer, data.byteOffset, data.byteLength);
-      if (palette) data.slice(0, 256).forEach((alpha, i) => (palette![i * 4 + 3] = alpha));
-      else if (length >= 6) transparent = [d.getUint16(0), d.getUint16(2), d.getUint16(4)];
+      if (palette) {
+        const table = palette;
+        data.slice(0, 256).forEach((alpha, i) => {
+          table[i * 4 + 3] = alpha;
+        });
+      } else if (length >= 6) transparent = [d.getUint16(0), d.getUint16(2), d.getUint16(4)];
       else if (length >= 2) transparent = [d.getUint16(0)];
     } else if (type === "IDAT") {
       idat.push(data);

@@ -43,7 +43,7 @@ export async function verifyPassword(password: string, stored: PasswordHash): Pr
   const expected = fromBase64(stored.hash);
   if (actual.length !== expected.length) return false;
   let difference = 0;
-  for (let i = 0; i < actual.length; i++) difference |= actual[i]! ^ expected[i]!;
+  for (let i = 0; i < actual.length; i++) difference |= (actual[i] ?? 0) ^ (expected[i] ?? 0);
   return difference === 0;
 }
 

@@ -226,7 +226,10 @@ export function importGeoNames(
     const normalized = new Map<GeoNamesPlace, string>();
     const nameOf = (place: GeoNamesPlace) => {
       let name = normalized.get(place);
-      if (name === undefined) normalized.set(place, (name = normalizeName(place.name)));
+      if (name === undefined) {
+        name = normalizeName(place.name);
+        normalized.set(place, name);
+      }
       return name;
     };
     const twins = new Set<GeoNamesPlace>();
