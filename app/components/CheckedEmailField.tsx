@@ -6,7 +6,7 @@
  * click. Without it, the action asks about the suggestion first (app/lib/forms/email-suggestion.server.ts)
  * and the API checks on submit.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { href, Link } from "react-router";
 import { Field } from "~/components/Field";
 import { Busy } from "~/components/signup/SignupChrome";
@@ -86,11 +86,37 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
     void suggestionFor(corrected).then(setSuggestion);
   });
   const errors = [...(field.errors ?? []), ...(check.state === "refused" ? [`errors.${check.error}`] : [])];
+
+  // A press of the button while the check runs is held and sent once the address passes, so a
+  // click that lands as the check starts is never lost (docs/product.md §5: no submit while busy).
+  const held = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    const waiting = held.current;
+    if (check.state === "checking" || !waiting) return;
+    held.current = null;
+    if (check.state === "refused") return;
+    // Browsers without requestSubmit (before Safari 16) post the form the plain way, which the action serves too.
+    if ("requestSubmit" in waiting.form) waiting.form.requestSubmit(waiting.submitter);
+    else HTMLFormElement.prototype.submit.call(waiting.form);
+  }, [check.state]);
+
   return {
     field,
     email,
     errors,
     checking: check.state === "checking",
+    /**
+     * The form's submit handler: the form's own checks first, then, while the address is being
+     * checked, the submit waits for the answer instead of going out or being dropped.
+     */
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      form.props.onSubmit(event);
+      if (event.defaultPrevented || check.state !== "checking") return;
+      event.preventDefault();
+      const native = event.nativeEvent;
+      const submitter = typeof SubmitEvent !== "undefined" && native instanceof SubmitEvent ? native.submitter : null;
+      held.current = { form: event.currentTarget, submitter };
+    },
     suggestion,
     serverSuggestion,
     onChange(value: string) {

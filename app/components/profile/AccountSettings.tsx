@@ -33,7 +33,7 @@ export function EmailChange({
   const form = useForm({ schema: MailChangeSchema, lastResult: actionData?.result, constraint });
   const newEmail = useCheckedEmail(form, "email", actionData?.suggestion);
   const password = form.field("password");
-  const blocked = form.hydrated && (submitting || newEmail.checking || newEmail.errors.length > 0 || form.hasErrors);
+  const blocked = form.hydrated && (submitting || newEmail.errors.length > 0 || form.hasErrors);
   return (
     <>
       <h2 id="email-heading">{t("profile.email.heading")}</h2>
@@ -42,7 +42,7 @@ export function EmailChange({
         {confirmed ? null : <span className="badge">{t("profile.email.notConfirmed")}</span>}
       </p>
       <p className="field-help">{t("profile.email.how")}</p>
-      <Form method="post" {...form.props} className="stack">
+      <Form method="post" {...form.props} onSubmit={newEmail.onSubmit} className="stack">
         {/* Enter sends the form (this first submit button), not the did-you-mean button. */}
         <button
           type="submit"

@@ -37,9 +37,10 @@ export function AccountStep({
   useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
 
   const hasErrors = form.hasErrors || email.errors.length > 0;
-  // docs/product.md §5: no submitting while a check runs, while submitting, or while any error shows. Only
-  // once the page runs: without JavaScript the button must stay usable to send the fixes.
-  const blocked = form.hydrated && (submitting || email.checking || hasErrors);
+  // docs/product.md §5: no submitting while submitting or while any error shows (a press during the
+  // email check waits for it: useCheckedEmail). Only once the page runs: without JavaScript the
+  // button must stay usable to send the fixes.
+  const blocked = form.hydrated && (submitting || hasErrors);
 
   return (
     <>
@@ -49,7 +50,7 @@ export function AccountStep({
           <p>{t("signup.account.intro")}</p>
         </>
       )}
-      <Form method="post" action={action} {...form.props} className="stack">
+      <Form method="post" action={action} {...form.props} onSubmit={email.onSubmit} className="stack">
         {/* Enter in any field submits with the form's first submit button: this one, not the
             did-you-mean button further down. Invisible; the real button is at the end. */}
         <button
