@@ -83,6 +83,22 @@ interface ChatProfileRow {
   liked_by_viewer: number | null;
 }
 
+/** The other member's card in a conversation: members as o, their main image as oi, the viewer's like as ol. */
+const OTHER_MEMBER_COLUMNS = [
+  "o.id",
+  "o.name",
+  "o.date_of_birth",
+  "o.city",
+  "o.country",
+  "o.countryregion",
+  "o.language",
+  "o.gender",
+  "o.is_fictional",
+  "o.status",
+  "oi.filename",
+  "ol.member_id as liked_by_viewer",
+] as const;
+
 /** The other member as a chat shows them: a card, or a deleted member with nothing personal. */
 function toChatProfile(row: ChatProfileRow, now: Date): ChatProfile {
   const deleted = row.status === "deleted";
@@ -107,20 +123,7 @@ export async function chatProfile(db: Db, viewer: number, otherId: number, now =
     .selectFrom("members as o")
     .leftJoin("images as oi", "oi.id", "o.main_image_id")
     .leftJoin("likes as ol", (join) => join.onRef("ol.profile_id", "=", "o.id").on("ol.member_id", "=", viewer))
-    .select([
-      "o.id",
-      "o.name",
-      "o.date_of_birth",
-      "o.city",
-      "o.country",
-      "o.countryregion",
-      "o.language",
-      "o.gender",
-      "o.is_fictional",
-      "o.status",
-      "oi.filename",
-      "ol.member_id as liked_by_viewer",
-    ])
+    .select(OTHER_MEMBER_COLUMNS)
     .where("o.id", "=", otherId)
     .executeTakeFirstOrThrow();
   return toChatProfile(row, now);
@@ -175,18 +178,7 @@ export async function listConversations(db: Db, memberId: number, limit: number,
       "last.created_at as last_created_at",
       "last.sender_id as last_sender_id",
       "cm.cleared_until_id",
-      "o.id",
-      "o.name",
-      "o.date_of_birth",
-      "o.city",
-      "o.country",
-      "o.countryregion",
-      "o.language",
-      "o.gender",
-      "o.is_fictional",
-      "o.status",
-      "oi.filename",
-      "ol.member_id as liked_by_viewer",
+      ...OTHER_MEMBER_COLUMNS,
       (eb) =>
         eb
           .selectFrom("messages as u")
