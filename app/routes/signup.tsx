@@ -12,13 +12,14 @@ import type { Route } from "./+types/signup";
  * server renders the whole step into the HTML (which works without JavaScript), and the browser
  * keeps that HTML until the step's code is there.
  */
-const profileSteps = () => import("~/components/signup/ProfileSteps");
 const mailSteps = () => import("~/components/signup/MailSteps");
-const PushStep = lazy(() => profileSteps().then((m) => ({ default: m.PushStep })));
-const PhotoStep = lazy(() => profileSteps().then((m) => ({ default: m.PhotoStep })));
-const LocationStep = lazy(() => profileSteps().then((m) => ({ default: m.LocationStep })));
-const PersonalInfoStep = lazy(() => profileSteps().then((m) => ({ default: m.PersonalInfoStep })));
-const AboutStep = lazy(() => profileSteps().then((m) => ({ default: m.AboutStep })));
+const PushStep = lazy(() => import("~/components/signup/PushStep").then((m) => ({ default: m.PushStep })));
+const PhotoStep = lazy(() => import("~/components/signup/PhotoStep").then((m) => ({ default: m.PhotoStep })));
+const LocationStep = lazy(() => import("~/components/signup/LocationStep").then((m) => ({ default: m.LocationStep })));
+const PersonalInfoStep = lazy(() =>
+  import("~/components/signup/PersonalInfoStep").then((m) => ({ default: m.PersonalInfoStep })),
+);
+const AboutStep = lazy(() => import("~/components/signup/AboutStep").then((m) => ({ default: m.AboutStep })));
 const ActivationProgressStep = lazy(() => mailSteps().then((m) => ({ default: m.ActivationProgressStep })));
 const CheckEmailStep = lazy(() => mailSteps().then((m) => ({ default: m.CheckEmailStep })));
 
