@@ -100,6 +100,19 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
     else HTMLFormElement.prototype.submit.call(waiting.form);
   }, [check.state]);
 
+  const onChange = (value: string) => {
+    setEmailValue(value);
+    void suggestionFor(value).then(setSuggestion);
+    run(value.trim());
+  };
+
+  // An address typed before the page's script ran (a slow network) is checked once it runs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page becomes interactive.
+  useEffect(() => {
+    const input = document.getElementById(field.id);
+    if (input instanceof HTMLInputElement && input.value !== (field.initialValue ?? "")) onChange(input.value);
+  }, []);
+
   return {
     field,
     email,
@@ -119,11 +132,7 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
     },
     suggestion,
     serverSuggestion,
-    onChange(value: string) {
-      setEmailValue(value);
-      void suggestionFor(value).then(setSuggestion);
-      run(value.trim());
-    },
+    onChange,
     take(value: string) {
       setEmail(value);
       setSuggestion(null);
