@@ -39,10 +39,11 @@ function useEmailCheck(onCorrected: (email: string) => void) {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const run = (email: string) => {
+  /** Checks `email` after a pause in typing; `skip` cancels any check (the member's own address). */
+  const run = (email: string, skip = false) => {
     controller.current?.abort();
     if (timer.current) clearTimeout(timer.current);
-    if (!isWorthChecking(email)) {
+    if (skip || !isWorthChecking(email)) {
       setCheck({ state: "idle" });
       return;
     }
@@ -74,8 +75,10 @@ function useEmailCheck(onCorrected: (email: string) => void) {
 /**
  * The state of a checked email field of `form`: its errors (the schema's and the API check's),
  * whether a check runs, and the suggestion. `serverSuggestion` is the action's (without JavaScript).
+ * `ownAddress` (the email change) is not checked: the API would call it taken, and the server's
+ * answer on submit says what it is ("This is already your email address").
  */
-export function useCheckedEmail(form: Form, name: string, serverSuggestion: string | null | undefined) {
+export function useCheckedEmail(form: Form, name: string, serverSuggestion: string | null | undefined, ownAddress?: string) {
   const field = form.field(name);
   const [email, setEmailValue] = useState(field.initialValue ?? "");
   const [suggestion, setSuggestion] = useState<string | null>(serverSuggestion ?? null);
@@ -103,7 +106,8 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
   const onChange = (value: string) => {
     setEmailValue(value);
     void suggestionFor(value).then(setSuggestion);
-    run(value.trim());
+    const typed = value.trim();
+    run(typed, ownAddress !== undefined && typed.toLowerCase() === ownAddress.toLowerCase());
   };
 
   // An address typed before the page's script ran (a slow network) is checked once it runs.

@@ -3,9 +3,7 @@ import { lazy } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
-import { AboutStep } from "~/components/signup/AboutStep";
 import { LocationStep } from "~/components/signup/LocationStep";
-import { PersonalInfoStep } from "~/components/signup/PersonalInfoStep";
 import { PhotoUpload } from "~/components/signup/PhotoStep";
 import { changePassword, deletePhoto, requestMailChange, setMainPhoto, turnPushOff } from "~/lib/api/account.server";
 import type { ApiClient } from "~/lib/api/client.server";
@@ -35,10 +33,15 @@ import {
 import type { Route } from "./+types/profile";
 
 /*
- * The account parts sit below the profile parts and load after the page (no Suspense boundary
+ * The parts below the photos and the location, and the account parts under them, load after the
+ * page (no Suspense boundary
  * on purpose: the server renders them into the HTML, which works without JavaScript, and the
  * browser keeps that HTML until their code is there).
  */
+const PersonalInfoStep = lazy(() =>
+  import("~/components/signup/PersonalInfoStep").then((m) => ({ default: m.PersonalInfoStep })),
+);
+const AboutStep = lazy(() => import("~/components/signup/AboutStep").then((m) => ({ default: m.AboutStep })));
 const accountSettings = () => import("~/components/profile/AccountSettings");
 const EmailChange = lazy(() => accountSettings().then((m) => ({ default: m.EmailChange })));
 const PushSetting = lazy(() => accountSettings().then((m) => ({ default: m.PushSetting })));

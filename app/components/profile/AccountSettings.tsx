@@ -31,7 +31,7 @@ export function EmailChange({
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
   const form = useForm({ schema: MailChangeSchema, lastResult: actionData?.result, constraint });
-  const newEmail = useCheckedEmail(form, "email", actionData?.suggestion);
+  const newEmail = useCheckedEmail(form, "email", actionData?.suggestion, email);
   const password = form.field("password");
   const blocked = form.hydrated && (submitting || newEmail.errors.length > 0 || form.hasErrors);
   return (
