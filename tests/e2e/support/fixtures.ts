@@ -14,6 +14,9 @@ export const DEMO = { email: "anna@example.com", password: "demo-password", name
  */
 async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
   if (page.url() === "about:blank") return;
+  // A test may end as soon as a navigation commits; check the whole document, not the part
+  // streamed so far (a half-parsed button has no name yet).
+  await page.waitForLoadState("load");
   let target = page;
   if (!javaScriptEnabled) {
     const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
