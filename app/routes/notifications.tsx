@@ -55,6 +55,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The other member's photo beside a notification, or an empty circle. */
+function Avatar({ thumb, cdnPrefix }: { thumb: string | undefined; cdnPrefix: string }) {
+  if (!thumb) return <span className="avatar avatar-empty" aria-hidden="true" />;
+  return <img className="avatar" src={cdnPrefix + thumb} alt="" width={40} height={40} />;
+}
+
 function NotificationItem({ notification, cdnPrefix }: { notification: Notification; cdnPrefix: string }) {
   const { t, locale } = useTranslation();
   // UTC on both sides, so the server's HTML and the browser's render agree.
@@ -63,34 +69,14 @@ function NotificationItem({ notification, cdnPrefix }: { notification: Notificat
     <li className={notification.read ? "notification" : "notification unread"}>
       {notification.type === "like" ? (
         <>
-          {notification.profile.main_image ? (
-            <img
-              className="avatar"
-              src={cdnPrefix + notification.profile.main_image.thumb_filename}
-              alt=""
-              width={40}
-              height={40}
-            />
-          ) : (
-            <span className="avatar avatar-empty" aria-hidden="true" />
-          )}
+          <Avatar thumb={notification.profile.main_image?.thumb_filename} cdnPrefix={cdnPrefix} />
           <p>
             <Link to={`/likes/m/${notification.profile.id}`}>{notification.profile.name}</Link> {t("notifications.likesYou")}
           </p>
         </>
       ) : notification.type === "message" ? (
         <>
-          {notification.profile.main_image ? (
-            <img
-              className="avatar"
-              src={cdnPrefix + notification.profile.main_image.thumb_filename}
-              alt=""
-              width={40}
-              height={40}
-            />
-          ) : (
-            <span className="avatar avatar-empty" aria-hidden="true" />
-          )}
+          <Avatar thumb={notification.profile.main_image?.thumb_filename} cdnPrefix={cdnPrefix} />
           <p>
             <Link to={`/chats/${notification.conversation}`}>{notification.profile.name || t("chats.deletedMember")}</Link>{" "}
             {t("notifications.sentMessage")}
