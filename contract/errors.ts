@@ -42,6 +42,13 @@ export const ERROR_CODES = [
   "recipient_gone",
   "insufficient_credits",
   "key_used",
+  // Commerce
+  "unknown_package",
+  "payment_method_unavailable",
+  "price_changed",
+  "payment_unavailable",
+  "order_not_found",
+  "order_in_progress",
   // Partners
   "no_partner",
   // The API failed; the app shows its error page

@@ -37,6 +37,46 @@ export const CompanyInfoSchema = z.object({
 });
 export type CompanyInfo = z.infer<typeof CompanyInfoSchema>;
 
+const currencyCode = z.string().regex(/^[A-Z]{3}$/);
+/** Prices including VAT, in minor units (cents), per currency the site sells in. */
+const pricesSchema = z.record(currencyCode, z.number().int().positive());
+
+/** A credit package (designed, docs/product.md §10): its id is the `:creditId` of /credits/:creditId. */
+export const CreditPackageSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,32}$/),
+  credits: z.number().int().positive(),
+  prices: pricesSchema,
+  /** Shown as the most chosen package. */
+  highlight: z.boolean().default(false),
+});
+export type CreditPackage = z.infer<typeof CreditPackageSchema>;
+
+/** A premium plan (designed): a number of months, paid at once, renewed by the member. */
+export const PremiumPlanSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,32}$/),
+  months: z.number().int().positive().max(24),
+  prices: pricesSchema,
+});
+export type PremiumPlan = z.infer<typeof PremiumPlanSchema>;
+
+/**
+ * What a site sells and for how much (designed; the spec shows no prices). Every price has the
+ * `currency` entry; a country pays in the currency of its minimum_message_costs entry when
+ * every package and plan has a price in it, else in `currency`. Prices include VAT at the
+ * buyer's country's rate (EU VAT on electronic services); countries without a rate pay none.
+ */
+export const CommerceSettingsSchema = z
+  .object({
+    currency: currencyCode,
+    vat_rates: z.record(countryCode, z.number().min(0).max(50)),
+    credit_packages: z.array(CreditPackageSchema).min(1),
+    premium_plans: z.array(PremiumPlanSchema).default([]),
+  })
+  .refine((c) => [...c.credit_packages, ...c.premium_plans].every((p) => p.prices[c.currency] !== undefined), {
+    message: "every package and plan needs a price in the default currency",
+  });
+export type CommerceSettings = z.infer<typeof CommerceSettingsSchema>;
+
 /** What a site stores. The settings answer adds the per-request fields (regions, geo-IP). */
 export const StoredSettingsSchema = z.object({
   name: z.string().min(1),
@@ -85,6 +125,7 @@ export const StoredSettingsSchema = z.object({
    */
   partner_urls: z.object({ cams: z.url(), resell: z.url() }).optional(),
   redirect_hosts: z.array(z.string()).default([]),
+  commerce: CommerceSettingsSchema,
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -427,3 +468,74 @@ export const MessagesReadSchema = z.object({ unread: z.literal(0) });
 export const CreditsSetSchema = z.object({ credits: z.number().int() });
 /** GET /api/dev/tools.php (designed, developer only). */
 export const DevToolsSchema = z.object({ tools: z.array(z.string()) });
+
+// --- Commerce (issue 12; docs/product.md §10; designed calls in docs/api.md) ---------------------------------
+
+const QuoteSchema = z.object({
+  currency: currencyCode,
+  list_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  amount_cents: z.number().int(),
+  vat_rate: z.number(),
+  vat_cents: z.number().int(),
+});
+
+/** GET /api/pricing.php?country= (designed): what the site sells, priced for a buyer in `country`. */
+export const PricingAnswerSchema = z.object({
+  /** The country the prices are for (the `country` asked, else the member's, else the site's first). */
+  country: countryCode,
+  currency: currencyCode,
+  vat_rate: z.number(),
+  /** The countries a buyer may pay from (payment_country): the site's countries. */
+  countries: z.array(countryCode),
+  packages: z.array(z.object({ id: z.string(), credits: z.number().int(), highlight: z.boolean(), quote: QuoteSchema })),
+  premium_plans: z.array(z.object({ id: z.string(), months: z.number().int(), quote: QuoteSchema })),
+  /** What one message costs in `country`, in credits, and about what that is in money (cents). */
+  message: z.object({ credits: z.number().int(), approx_cents: z.number().int() }),
+});
+export type PricingAnswer = z.infer<typeof PricingAnswerSchema>;
+
+/** GET /api/payment_methods.php?country=&package= (designed): what the provider offers a payer in `country`. */
+export const PaymentMethodsAnswerSchema = z.object({
+  methods: z.array(z.object({ id: z.string(), description: z.string() })),
+});
+export type PaymentMethods = z.infer<typeof PaymentMethodsAnswerSchema>["methods"];
+
+/** An order's state as the member sees it (orders.status holds a few more internal ones). */
+export const ORDER_STATES = ["pending", "paid", "failed", "canceled", "expired", "refunded"] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** The buyer's view of an order: what they bought, for how much, and how far it is. */
+export const OwnOrderSchema = z.object({
+  id: z.string(),
+  mine: z.literal(true),
+  status: z.enum(ORDER_STATES),
+  product: z.enum(["credits", "premium"]),
+  product_id: z.string(),
+  credits: z.number().int(),
+  months: z.number().int(),
+  country: countryCode,
+  method: z.string(),
+  quote: QuoteSchema,
+  /** The provider's checkout while the order can still be paid there. */
+  checkout_url: z.string().nullable(),
+  /** Where the member was when they chose to buy (a path on this site), or null. */
+  return_to: z.string().nullable(),
+  created_at: z.number().int(),
+  paid_at: z.number().int().nullable(),
+  /** The member's credits now. */
+  balance: z.number().int(),
+});
+export type OwnOrder = z.infer<typeof OwnOrderSchema>;
+
+/** Anyone else holding the id (the provider's return address is public) sees only the state. */
+export const ForeignOrderSchema = z.object({ id: z.string(), mine: z.literal(false), status: z.enum(ORDER_STATES) });
+
+/** GET /api/orders.php?id= and POST /api/orders.php (designed). */
+export const OrderAnswerSchema = z.object({ order: z.discriminatedUnion("mine", [OwnOrderSchema, ForeignOrderSchema]) });
+export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
+
+/** GET /api/orders.php?latest=credits (designed): the member's last paid order of credits, for "repeat order". */
+export const LatestOrderAnswerSchema = z.object({
+  order: z.object({ product_id: z.string(), method: z.string(), country: countryCode }).nullable(),
+});

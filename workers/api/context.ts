@@ -21,4 +21,8 @@ export interface ApiContext {
 export interface ApiSecrets {
   SIGNING_SECRET?: string;
   RESEND_API_KEY?: string;
+  /** PAYMENT_ADAPTER=mollie: the Mollie API key (test_… or live_…). */
+  MOLLIE_API_KEY?: string;
+  /** Another Mollie API base URL (the tests' local fake of Mollie); unset in production. */
+  MOLLIE_API_URL?: string;
 }

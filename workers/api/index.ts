@@ -9,12 +9,14 @@ import type { ApiContext } from "./context";
 import { account } from "./endpoints/account";
 import { activation } from "./endpoints/activation";
 import { chat } from "./endpoints/chat";
+import { demoCheckout } from "./endpoints/demo-checkout";
 import { dev } from "./endpoints/dev";
 import { geocode } from "./endpoints/geocode";
 import { likes } from "./endpoints/likes";
 import { mailChange } from "./endpoints/mail-change";
 import { misc } from "./endpoints/misc";
 import { notifications } from "./endpoints/notifications";
+import { orders } from "./endpoints/orders";
 import { partners } from "./endpoints/partners";
 import { password } from "./endpoints/password";
 import { passwordReset } from "./endpoints/password-reset";
@@ -75,7 +77,23 @@ app.route("/", password);
 app.route("/", mailChange);
 app.route("/", account);
 app.route("/", chat);
+app.route("/", orders);
 app.route("/", dev);
+// The demo provider's checkout calls the webhook through this worker, as the provider would.
+app.route(
+  "/",
+  demoCheckout(async (request, c) => app.fetch(request, c.env, executionContextOf(c))),
+);
+
+type AppExecutionContext = Parameters<typeof app.fetch>[2];
+
+function executionContextOf(c: { executionCtx: AppExecutionContext }): AppExecutionContext {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined; // app.request in tests has none
+  }
+}
 
 app.notFound((c) => c.json({ error: "not_found", message: "No such API call." }, 404));
 

@@ -188,6 +188,70 @@ export interface SeedRunsTable {
   finished_at: number;
 }
 
+export type OrderStatus =
+  | "created"
+  | "open"
+  | "pending"
+  | "paid"
+  | "failed"
+  | "canceled"
+  | "expired"
+  | "error"
+  | "refunded"
+  | "review";
+
+export interface OrdersTable {
+  id: string;
+  site_id: number;
+  member_id: number;
+  create_key: string;
+  product: "credits" | "premium";
+  product_id: string;
+  credits: number;
+  months: number;
+  country: string;
+  currency: string;
+  list_cents: number;
+  discount_cents: number;
+  amount_cents: number;
+  vat_rate: number;
+  vat_cents: number;
+  method: string;
+  locale: string;
+  provider: string;
+  provider_payment_id: string | null;
+  checkout_url: string | null;
+  status: OrderStatus;
+  return_to: string | null;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  event: string;
+  detail: string | null;
+  at: number;
+}
+
+export interface DemoPaymentsTable {
+  id: string;
+  idempotency_key: string;
+  amount_cents: number;
+  currency: string;
+  description: string;
+  method: string;
+  redirect_url: string;
+  webhook_url: string;
+  metadata: string;
+  status: string;
+  refunded_cents: Generated<number>;
+  charged_back_cents: Generated<number>;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -208,4 +272,7 @@ export interface Database {
   messages: MessagesTable;
   rate_limits: RateLimitsTable;
   seed_runs: SeedRunsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  demo_payments: DemoPaymentsTable;
 }

@@ -140,6 +140,12 @@ async function write(
   return settle(db, entry, signedAmount, result?.meta.changes === 1);
 }
 
+/** A grant as one statement, for the caller's batch (a purchase, with its order's new state). */
+export function grantStatement(db: Db, entry: LedgerEntry, now = Date.now()): Compilable {
+  assertAmount(entry.amount);
+  return appendStatement(db, entry, entry.amount, now);
+}
+
 export async function charge(d1: D1Database, db: Db, entry: LedgerEntry, now = Date.now()): Promise<LedgerResult> {
   return write(d1, db, entry, -entry.amount, chargeStatement(db, entry, now));
 }

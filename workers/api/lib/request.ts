@@ -19,8 +19,17 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
       throw new ApiError(400, "invalid_json", "The request body is not valid JSON.");
     }
   }
+  return validate(schema, body);
+}
+
+/** Reads the query string and validates it, like readBody: a bad parameter is a 422 with its field. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return validate(schema, c.req.query());
+}
+
+function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   // reportInput: zod 4 leaves the input out of issues otherwise, and a wrong type would read as "required".
-  const result = schema.safeParse(body, { reportInput: true });
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) {
     const fields: Record<string, string> = {};
     for (const issue of result.error.issues) {

@@ -16,6 +16,9 @@ const company = {
   support_phone: "+31 20 000 0000",
 };
 
+/** EU VAT on electronic services is charged at the buyer's country's rate (2026 standard rates). */
+const EU_VAT_RATES = { NL: 21, BE: 21, DE: 19, AT: 20, FR: 20, IT: 22, ES: 21, PL: 23, IE: 23 };
+
 export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSettings }[] = [
   {
     host: "localhost",
@@ -45,6 +48,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
         DE: { costs: 10, currency: "EUR" },
         US: { costs: 12, currency: "USD" },
         GB: { costs: 12, currency: "GBP" },
+        PL: { costs: 10, currency: "PLN" },
       },
       message_credits: 10,
       starting_credits: 50,
@@ -59,6 +63,19 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
         resell: "https://dating.partner.example/join?ref=amora",
       },
       redirect_hosts: ["cams.partner.example", "dating.partner.example"],
+      commerce: {
+        currency: "EUR",
+        vat_rates: { ...EU_VAT_RATES, GB: 20 },
+        credit_packages: [
+          { id: "100", credits: 100, prices: { EUR: 999, USD: 1099, GBP: 899, PLN: 4299 }, highlight: false },
+          { id: "250", credits: 250, prices: { EUR: 1999, USD: 2199, GBP: 1799, PLN: 8599 }, highlight: true },
+          { id: "600", credits: 600, prices: { EUR: 3999, USD: 4399, GBP: 3599, PLN: 16999 }, highlight: false },
+        ],
+        premium_plans: [
+          { id: "1m", months: 1, prices: { EUR: 1499, USD: 1699, GBP: 1299, PLN: 6499 } },
+          { id: "3m", months: 3, prices: { EUR: 3499, USD: 3899, GBP: 2999, PLN: 14999 } },
+        ],
+      },
     },
   },
   {
@@ -93,6 +110,15 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       member_resell: [],
       signup: { showDots: false, skipDoubleOptIn: false },
       redirect_hosts: [],
+      commerce: {
+        currency: "EUR",
+        vat_rates: EU_VAT_RATES,
+        credit_packages: [
+          { id: "80", credits: 80, prices: { EUR: 795 }, highlight: false },
+          { id: "200", credits: 200, prices: { EUR: 1695 }, highlight: true },
+        ],
+        premium_plans: [{ id: "1m", months: 1, prices: { EUR: 1295 } }],
+      },
     },
   },
 ];

@@ -1,0 +1,46 @@
+/** Requests of the commerce calls: pricing.php, payment_methods.php, orders.php (docs/api.md "Commerce"). */
+import { z } from "zod";
+
+const country = z.string().regex(/^[A-Z]{2}$/);
+const productId = z.string().regex(/^[a-z0-9-]{1,32}$/);
+/** A provider's method id ("ideal", "creditcard"). */
+const method = z.string().regex(/^[a-z0-9_]{1,32}$/);
+
+/** The page makes a key for each order summary it shows: a double click or a retry makes one order. */
+export const ORDER_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+/** Our order ids: "ord_" and 26 random base-32 characters (130 bits), so they cannot be guessed. */
+export const ORDER_ID = /^ord_[a-z2-7]{26}$/;
+
+/** GET /api/pricing.php: `country` is the payment country; absent, the member's or the site's. */
+export const PricingQuerySchema = z.object({ country: country.optional() });
+
+/** GET /api/payment_methods.php. */
+export const PaymentMethodsQuerySchema = z.object({ country, package: productId });
+
+/**
+ * POST /api/orders.php: buy a package. The price is never sent as the price to charge: the API
+ * computes it, and refuses (price_changed) when it is not what the member was shown.
+ */
+export const CreateOrderBodySchema = z.object({
+  product: z.literal("credits"),
+  product_id: productId,
+  method,
+  country,
+  key: z.string().regex(ORDER_KEY),
+  /** What the summary showed, in cents and currency: a different price now is refused. */
+  expected_cents: z.coerce.number().int().nonnegative(),
+  expected_currency: z.string().regex(/^[A-Z]{3}$/),
+  /** A path on this site to come back to after paying (a chat). */
+  return_to: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])[^\s]*$/)
+    .optional(),
+});
+export type CreateOrderBody = z.input<typeof CreateOrderBodySchema>;
+
+/** GET /api/orders.php?id= (the buyer or anyone with the id) or ?latest=credits (the member's last). */
+export const OrderQuerySchema = z.union([
+  z.object({ id: z.string().regex(ORDER_ID) }),
+  z.object({ latest: z.literal("credits") }),
+]);

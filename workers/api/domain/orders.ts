@@ -1,0 +1,449 @@
+/**
+ * Orders (docs/product.md §10, docs/decisions/018-payments.md): a member buys a package; we make
+ * an order, ask the provider for a payment, and send the member to its checkout. What was bought
+ * is granted only when the provider says the payment is paid: from its webhook, or from a
+ * reconcile that asks it (the return page), never from the browser's return alone. Granting is
+ * one D1 batch keyed by the provider's payment id, so a webhook delivered twice, concurrently,
+ * late or after the return page grants exactly once.
+ */
+import { sql } from "kysely";
+import type { CreateOrderBody } from "../../../contract/requests/orders";
+import { quote } from "../../../contract/rules/pricing";
+import type { OrderState, OwnOrder } from "../../../contract/schemas";
+import type { PaymentAdapter, ProviderPayment } from "../adapters/payments/types";
+import { PaymentProviderError } from "../adapters/payments/types";
+import { runBatch, type Db } from "../db/client";
+import type { OrderStatus, OrdersTable } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import type { Site } from "../lib/site";
+import * as ledger from "./ledger";
+
+export type Order = OrdersTable;
+
+export interface OrderDeps {
+  d1: D1Database;
+  db: Db;
+  adapter: PaymentAdapter;
+}
+
+/** "ord_" and 26 base-32 characters: 130 random bits, so a transaction id cannot be guessed. */
+export function newOrderId(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  const bytes = crypto.getRandomValues(new Uint8Array(26));
+  return `ord_${Array.from(bytes, (b) => alphabet[b % 32]).join("")}`;
+}
+
+/** A create that stopped half way (the worker died) is taken over by a retry after this long. */
+const STALE_CREATE_MS = 30_000;
+/** A double click waits this long for the first click's checkout address. */
+const WAIT_FOR_FIRST_MS = 6_000;
+const WAIT_STEP_MS = 250;
+
+/** The order's state as the member sees it. */
+export function orderState(status: OrderStatus): OrderState {
+  switch (status) {
+    case "paid":
+      return "paid";
+    case "refunded":
+      return "refunded";
+    case "canceled":
+      return "canceled";
+    case "expired":
+      return "expired";
+    case "failed":
+    case "error":
+      return "failed";
+    default:
+      // created, open, pending, review: not settled for the member yet
+      return "pending";
+  }
+}
+
+export function findOrder(db: Db, id: string): Promise<Order | undefined> {
+  return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+function event(db: Db, orderId: string, name: string, detail: string | null = null) {
+  return db.insertInto("order_events").values({ order_id: orderId, event: name, detail, at: Date.now() });
+}
+
+/** An event written once per order and name, whatever number of calls try (a batch statement). */
+function eventOnce(db: Db, orderId: string, name: string, detail: string | null = null) {
+  return db
+    .insertInto("order_events")
+    .columns(["order_id", "event", "detail", "at"])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(orderId).as("order_id"),
+          eb.val(name).as("event"),
+          eb.val(detail).as("detail"),
+          eb.val(Date.now()).as("at"),
+        ])
+        .where((eb) =>
+          eb.not(eb.exists(db.selectFrom("order_events").select("id").where("order_id", "=", orderId).where("event", "=", name))),
+        ),
+    );
+}
+
+export interface NewOrder {
+  site: Site;
+  memberId: number;
+  body: Omit<CreateOrderBody, "expected_cents"> & { expected_cents: number };
+  locale: string;
+  /** scheme://host[:port] of the site as the member reached it: the return and webhook addresses. */
+  origin: string;
+}
+
+/**
+ * Makes the order and its payment, or finds the one this summary page's key made. Throws
+ * ApiError for what the member can correct (unknown package, method, changed price) and
+ * payment_unavailable when the provider cannot be reached (the order stays, marked error, and
+ * the same key tries again).
+ */
+export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Order> {
+  const { db } = deps;
+  const { site, memberId, body } = input;
+  const settings = site.settings;
+  const pkg = settings.commerce.credit_packages.find((p) => p.id === body.product_id);
+  if (!pkg) throw new ApiError(422, "unknown_package", "No such package.", { fields: { product_id: "unknown_package" } });
+  if (!(settings.countries as string[]).includes(body.country)) {
+    throw new ApiError(422, "invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
+  }
+  const priced = quote(settings, pkg, body.country);
+  if (priced.amount_cents !== body.expected_cents || priced.currency !== body.expected_currency) {
+    throw new ApiError(409, "price_changed", "The price is not what the summary showed.");
+  }
+
+  const existing = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("member_id", "=", memberId)
+    .where("create_key", "=", body.key)
+    .executeTakeFirst();
+  if (existing) return resume(deps, input, existing);
+
+  const methods = await listMethods(deps.adapter, body.country, priced.amount_cents, priced.currency, input.locale);
+  if (!methods.some((m) => m.id === body.method)) {
+    throw new ApiError(422, "payment_method_unavailable", "That payment method is not offered here.", {
+      fields: { method: "payment_method_unavailable" },
+    });
+  }
+
+  const now = Date.now();
+  const id = newOrderId();
+  const inserted = await db
+    .insertInto("orders")
+    .values({
+      id,
+      site_id: site.id,
+      member_id: memberId,
+      create_key: body.key,
+      product: "credits",
+      product_id: pkg.id,
+      credits: pkg.credits,
+      months: 0,
+      country: body.country,
+      currency: priced.currency,
+      list_cents: priced.list_cents,
+      discount_cents: priced.discount_cents,
+      amount_cents: priced.amount_cents,
+      vat_rate: priced.vat_rate,
+      vat_cents: priced.vat_cents,
+      method: body.method,
+      locale: input.locale,
+      provider: deps.adapter.name,
+      status: "created",
+      return_to: body.return_to ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(["member_id", "create_key"]).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) {
+    // The same key at the same moment (a double click): the first request makes the payment.
+    const first = await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("member_id", "=", memberId)
+      .where("create_key", "=", body.key)
+      .executeTakeFirstOrThrow();
+    return resume(deps, input, first);
+  }
+  await event(db, id, "created", `${pkg.credits} credits, ${priced.amount_cents} ${priced.currency}, ${body.method}`).execute();
+  const order = await findOrder(db, id);
+  if (!order) throw new Error(`order ${id} vanished`);
+  return startPayment(deps, input, order);
+}
+
+async function listMethods(adapter: PaymentAdapter, country: string, cents: number, currency: string, locale: string) {
+  try {
+    return await adapter.listMethods({ country, amount: { cents, currency }, locale });
+  } catch (error) {
+    throw providerDown(error);
+  }
+}
+
+function providerDown(error: unknown): ApiError {
+  console.error("payment provider:", error instanceof Error ? error.message : error);
+  return new ApiError(503, "payment_unavailable", "The payment provider did not answer. Nothing was charged; try again.");
+}
+
+/** An order this key made before: wait for a create in progress, retry one that failed, or answer it. */
+async function resume(deps: OrderDeps, input: NewOrder, order: Order): Promise<Order> {
+  const { db } = deps;
+  if (order.status === "error") {
+    const claimed = await db
+      .updateTable("orders")
+      .set({ status: "created", updated_at: Date.now() })
+      .where("id", "=", order.id)
+      .where("status", "=", "error")
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 1) return startPayment(deps, input, { ...order, status: "created" });
+  }
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  let current: Order | undefined = order;
+  while (current?.status === "created" && Date.now() < deadline) {
+    if (Date.now() - current.updated_at > STALE_CREATE_MS) {
+      const taken = await db
+        .updateTable("orders")
+        .set({ updated_at: Date.now() })
+        .where("id", "=", current.id)
+        .where("status", "=", "created")
+        .where("updated_at", "=", current.updated_at)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 1) return startPayment(deps, input, current);
+    }
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    current = await findOrder(db, order.id);
+  }
+  if (!current) throw new Error(`order ${order.id} vanished`);
+  if (current.status === "created") throw new ApiError(409, "order_in_progress", "This order is still being made; try again.");
+  if (current.status === "error") throw new ApiError(503, "payment_unavailable", "The payment provider did not answer.");
+  return current;
+}
+
+/** Asks the provider for the payment of an order in state "created" (owned by this request). */
+async function startPayment(deps: OrderDeps, input: NewOrder, order: Order): Promise<Order> {
+  const { db, adapter } = deps;
+  let payment: ProviderPayment;
+  try {
+    payment = await adapter.createPayment({
+      orderId: order.id,
+      amount: { cents: order.amount_cents, currency: order.currency },
+      description: `${input.site.settings.name}: ${order.credits} credits`,
+      method: order.method,
+      redirectUrl: `${input.origin}/transactions/${order.id}`,
+      webhookUrl: `${input.origin}/api/payment_webhook.php`,
+      locale: mollieLocale(order.locale, order.country),
+      metadata: { order_id: order.id },
+    });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.slice(0, 300) : String(error);
+    await runBatch(deps.d1, [
+      db.updateTable("orders").set({ status: "error", updated_at: Date.now() }).where("id", "=", order.id),
+      event(db, order.id, "provider_error", detail),
+    ]);
+    if (error instanceof PaymentProviderError || error instanceof Error) throw providerDown(error);
+    throw error;
+  }
+  await runBatch(deps.d1, [
+    db
+      .updateTable("orders")
+      .set({ status: "open", provider_payment_id: payment.id, checkout_url: payment.checkoutUrl, updated_at: Date.now() })
+      .where("id", "=", order.id),
+    event(db, order.id, "payment_created", payment.id),
+  ]);
+  const updated = await findOrder(db, order.id);
+  if (!updated) throw new Error(`order ${order.id} vanished`);
+  return updated;
+}
+
+/** Mollie's checkout locales are language_COUNTRY; ours are languages. */
+function mollieLocale(language: string, country: string): string {
+  const known: Record<string, string> = {
+    en: "en_US",
+    nl: "nl_NL",
+    de: "de_DE",
+    fr: "fr_FR",
+    it: "it_IT",
+    es: "es_ES",
+    pl: "pl_PL",
+  };
+  if (language === "nl" && country === "BE") return "nl_BE";
+  if (language === "fr" && country === "BE") return "fr_BE";
+  if (language === "de" && country === "AT") return "de_AT";
+  return known[language] ?? "en_US";
+}
+
+/** States an order leaves when the provider settles it; settled ones never change back. */
+const UNSETTLED: OrderStatus[] = ["created", "open", "pending"];
+
+/**
+ * Brings the order in line with the provider's payment. Idempotent: every write is guarded by
+ * the order's current state and the ledger's unique key, so any number of calls at any moment
+ * grant once.
+ */
+export async function settle(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<void> {
+  const { d1, db } = deps;
+  if (payment.id !== order.provider_payment_id) return;
+  if (payment.amount.cents !== order.amount_cents || payment.amount.currency !== order.currency) {
+    // Not the payment we asked for: grant nothing and leave it to staff.
+    await runBatch(d1, [
+      db
+        .updateTable("orders")
+        .set({ status: "review", updated_at: Date.now() })
+        .where("id", "=", order.id)
+        .where("status", "in", UNSETTLED),
+      eventOnce(db, order.id, "amount_mismatch", `${payment.amount.cents} ${payment.amount.currency}`),
+    ]);
+    return;
+  }
+  switch (payment.status) {
+    case "paid":
+      return settlePaid(deps, order, payment);
+    case "failed":
+    case "canceled":
+    case "expired":
+      await runBatch(d1, [
+        db
+          .updateTable("orders")
+          .set({ status: payment.status, checkout_url: null, updated_at: Date.now() })
+          .where("id", "=", order.id)
+          .where("status", "in", UNSETTLED),
+        eventOnce(db, order.id, payment.status),
+      ]);
+      return;
+    case "pending":
+    case "authorized":
+      await db
+        .updateTable("orders")
+        .set({ status: "pending", updated_at: Date.now() })
+        .where("id", "=", order.id)
+        .where("status", "in", ["created", "open"])
+        .execute();
+      return;
+    case "open":
+      return;
+  }
+}
+
+async function settlePaid(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<void> {
+  const { d1, db } = deps;
+  const member = await db.selectFrom("members").select("status").where("id", "=", order.member_id).executeTakeFirst();
+  if (!member || member.status === "deleted") return refundForDeletedMember(deps, order, payment);
+  const now = Date.now();
+  // One batch, one transaction: the credits, the order's state and its event, or none of them.
+  await runBatch(d1, [
+    ledger.grantStatement(
+      db,
+      { memberId: order.member_id, amount: order.credits, reason: "purchase", key: `purchase:${order.provider}:${payment.id}` },
+      now,
+    ),
+    db
+      .updateTable("orders")
+      .set({ status: "paid", paid_at: now, checkout_url: null, updated_at: now })
+      .where("id", "=", order.id)
+      .where("status", "not in", ["paid", "refunded", "review"]),
+    eventOnce(db, order.id, "paid", `${order.credits} credits granted`),
+  ]);
+}
+
+/**
+ * The member deleted their account between checkout and payment: nothing to grant to, so the
+ * payment is refunded in full. The state changes first, so only one call refunds.
+ */
+async function refundForDeletedMember(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<void> {
+  const { d1, db, adapter } = deps;
+  const claimed = await db
+    .updateTable("orders")
+    .set({ status: "refunded", checkout_url: null, updated_at: Date.now() })
+    .where("id", "=", order.id)
+    .where("status", "not in", ["paid", "refunded", "review"])
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return;
+  try {
+    const refund = await adapter.refund(payment.id, payment.amount, `Refund of ${order.id}: account deleted`);
+    await event(db, order.id, "refunded_account_deleted", refund.id).execute();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.slice(0, 300) : String(error);
+    await runBatch(d1, [
+      db.updateTable("orders").set({ status: "review", updated_at: Date.now() }).where("id", "=", order.id),
+      event(db, order.id, "refund_failed", detail),
+    ]);
+  }
+}
+
+/** A webhook call: the provider names a payment; we ask it for the state and settle. */
+export async function receiveWebhook(deps: OrderDeps, paymentId: string): Promise<void> {
+  const order = await deps.db
+    .selectFrom("orders")
+    .selectAll()
+    .where("provider_payment_id", "=", paymentId)
+    .where("provider", "=", deps.adapter.name)
+    .executeTakeFirst();
+  // Unknown ids are answered like known ones (200), so the webhook reveals nothing.
+  if (!order) return;
+  await event(deps.db, order.id, "webhook").execute();
+  const payment = await deps.adapter.getPayment(paymentId);
+  if (payment) await settle(deps, order, payment);
+}
+
+/**
+ * The return page's check: an unsettled order asks the provider itself, so a late webhook never
+ * leaves the member waiting. A provider that does not answer leaves the order as it was.
+ */
+export async function reconcile(deps: OrderDeps, order: Order): Promise<Order> {
+  if (!UNSETTLED.includes(order.status) || !order.provider_payment_id || order.provider !== deps.adapter.name) return order;
+  try {
+    const payment = await deps.adapter.getPayment(order.provider_payment_id);
+    if (payment) await settle(deps, order, payment);
+  } catch (error) {
+    console.error(`reconcile ${order.id}:`, error instanceof Error ? error.message : error);
+    return order;
+  }
+  return (await findOrder(deps.db, order.id)) ?? order;
+}
+
+/** The buyer's view of an order. */
+export function ownOrder(order: Order, balance: number): OwnOrder {
+  const state = orderState(order.status);
+  return {
+    id: order.id,
+    mine: true,
+    status: state,
+    product: order.product,
+    product_id: order.product_id,
+    credits: order.credits,
+    months: order.months,
+    country: order.country,
+    method: order.method,
+    quote: {
+      currency: order.currency,
+      list_cents: order.list_cents,
+      discount_cents: order.discount_cents,
+      amount_cents: order.amount_cents,
+      vat_rate: order.vat_rate,
+      vat_cents: order.vat_cents,
+    },
+    checkout_url: state === "pending" ? order.checkout_url : null,
+    return_to: order.return_to,
+    created_at: order.created_at,
+    paid_at: order.paid_at,
+    balance,
+  };
+}
+
+/** The member's last paid order of credits (for "repeat order"). */
+export function latestPaidCreditsOrder(db: Db, memberId: number, siteId: number) {
+  return db
+    .selectFrom("orders")
+    .select(["product_id", "method", "country"])
+    .where("member_id", "=", memberId)
+    .where("site_id", "=", siteId)
+    .where("product", "=", "credits")
+    .where("status", "=", "paid")
+    .orderBy(sql`paid_at`, "desc")
+    .limit(1)
+    .executeTakeFirst();
+}

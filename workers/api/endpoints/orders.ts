@@ -1,0 +1,156 @@
+/**
+ * Commerce (issue 12; docs/api.md "Commerce"; docs/decisions/018-payments.md):
+ *
+ * - GET /api/pricing.php?country= (designed, public): the packages and plans priced for a buyer.
+ * - GET /api/payment_methods.php?country=&package= (designed, member): the provider's methods.
+ * - POST /api/orders.php (designed, member): buy a package; the order with its checkout address.
+ * - GET /api/orders.php?id= (designed, public): an order, reconciled with the provider; only
+ *   its state for anyone but the buyer. ?latest=credits: the member's last paid package.
+ * - POST /api/payment_webhook.php (designed; the provider's): `id=tr_…`, state fetched, settled.
+ */
+import { Hono, type Context } from "hono";
+import {
+  CreateOrderBodySchema,
+  OrderQuerySchema,
+  PaymentMethodsQuerySchema,
+  PricingQuerySchema,
+} from "../../../contract/requests/orders";
+import { messageCost } from "../../../contract/rules/message-cost";
+import { bestCentsPerCredit, quote } from "../../../contract/rules/pricing";
+import type { OrderAnswer, PricingAnswer } from "../../../contract/schemas";
+import type { ApiContext } from "../context";
+import { paymentAdapter } from "../adapters/payments";
+import * as ledger from "../domain/ledger";
+import {
+  createOrder,
+  findOrder,
+  latestPaidCreditsOrder,
+  orderState,
+  ownOrder,
+  receiveWebhook,
+  reconcile,
+  type OrderDeps,
+} from "../domain/orders";
+import { ApiError } from "../lib/errors";
+import { requireMember, viewerOf } from "../lib/member";
+import { readBody, readQuery } from "../lib/request";
+import { publicOrigin } from "../mail/common";
+
+export function orderDeps(c: Context<ApiContext>): OrderDeps {
+  return { d1: c.env.DB, db: c.var.db, adapter: paymentAdapter(c.env, c.var.db) };
+}
+
+/** The payment country: the one asked for, else the member's, else the visitor's (geo-IP), else the site's first. */
+function paymentCountry(c: Context<ApiContext>, asked: string | undefined): string {
+  const countries: readonly string[] = c.var.site.settings.countries;
+  if (asked !== undefined) {
+    if (!countries.includes(asked)) {
+      throw new ApiError(422, "invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
+    }
+    return asked;
+  }
+  const member = viewerOf(c)?.country;
+  if (member && countries.includes(member)) return member;
+  const geo = c.req.header("x-client-country")?.toUpperCase();
+  if (geo && countries.includes(geo)) return geo;
+  return c.var.site.settings.countries[0];
+}
+
+const orderNotFound = () => new ApiError(404, "order_not_found", "No such order.");
+
+export const orders = new Hono<ApiContext>()
+  .get("/pricing.php", (c) => {
+    const { country: asked } = readQuery(c, PricingQuerySchema);
+    const settings = c.var.site.settings;
+    const country = paymentCountry(c, asked);
+    const packages = settings.commerce.credit_packages.map((p) => ({
+      id: p.id,
+      credits: p.credits,
+      highlight: p.highlight,
+      quote: quote(settings, p, country),
+    }));
+    const plans = settings.commerce.premium_plans.map((p) => ({
+      id: p.id,
+      months: p.months,
+      quote: quote(settings, p, country),
+    }));
+    const messageCredits = messageCost(settings, country);
+    const answer: PricingAnswer = {
+      country,
+      currency: packages[0]?.quote.currency ?? settings.commerce.currency,
+      vat_rate: packages[0]?.quote.vat_rate ?? 0,
+      countries: [...settings.countries],
+      packages,
+      premium_plans: plans,
+      message: { credits: messageCredits, approx_cents: Math.round(messageCredits * bestCentsPerCredit(settings, country)) },
+    };
+    return c.json(answer);
+  })
+  .get("/payment_methods.php", async (c) => {
+    const member = requireMember(c);
+    const query = readQuery(c, PaymentMethodsQuerySchema);
+    const settings = c.var.site.settings;
+    const country = paymentCountry(c, query.country);
+    const pkg = settings.commerce.credit_packages.find((p) => p.id === query.package);
+    if (!pkg) throw new ApiError(422, "unknown_package", "No such package.", { fields: { package: "unknown_package" } });
+    const priced = quote(settings, pkg, country);
+    try {
+      const methods = await orderDeps(c).adapter.listMethods({
+        country,
+        amount: { cents: priced.amount_cents, currency: priced.currency },
+        locale: member.language,
+      });
+      return c.json({ methods: methods.map((m) => ({ id: m.id, description: m.description })) });
+    } catch (error) {
+      console.error("payment methods:", error instanceof Error ? error.message : error);
+      throw new ApiError(503, "payment_unavailable", "The payment provider did not answer.");
+    }
+  })
+  .post("/orders.php", async (c) => {
+    const member = requireMember(c);
+    const body = await readBody(c, CreateOrderBodySchema);
+    const deps = orderDeps(c);
+    const order = await createOrder(deps, {
+      site: c.var.site,
+      memberId: member.id,
+      body,
+      locale: member.language,
+      origin: publicOrigin(c),
+    });
+    const answer: OrderAnswer = { order: ownOrder(order, await ledger.balance(c.var.db, member.id)) };
+    c.header("cache-control", "no-store");
+    return c.json(answer, 201);
+  })
+  .get("/orders.php", async (c) => {
+    const query = readQuery(c, OrderQuerySchema);
+    c.header("cache-control", "no-store");
+    if ("latest" in query) {
+      const member = requireMember(c);
+      const latest = await latestPaidCreditsOrder(c.var.db, member.id, c.var.site.id);
+      return c.json({ order: latest ?? null });
+    }
+    const found = await findOrder(c.var.db, query.id);
+    if (!found || found.site_id !== c.var.site.id) throw orderNotFound();
+    const order = await reconcile(orderDeps(c), found);
+    const viewer = viewerOf(c);
+    const answer: OrderAnswer =
+      viewer?.id === order.member_id
+        ? { order: ownOrder(order, await ledger.balance(c.var.db, viewer.id)) }
+        : { order: { id: order.id, mine: false, status: orderState(order.status) } };
+    return c.json(answer);
+  })
+  .post("/payment_webhook.php", async (c) => {
+    const deps = orderDeps(c);
+    // Read as bytes: Mollie posts form-encoded, and text() on such a body warns in workerd.
+    const body = new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer()));
+    const paymentId = deps.adapter.paymentIdFromWebhook(body);
+    if (!paymentId) throw new ApiError(422, "invalid_input", "Give the payment's id.", { fields: { id: "invalid" } });
+    try {
+      await receiveWebhook(deps, paymentId);
+    } catch (error) {
+      // Not answered 2xx: the provider delivers it again later (Mollie retries for hours).
+      console.error(`webhook ${paymentId}:`, error instanceof Error ? error.message : error);
+      throw new ApiError(503, "payment_unavailable", "The payment could not be checked now; deliver it again.");
+    }
+    return c.body(null, 200);
+  });
