@@ -113,8 +113,7 @@ export function demoAdapter(db: Db): PaymentAdapter {
     },
     async refund(paymentId, amount: Amount) {
       const row = await find(paymentId);
-      if (!row || row.status !== "paid")
-        throw new PaymentProviderError("The payment is not paid, so it cannot be refunded.", false);
+      if (row?.status !== "paid") throw new PaymentProviderError("The payment is not paid, so it cannot be refunded.", false);
       const remaining = row.amount_cents - row.refunded_cents - row.charged_back_cents;
       if (amount.currency !== row.currency || amount.cents <= 0 || amount.cents > remaining) {
         throw new PaymentProviderError("The refund is larger than what remains of the payment.", false);
