@@ -170,6 +170,20 @@ describe("the Mollie adapter, against the fake", () => {
   });
   afterAll(() => fake?.close());
 
+  it("(the fake takes a form-encoded create too, as Mollie does)", async () => {
+    const response = await fetch(`${fake.url}/payments`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/x-www-form-urlencoded" },
+      body: "amount%5Bcurrency%5D=EUR&amount%5Bvalue%5D=5.00&description=Form&redirectUrl=https%3A%2F%2Fdating.example%2F",
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      resource: "payment",
+      amount: { currency: "EUR", value: "5.00" },
+      description: "Form",
+    });
+  });
+
   it("creates a payment: amount, checkout, metadata, idempotency key", async () => {
     const payment = await mollie.createPayment(order("ord_create", 1999));
     expect(payment).toMatchObject({
