@@ -20,6 +20,8 @@ export default [
     route("activate/done", "routes/activate-result.tsx", { id: "activate-done" }), //   public
     route("activate/error", "routes/activate-result.tsx", { id: "activate-error" }), // public
     route("pages/terms", "routes/pages.terms.tsx"), //    public
+    route("pricing", "routes/pricing.tsx"), //            public: packages, plans, message cost
+    route("transactions/:transactionId", "routes/transaction.tsx"), // public: the provider's return address
     route("pages/privacy", "routes/pages.privacy.tsx"), // public
     route("_dev", "routes/dev-panel.tsx"), //             developer only (the development panel)
     route("_dev/mailbox", "routes/dev-mailbox.tsx"), //   developer only (the local mail outbox)
@@ -36,6 +38,8 @@ export default [
       route("profile/delete", "routes/profile-delete.tsx"), //            confirm deletion
       route("chats", "routes/chats.tsx"), //                              /chats        login
       route("credits", "routes/credits.tsx"), //                          /credits      login
+      route("credits/repeat-order", "routes/credits-repeat-order.ts"), //  the last order again
+      route("credits/:creditId/:paymentMethod?", "routes/credits-order.tsx"), // the order summary
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),

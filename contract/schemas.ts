@@ -69,7 +69,7 @@ export const CommerceSettingsSchema = z
   .object({
     currency: currencyCode,
     vat_rates: z.record(countryCode, z.number().min(0).max(50)),
-    credit_packages: z.array(CreditPackageSchema).min(1),
+    credit_packages: z.array(CreditPackageSchema).default([]),
     premium_plans: z.array(PremiumPlanSchema).default([]),
   })
   .refine((c) => [...c.credit_packages, ...c.premium_plans].every((p) => p.prices[c.currency] !== undefined), {
@@ -125,7 +125,8 @@ export const StoredSettingsSchema = z.object({
    */
   partner_urls: z.object({ cams: z.url(), resell: z.url() }).optional(),
   redirect_hosts: z.array(z.string()).default([]),
-  commerce: CommerceSettingsSchema,
+  /** Absent: the site sells nothing yet (its pages say so), rather than failing to load. */
+  commerce: CommerceSettingsSchema.default({ currency: "EUR", vat_rates: {}, credit_packages: [], premium_plans: [] }),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -491,7 +492,7 @@ export const PricingAnswerSchema = z.object({
   packages: z.array(z.object({ id: z.string(), credits: z.number().int(), highlight: z.boolean(), quote: QuoteSchema })),
   premium_plans: z.array(z.object({ id: z.string(), months: z.number().int(), quote: QuoteSchema })),
   /** What one message costs in `country`, in credits, and about what that is in money (cents). */
-  message: z.object({ credits: z.number().int(), approx_cents: z.number().int() }),
+  message: z.object({ credits: z.number().int(), approx_cents: z.number().int().nullable() }),
 });
 export type PricingAnswer = z.infer<typeof PricingAnswerSchema>;
 

@@ -205,6 +205,9 @@ async function buildRows() {
     // Start from empty so an interrupted or differently sized seed never leaves a mix.
     ...[
       "seed_runs",
+      "order_events",
+      "orders",
+      "demo_payments",
       "rate_limits",
       "used_tokens",
       "push_subscriptions",
@@ -297,8 +300,27 @@ async function seed() {
   );
 }
 
+/**
+ * The demo sites' settings are written on every run, also when the rest is skipped: a state
+ * seeded by an older checkout gets the settings this one needs (a new required setting would
+ * otherwise leave the site "misconfigured").
+ */
+async function refreshSiteSettings(): Promise<void> {
+  const proxy = await openBindings();
+  try {
+    for (const site of DEMO_SITES) {
+      await proxy.env.DB.prepare("UPDATE sites SET settings = ? WHERE host = ?")
+        .bind(JSON.stringify(site.settings), site.host)
+        .run();
+    }
+  } finally {
+    await proxy.dispose();
+  }
+}
+
 if (!values.force && (await seedIsDone())) {
-  console.log(`seed: ${profileCount} profiles already in ${stateDir}, nothing to do`);
+  await refreshSiteSettings();
+  console.log(`seed: ${profileCount} profiles already in ${stateDir}, site settings refreshed, nothing else to do`);
 } else {
   await seed();
 }

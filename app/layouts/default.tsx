@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/LanguageSwitcher";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -19,6 +19,17 @@ export default function DefaultLayout() {
       </main>
       <footer className="site-footer">
         <LanguageSwitcher />
+        <ul className="footer-links">
+          <li>
+            <Link to="/pricing">{t("footer.pricing")}</Link>
+          </li>
+          <li>
+            <Link to="/pages/terms">{t("footer.terms")}</Link>
+          </li>
+          <li>
+            <Link to="/pages/privacy">{t("footer.privacy")}</Link>
+          </li>
+        </ul>
         <p>
           {t("footer.copyright", { year: new Date().getFullYear(), company: site.companyName })} ·{" "}
           {t("footer.support", { email: site.supportEmail })}

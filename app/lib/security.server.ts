@@ -26,7 +26,9 @@ export function contentSecurityPolicy(nonce: string): string {
     "worker-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The order summary's post redirects to the payment provider's checkout, and browsers hold
+    // a form's redirects to form-action: Mollie's hosted checkout is allowed (ADR 018).
+    "form-action 'self' https://www.mollie.com https://*.mollie.com",
     "object-src 'none'",
   ].join("; ");
 }
@@ -39,7 +41,9 @@ export function withSecurityHeaders(response: Response, nonce: string, url: URL)
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
   if (url.protocol === "https:") headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  if (headers.get("Content-Type")?.startsWith("text/html")) {
+  // An HTML page that brings its own policy keeps it: the only one is the API's demo checkout
+  // (its inline styles carry no nonce of ours); every page the app renders gets this one.
+  if (headers.get("Content-Type")?.startsWith("text/html") && !headers.has("Content-Security-Policy")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

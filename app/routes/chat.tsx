@@ -1,6 +1,6 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
-import { Link, replace, useFetcher, useFetchers } from "react-router";
+import { Link, replace, useFetcher, useFetchers, useLocation } from "react-router";
 import { useChatName } from "~/components/chat/ChatEntry";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
@@ -210,6 +210,7 @@ function Composer({
     wasSending.current = send.state !== "idle";
   }, [send.state, send.data]);
   const short = answer?.credits ?? (balance < cost ? { balance, cost } : null);
+  const { pathname } = useLocation();
   return (
     <send.Form method="post" {...form.props} ref={formRef} className="chat-composer" preventScrollReset>
       {send.formData ? (
@@ -221,7 +222,8 @@ function Composer({
       {short && (
         <p className="notice-box chat-credits-low" role={answer?.credits ? "alert" : undefined}>
           {t("chat.tooFewCredits", { cost: short.cost, balance: short.balance })}{" "}
-          <Link to="/credits">{t("chat.buyCredits")}</Link>
+          {/* Back here after paying: the transaction page's "continue" returns to this chat. */}
+          <Link to={`/credits?return_to=${encodeURIComponent(pathname)}`}>{t("chat.buyCredits")}</Link>
         </p>
       )}
       <input type="hidden" name="key" value={sendKey} />

@@ -63,9 +63,9 @@ export function quote(settings: PricingSettings, item: Priced, country: string, 
   };
 }
 
-/** What one credit costs in the cheapest-per-credit package, in cents (for "a message costs about …"). */
-export function bestCentsPerCredit(settings: PricingSettings, country: string): number {
+/** What one credit costs in the cheapest-per-credit package, in cents (for "a message costs about …"); null when nothing is sold. */
+export function bestCentsPerCredit(settings: PricingSettings, country: string): number | null {
   const currency = currencyFor(settings, country);
   const perCredit = settings.commerce.credit_packages.map((p) => (p.prices[currency] ?? Number.POSITIVE_INFINITY) / p.credits);
-  return Math.min(...perCredit);
+  return perCredit.length > 0 ? Math.min(...perCredit) : null;
 }

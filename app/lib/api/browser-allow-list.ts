@@ -60,6 +60,22 @@ export const BROWSER_API_CALLS: readonly BrowserApiCall[] = [
   },
   {
     method: "POST",
+    path: /^\/api\/payment_webhook\.php$/,
+    why: "The payment provider's webhook (ADR 018): Mollie posts the payment id to the site's own address.",
+  },
+  {
+    method: "GET",
+    path: /^\/api\/demo_checkout\.php$/,
+    requiredQuery: ["id"],
+    why: "The demo provider's hosted checkout (local only): the order sends the browser there, as to Mollie's.",
+  },
+  {
+    method: "POST",
+    path: /^\/api\/demo_checkout\.php$/,
+    why: "The demo checkout's choice (local only): it calls the webhook and sends the browser back.",
+  },
+  {
+    method: "POST",
     path: /^\/api\/dev\/credits\.php$/,
     why: "Development only: the end-to-end tests give a member credits; the API answers it only on a loopback host with DEV_TOOLS=1.",
   },

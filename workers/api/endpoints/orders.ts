@@ -56,6 +56,8 @@ function paymentCountry(c: Context<ApiContext>, asked: string | undefined): stri
   return c.var.site.settings.countries[0];
 }
 
+const approxCents = (credits: number, perCredit: number | null) => (perCredit === null ? null : Math.round(credits * perCredit));
+
 const orderNotFound = () => new ApiError(404, "order_not_found", "No such order.");
 
 export const orders = new Hono<ApiContext>()
@@ -82,7 +84,7 @@ export const orders = new Hono<ApiContext>()
       countries: [...settings.countries],
       packages,
       premium_plans: plans,
-      message: { credits: messageCredits, approx_cents: Math.round(messageCredits * bestCentsPerCredit(settings, country)) },
+      message: { credits: messageCredits, approx_cents: approxCents(messageCredits, bestCentsPerCredit(settings, country)) },
     };
     return c.json(answer);
   })

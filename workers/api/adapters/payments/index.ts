@@ -20,7 +20,8 @@ export function paymentAdapter(env: PaymentEnv, db: Db): PaymentAdapter {
     case "demo":
       return demoAdapter(db);
     case "mollie":
-      return mollieAdapter({ apiKey: env.MOLLIE_API_KEY, baseUrl: env.MOLLIE_API_URL || undefined });
+      // 5 s: the app waits 8 s for the API, and an order may wait for a double click first.
+      return mollieAdapter({ apiKey: env.MOLLIE_API_KEY, baseUrl: env.MOLLIE_API_URL || undefined, timeoutMs: 5_000 });
     default:
       throw new Error(`Unknown PAYMENT_ADAPTER "${env.PAYMENT_ADAPTER}" (use "demo" or "mollie")`);
   }

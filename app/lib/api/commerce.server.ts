@@ -1,0 +1,32 @@
+/** Commerce calls (designed, docs/api.md "Commerce"): prices, payment methods, orders. */
+import type { CreateOrderBody } from "../../../contract/requests/orders";
+import {
+  LatestOrderAnswerSchema,
+  OrderAnswerSchema,
+  PaymentMethodsAnswerSchema,
+  PricingAnswerSchema,
+} from "../../../contract/schemas";
+import type { ApiClient } from "./client.server";
+
+/** What the site sells, priced for a buyer in `country` (absent: the member's or the visitor's). */
+export function fetchPricing(api: ApiClient, country?: string) {
+  return api.call(PricingAnswerSchema, "/api/pricing.php", { query: country ? { country } : {} });
+}
+
+export function fetchPaymentMethods(api: ApiClient, country: string, packageId: string) {
+  return api.call(PaymentMethodsAnswerSchema, "/api/payment_methods.php", { query: { country, package: packageId } });
+}
+
+export function createOrder(api: ApiClient, body: CreateOrderBody) {
+  return api.call(OrderAnswerSchema, "/api/orders.php", { method: "POST", body });
+}
+
+/** The order, reconciled with the provider; only its state when the member is not the buyer. */
+export function fetchOrder(api: ApiClient, id: string) {
+  return api.call(OrderAnswerSchema, "/api/orders.php", { query: { id } });
+}
+
+/** The member's last paid package and method, or null. */
+export function fetchLatestOrder(api: ApiClient) {
+  return api.call(LatestOrderAnswerSchema, "/api/orders.php", { query: { latest: "credits" } });
+}

@@ -1,0 +1,186 @@
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link, redirectDocument, useNavigation } from "react-router";
+import { ErrorList } from "~/components/Field";
+import { createOrder, fetchPaymentMethods, fetchPricing } from "~/lib/api/commerce.server";
+import { countryName, formatMoney } from "~/lib/format";
+import { OrderSchema } from "~/lib/forms/order";
+import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
+import { useForm } from "~/lib/forms/use-form";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { notFound, pageError } from "~/lib/page-errors.server";
+import { safeRedirect } from "~/lib/redirect";
+import { useSite } from "~/lib/root-data";
+import type { Route } from "./+types/credits-order";
+
+/**
+ * /credits/:creditId/:paymentMethod? (login; docs/product.md §10): the order summary. It shows
+ * the package, credits, price with its VAT, the method and the payment country; without a
+ * method (or one the country does not offer) it shows the methods to pick from. Buying asks
+ * for consent to immediate delivery (which ends the right of withdrawal for what is used) and
+ * then sends the member to the provider's checkout. The form carries a key made for this page,
+ * so a double click or a retry makes one order, and the price it showed, so a price that
+ * changed meanwhile is refused rather than charged.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context, params } = args;
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("country") ?? "";
+  let pricing = await fetchPricing(api, /^[A-Z]{2}$/.test(asked) ? asked : undefined);
+  if (!pricing.ok && pricing.status === 422) pricing = await fetchPricing(api);
+  if (!pricing.ok) pageError(pricing.status);
+  const pkg = pricing.data.packages.find((p) => p.id === params.creditId);
+  if (!pkg) return notFound(args);
+  const methods = await fetchPaymentMethods(api, pricing.data.country, pkg.id);
+  const offered = methods.ok ? methods.data.methods : null;
+  return {
+    pkg,
+    country: pricing.data.country,
+    methods: offered,
+    method: offered?.find((m) => m.id === params.paymentMethod) ?? null,
+    askedMethod: params.paymentMethod ?? null,
+    returnTo: safeRedirect(url.searchParams.get("return_to"), "") || null,
+    key: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const submission = parseWithValibot(await request.formData(), { schema: OrderSchema });
+  if (submission.status !== "success") return formReply(submission.reply(), 400);
+  const method = params.paymentMethod;
+  if (!method || !params.creditId) return pageError(400);
+  const { value } = submission;
+  const result = await createOrder(context.get(apiContext), {
+    product: "credits",
+    product_id: params.creditId,
+    method,
+    country: value.country,
+    key: value.key,
+    expected_cents: Number(value.expected_cents),
+    expected_currency: value.expected_currency,
+    return_to: safeRedirect(value.return_to, "") || undefined,
+  });
+  if (!result.ok) {
+    const own = [
+      "price_changed",
+      "payment_method_unavailable",
+      "payment_unavailable",
+      "order_in_progress",
+      "unknown_package",
+    ] as const;
+    return apiErrorReply(submission, result, { own });
+  }
+  const { order } = result.data;
+  // The checkout is the provider's page (or, locally, the demo's under /api): a document load.
+  const next = order.mine && order.checkout_url ? order.checkout_url : `/transactions/${order.id}`;
+  throw redirectDocument(next);
+}
+
+export default function CreditsOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const site = useSite();
+  const { pkg, country, methods, method, askedMethod, returnTo, key } = loaderData;
+  const submitting = useNavigation().state !== "idle";
+  const form = useForm({ schema: OrderSchema, lastResult: actionData?.result });
+  const consent = form.field("consent");
+  const { quote } = pkg;
+  const money = (cents: number) => formatMoney(locale, cents, quote.currency);
+  const query = new URLSearchParams({ country, ...(returnTo ? { return_to: returnTo } : {}) }).toString();
+
+  return (
+    <div className="narrow order">
+      <title>{t("order.title")}</title>
+      <h1>{t("order.heading")}</h1>
+      <dl className="order-summary">
+        <dt>{t("order.package")}</dt>
+        <dd>{t("credits.credits", { count: pkg.credits })}</dd>
+        {quote.discount_cents > 0 && (
+          <>
+            <dt>{t("order.listPrice")}</dt>
+            <dd>{money(quote.list_cents)}</dd>
+            <dt>{t("order.discount")}</dt>
+            <dd>−{money(quote.discount_cents)}</dd>
+          </>
+        )}
+        <dt>{t("order.total")}</dt>
+        <dd className="order-total">{money(quote.amount_cents)}</dd>
+        <dt>{t("order.vat")}</dt>
+        <dd>
+          {quote.vat_rate > 0
+            ? t("order.vatIncluded", { amount: money(quote.vat_cents), rate: quote.vat_rate })
+            : t("order.noVat")}
+        </dd>
+        <dt>{t("order.country")}</dt>
+        <dd>{countryName(locale, country)}</dd>
+        {method && (
+          <>
+            <dt>{t("order.method")}</dt>
+            <dd>
+              {method.id === "creditcard" ? t("credits.card") : method.description}{" "}
+              <Link to={`/credits/${pkg.id}?${query}`} className="small-link">
+                {t("order.changeMethod")}
+              </Link>
+            </dd>
+          </>
+        )}
+      </dl>
+
+      {methods === null ? (
+        <p className="notice-box" role="alert">
+          {t("credits.methodsUnavailable")}{" "}
+          <Link to={`/credits/${pkg.id}${askedMethod ? `/${askedMethod}` : ""}?${query}`}>{t("order.tryAgain")}</Link>
+        </p>
+      ) : !method ? (
+        <section aria-labelledby="methods-heading">
+          <h2 id="methods-heading">{t("credits.payWith")}</h2>
+          {askedMethod && <p className="notice-box">{t("errors.payment_method_unavailable")}</p>}
+          <ul className="method-links">
+            {methods.map((m) => (
+              <li key={m.id}>
+                <Link className="method" to={`/credits/${pkg.id}/${m.id}?${query}`}>
+                  {m.id === "creditcard" ? t("credits.card") : m.description}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <Form method="post" {...form.props} className="stack">
+          <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
+          <input type="hidden" name="key" value={key} />
+          <input type="hidden" name="country" value={country} />
+          <input type="hidden" name="expected_cents" value={quote.amount_cents} />
+          <input type="hidden" name="expected_currency" value={quote.currency} />
+          {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
+          <div className="consent">
+            <input
+              type="checkbox"
+              id="consent"
+              name="consent"
+              value="on"
+              required
+              aria-invalid={consent.errors ? true : undefined}
+              aria-describedby={consent.errors ? "consent-errors" : undefined}
+            />
+            <label htmlFor="consent">{t("order.consent")}</label>
+          </div>
+          <ErrorList id="consent-errors" errors={consent.errors} />
+          <p className="fine-print">{t("order.withdrawalInfo", { email: site?.supportEmail ?? "" })}</p>
+          {site && (
+            <p className="fine-print">
+              {t("order.fictional", { icon: site.fictionalIcon, plural: site.fictionalPlural, site: site.name })}
+            </p>
+          )}
+          <button type="submit" className="button large" disabled={submitting} aria-busy={submitting}>
+            {t("order.buy")}
+          </button>
+          <p className="fine-print">{t("order.nextStep")}</p>
+        </Form>
+      )}
+      <p>
+        <Link to={`/credits?${query}`}>{t("order.otherPackage")}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { MessageCost } from "~/components/commerce/MessageCost";
+import { PackageCard } from "~/components/commerce/PackageCard";
+import { PaymentCountry } from "~/components/commerce/PaymentCountry";
+import { fetchPricing } from "~/lib/api/commerce.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
+import { useOptionalUser, useSite } from "~/lib/root-data";
+import type { Route } from "./+types/pricing";
+
+/**
+ * /pricing (public; docs/product.md §10): what is free, what a message costs in the visitor's
+ * country, the credit packages with their prices (VAT included), and the fictional-profile
+ * disclosure, so nobody buys without knowing it. Members go on to the order summary, visitors
+ * to sign-up.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const asked = new URL(request.url).searchParams.get("country") ?? "";
+  let pricing = await fetchPricing(api, /^[A-Z]{2}$/.test(asked) ? asked : undefined);
+  if (!pricing.ok && pricing.status === 422) pricing = await fetchPricing(api);
+  if (!pricing.ok) pageError(pricing.status);
+  return { pricing: pricing.data };
+}
+
+export function headers() {
+  // Prices depend on the visitor's country and session: never shared between visitors.
+  return { "Cache-Control": "private, max-age=0" };
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const user = useOptionalUser();
+  const site = useSite();
+  const { pricing } = loaderData;
+  return (
+    <div className="shop">
+      <title>{t("pricing.title", { site: site?.name ?? "" })}</title>
+      <meta name="description" content={t("pricing.description", { site: site?.name ?? "" })} />
+      <header className="shop-head">
+        <h1>{t("pricing.heading")}</h1>
+        <p className="lead">{t("pricing.lead")}</p>
+      </header>
+      <ul className="pricing-facts">
+        <li>{t("pricing.free")}</li>
+        <li>
+          <MessageCost pricing={pricing} />
+        </li>
+        <li>{t("pricing.noSubscription")}</li>
+      </ul>
+
+      <PaymentCountry country={pricing.country} countries={pricing.countries} returnTo={null} />
+
+      <h2>{t("pricing.packages")}</h2>
+      {pricing.packages.length === 0 && <p className="notice-box">{t("credits.nothingForSale")}</p>}
+      <ul className="package-grid">
+        {pricing.packages.map((pkg) => (
+          <li key={pkg.id} className={pkg.highlight ? "package highlight" : "package"}>
+            <PackageCard pkg={pkg} />
+            <Link
+              className={pkg.highlight ? "button" : "button secondary"}
+              to={user ? `/credits/${pkg.id}?country=${pricing.country}` : "/signup"}
+              aria-label={t(user ? "pricing.buyLabel" : "pricing.signupLabel", { count: pkg.credits })}
+            >
+              {user ? t("pricing.buy") : t("pricing.signup")}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="fine-print">
+        {pricing.vat_rate > 0 ? t("credits.vatIncluded", { rate: pricing.vat_rate }) : t("credits.noVat")}
+      </p>
+
+      {site && (
+        <section className="notice-box" aria-labelledby="fictional-heading">
+          <h2 id="fictional-heading">{t("pricing.fictionalHeading")}</h2>
+          <p>{t("order.fictional", { icon: site.fictionalIcon, plural: site.fictionalPlural, site: site.name })}</p>
+        </section>
+      )}
+      <p className="fine-print">
+        {t("pricing.withdrawal")} <Link to="/pages/terms">{t("pricing.terms")}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import { fetchOrder } from "~/lib/api/commerce.server";
+import { formatMoney } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { apiFailurePage } from "~/lib/page-errors.server";
+import type { Route } from "./+types/transaction";
+
+/**
+ * /transactions/:transactionId (public; docs/product.md §10): where the payment provider sends
+ * the member back. Loading it asks the API, which asks the provider (reconcile), so the state
+ * is current even when the webhook is late. While it is pending the page looks again by itself:
+ * a meta refresh without JavaScript, a revalidation with it. Paid shows the new balance and
+ * leads back to where the member was. Anyone but the buyer sees only the state.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const result = await fetchOrder(args.context.get(apiContext), args.params.transactionId);
+  if (!result.ok) return apiFailurePage(result, args);
+  return { order: result.data.order };
+}
+
+/** Seconds between looks while the provider has not settled the payment. */
+const REFRESH_SECONDS = 3;
+
+export default function Transaction({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const { order } = loaderData;
+  const pending = order.status === "pending";
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => revalidator.revalidate(), REFRESH_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [pending, revalidator]);
+
+  const heading = t(`transaction.${order.status}.heading`);
+  return (
+    <div className="narrow transaction" data-status={order.status}>
+      <title>{heading}</title>
+      {/* Without JavaScript the page reloads itself until the payment is settled. */}
+      {pending && (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      )}
+      <div className={`transaction-icon ${order.status}`} aria-hidden="true" />
+      <h1>{heading}</h1>
+      <p className="lead" role="status">
+        {t(`transaction.${order.status}.text`)}
+      </p>
+      {order.mine && (
+        <>
+          <dl className="order-summary">
+            <dt>{t("order.package")}</dt>
+            <dd>{t("credits.credits", { count: order.credits })}</dd>
+            <dt>{t("order.total")}</dt>
+            <dd>{formatMoney(locale, order.quote.amount_cents, order.quote.currency)}</dd>
+            <dt>{t("transaction.reference")}</dt>
+            <dd className="reference">{order.id}</dd>
+          </dl>
+          {order.status === "paid" && (
+            <p className="balance-pill" data-testid="balance">
+              {t("credits.balance", { count: order.balance })}
+            </p>
+          )}
+          <p className="step-buttons">
+            {order.status === "paid" ? (
+              <Link className="button large" to={order.return_to ?? "/chats"}>
+                {order.return_to ? t("transaction.continue") : t("transaction.toChats")}
+              </Link>
+            ) : pending ? (
+              order.checkout_url && (
+                <a className="button secondary" href={order.checkout_url}>
+                  {t("transaction.backToPayment")}
+                </a>
+              )
+            ) : (
+              <Link
+                className="button large"
+                to={`/credits/${order.product_id}/${order.method}?country=${order.country}${order.return_to ? `&return_to=${encodeURIComponent(order.return_to)}` : ""}`}
+              >
+                {t("transaction.tryAgain")}
+              </Link>
+            )}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
