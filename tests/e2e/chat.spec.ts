@@ -142,7 +142,7 @@ test("too few credits keep the typed text; a chat can be removed", async ({ page
   await expect(page.getByLabel("Your message")).toHaveValue(text);
   await expect(page.getByRole("log", { name: "Messages" }).getByText(text)).toHaveCount(0);
   await page.getByRole("link", { name: "Get credits" }).click();
-  await expect(page.getByRole("heading", { name: "Your credits" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Buy credits" })).toBeVisible();
 
   // Remove the conversation from the list.
   await page.goto("/chats");

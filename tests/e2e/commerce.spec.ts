@@ -1,0 +1,146 @@
+/**
+ * Buying credits (issue 12) with the demo provider's hosted checkout, with JavaScript on and
+ * off: a member out of credits buys a package from the chat, pays, comes back and sends the
+ * message; a failed and a cancelled payment grant nothing and can be tried again; consent is
+ * required; the return page shows a stranger only the state; /pricing for visitors.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expect, login, test } from "./support/fixtures";
+
+// Members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an hour).
+test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.12" } });
+
+async function signUp(page: Page, email: string, name: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill("shop password");
+  const create = page.getByRole("button", { name: "Sign up for free" });
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
+}
+
+/** The id of Ben's profile (a demo member), read from his own profile page. */
+async function benId(browser: Browser): Promise<string> {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const ben = await context.newPage();
+  await login(ben, { email: "ben@example.com", password: "demo-password" });
+  await ben.goto("/profile");
+  const href = await ben.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href");
+  await context.close();
+  const id = href?.match(/\/members\/(\d+)$/)?.[1];
+  expect(id).toBeTruthy();
+  return id!;
+}
+
+/** From the order summary: consent, buy, and choose what the demo provider does. */
+async function payOnSummary(page: Page, outcome: RegExp) {
+  await expect(page.getByRole("heading", { name: "Your order" })).toBeVisible();
+  await page.getByLabel(/I want the credits in my account right away/).check();
+  await page.getByRole("button", { name: "Buy now, payment due" }).click();
+  await expect(page.getByText("Test mode · demo payment provider")).toBeVisible();
+  await page.getByRole("button", { name: outcome }).click();
+  await expect(page).toHaveURL(/\/transactions\/ord_[a-z2-7]{26}$/);
+}
+
+test("a member out of credits buys a package from the chat, pays, and sends the message", async ({ page, browser }, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await signUp(page, `e2e-shop-buy-${stamp}@example.com`, `Kim ${stamp.slice(-5)}`);
+  const ben = await benId(browser);
+  await page.goto(`/members/${ben}/chat`);
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const chatPath = new URL(page.url()).pathname;
+
+  await page.goto("/_dev");
+  await page.getByRole("button", { name: "Set my credits to zero" }).click();
+  await expect(page.getByTestId("credits")).toHaveText("0 credits");
+  await page.goto(chatPath);
+  const text = `Hello after paying ${stamp}`;
+  await page.getByLabel("Your message").fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /you have 0/ })).toBeVisible();
+
+  await page.getByRole("link", { name: "Get credits" }).click();
+  await expect(page.getByRole("heading", { name: "Buy credits" })).toBeVisible();
+  await expect(page.getByText("You have 0 credits.")).toBeVisible();
+  await page.getByRole("radio", { name: /^100 credits/ }).check();
+  await page.getByRole("radio", { name: "PayPal" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/credits\/100\/paypal\?/);
+  await expect(page.locator(".order-summary")).toContainText("100 credits");
+  await expect(page.locator(".order-summary")).toContainText("PayPal");
+
+  await payOnSummary(page, /^Pay/);
+  await expect(page.getByRole("heading", { name: "Thank you, payment received" })).toBeVisible();
+  await expect(page.getByTestId("balance")).toHaveText("You have 100 credits.");
+  const transactionUrl = page.url();
+
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page).toHaveURL(new RegExp(`${chatPath}$`));
+  await expect(page.getByText(/A message costs \d+ credits\. You have 100\./)).toBeVisible();
+  await page.getByLabel("Your message").fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("log", { name: "Messages" }).getByText(text)).toBeVisible();
+
+  // Someone else with the address sees that it was paid, and nothing of the buyer's.
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.goto(transactionUrl);
+  await expect(other.getByRole("heading", { name: "Thank you, payment received" })).toBeVisible();
+  await expect(other.getByText("Reference")).toHaveCount(0);
+  await expect(other.getByText(/You have \d+ credits/)).toHaveCount(0);
+  await stranger.close();
+
+  // Repeat order: the same package and method, straight to the summary.
+  await page.goto("/credits/repeat-order");
+  await expect(page).toHaveURL(/\/credits\/100\/paypal\?/);
+});
+
+test("a failed and a cancelled payment grant nothing, and buying can be tried again", async ({ page }, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await signUp(page, `e2e-shop-fail-${stamp}@example.com`, `Lou ${stamp.slice(-5)}`);
+  await page.goto("/credits");
+  const before = await page.getByTestId("credits").textContent();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // Without consent nothing is bought: the browser (no JavaScript) or the form says so.
+  await page.getByRole("button", { name: "Buy now, payment due" }).click();
+  await expect(page.getByRole("heading", { name: "Your order" })).toBeVisible();
+  if (info.project.name === "js") await expect(page.getByText("Please confirm this to buy.")).toBeVisible();
+
+  await payOnSummary(page, /^Fail the payment/);
+  await expect(page.getByRole("heading", { name: "The payment did not go through" })).toBeVisible();
+  await expect(page.getByText("Nothing was charged.")).toBeVisible();
+  await expect(page.getByTestId("credits")).toHaveText(before ?? "");
+
+  await page.getByRole("link", { name: "Try again" }).click();
+  await payOnSummary(page, /^Cancel/);
+  await expect(page.getByRole("heading", { name: "Payment cancelled" })).toBeVisible();
+  await expect(page.getByTestId("credits")).toHaveText(before ?? "");
+});
+
+test("visitors see the prices, what a message costs and the fictional-profile note", async ({ page }, info) => {
+  await page.goto("/pricing");
+  await expect(page.getByRole("heading", { name: "Prices", level: 1 })).toBeVisible();
+  await expect(page.getByText(/A message costs \d+ credits \(about/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Before you buy" })).toBeVisible();
+  await expect(page.getByText(/are entertainment profiles/)).toBeVisible();
+
+  // With JavaScript the choice applies at once; without it, the button sends the form.
+  const choose = async (country: string) => {
+    await page.getByLabel("Paying from").selectOption(country);
+    if (info.project.name === "no-js") await page.getByRole("button", { name: "Change", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`country=${country}`));
+  };
+  await choose("NL");
+  await expect(page.getByText("€19.99")).toBeVisible();
+  await expect(page.getByText("All prices include 21% VAT.")).toBeVisible();
+  await choose("PL");
+  await expect(page.getByText(/85[.,]99/)).toBeVisible();
+
+  await page.getByRole("link", { name: /Sign up for free to buy 250 credits/ }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
