@@ -49,6 +49,11 @@ export const ERROR_CODES = [
   "payment_unavailable",
   "order_not_found",
   "order_in_progress",
+  "discount_not_found",
+  "discount_expired",
+  "discount_used",
+  "discount_not_applicable",
+  "no_discount",
   // Partners
   "no_partner",
   // The API failed; the app shows its error page

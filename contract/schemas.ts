@@ -71,6 +71,10 @@ export const CommerceSettingsSchema = z
     vat_rates: z.record(countryCode, z.number().min(0).max(50)),
     credit_packages: z.array(CreditPackageSchema).default([]),
     premium_plans: z.array(PremiumPlanSchema).default([]),
+    /** The day (YYYY-MM-DD) the current prices took effect: decides whether a discount may strike the old one through. */
+    prices_since: z.iso.date().optional(),
+    /** A welcome code new members get automatically: percent off for this many hours after sign-up (0: none). */
+    welcome_discount: z.object({ percent: z.number().int().min(1).max(90), hours: z.number().int().min(1).max(720) }).optional(),
   })
   .refine((c) => [...c.credit_packages, ...c.premium_plans].every((p) => p.prices[c.currency] !== undefined), {
     message: "every package and plan needs a price in the default currency",
@@ -491,6 +495,8 @@ export const PricingAnswerSchema = z.object({
   countries: z.array(countryCode),
   packages: z.array(z.object({ id: z.string(), credits: z.number().int(), highlight: z.boolean(), quote: QuoteSchema })),
   premium_plans: z.array(z.object({ id: z.string(), months: z.number().int(), quote: QuoteSchema })),
+  /** The list price may be shown struck through beside a discounted one (held 30 days; docs/product.md §10.5). */
+  strike_through: z.boolean(),
   /** What one message costs in `country`, in credits, and about what that is in money (cents). */
   message: z.object({ credits: z.number().int(), approx_cents: z.number().int().nullable() }),
 });
@@ -540,3 +546,20 @@ export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
 export const LatestOrderAnswerSchema = z.object({
   order: z.object({ product_id: z.string(), method: z.string(), country: countryCode }).nullable(),
 });
+
+export const DISCOUNT_KINDS = ["general", "welcome", "time_bonus", "retention"] as const;
+
+/** A discount code the member may use now (docs/product.md §10.5). */
+export const DiscountSchema = z.object({
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  percent: z.number().int(),
+  /** Unix ms; null: no end. A time bonus shows it (and a countdown with JavaScript). */
+  valid_until: z.number().int().nullable(),
+  min_credits: z.number().int(),
+  package_ids: z.array(z.string()).nullable(),
+});
+export type Discount = z.infer<typeof DiscountSchema>;
+
+/** GET /api/discountcode.php?code= | ?welcome=true (docs/product.md §7; answer designed). */
+export const DiscountAnswerSchema = z.object({ discount: DiscountSchema });

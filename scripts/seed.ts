@@ -22,7 +22,7 @@ import { COUNTRY_CODES, GEO } from "../workers/api/seed/geo-data";
 import { importGeoNames, placesFromAllTheCities } from "../workers/api/seed/geonames";
 import { renderPhoto } from "../workers/api/seed/photos";
 import { SEED_EPOCH, seedProfile } from "../workers/api/seed/profiles";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SITES } from "../workers/api/seed/sites";
+import { DEMO_ACCOUNTS, DEMO_DISCOUNT_CODES, DEMO_PASSWORD, DEMO_SITES } from "../workers/api/seed/sites";
 
 const { values } = parseArgs({
   options: {
@@ -205,9 +205,11 @@ async function buildRows() {
     // Start from empty so an interrupted or differently sized seed never leaves a mix.
     ...[
       "seed_runs",
+      "discount_redemptions",
       "order_events",
       "orders",
       "demo_payments",
+      "discount_codes",
       "rate_limits",
       "used_tokens",
       "push_subscriptions",
@@ -255,6 +257,20 @@ async function buildRows() {
     insertSql("images", ["id", "member_id", "filename", "position", "created_at"], images),
     insertSql("credit_ledger", ["member_id", "amount", "reason", "idempotency_key", "created_at"], ledger),
     insertSql("notices", ["member_id", "kind", "created_at"], notices),
+    insertSql(
+      "discount_codes",
+      ["site_id", "code", "kind", "percent", "valid_from", "valid_until", "min_credits", "created_at"],
+      DEMO_DISCOUNT_CODES.map((c) => [
+        siteIds.get(c.host),
+        c.code,
+        "general",
+        c.percent,
+        0,
+        c.validUntil,
+        c.minCredits,
+        SEED_EPOCH,
+      ]),
+    ),
   ].join("\n");
   return { sql, photoJobs };
 }
@@ -301,16 +317,24 @@ async function seed() {
 }
 
 /**
- * The demo sites' settings are written on every run, also when the rest is skipped: a state
- * seeded by an older checkout gets the settings this one needs (a new required setting would
- * otherwise leave the site "misconfigured").
+ * The demo sites' settings and discount codes are written on every run, also when the rest is
+ * skipped: a state seeded by an older checkout gets what this one needs (a new required
+ * setting would otherwise leave the site "misconfigured").
  */
-async function refreshSiteSettings(): Promise<void> {
+async function refreshDemoConfig(): Promise<void> {
   const proxy = await openBindings();
   try {
     for (const site of DEMO_SITES) {
       await proxy.env.DB.prepare("UPDATE sites SET settings = ? WHERE host = ?")
         .bind(JSON.stringify(site.settings), site.host)
+        .run();
+    }
+    for (const code of DEMO_DISCOUNT_CODES) {
+      await proxy.env.DB.prepare(
+        `INSERT OR IGNORE INTO discount_codes (site_id, code, kind, percent, valid_from, valid_until, min_credits, created_at)
+         SELECT id, ?, 'general', ?, 0, ?, ?, ? FROM sites WHERE host = ?`,
+      )
+        .bind(code.code, code.percent, code.validUntil, code.minCredits, SEED_EPOCH, code.host)
         .run();
     }
   } finally {
@@ -319,8 +343,8 @@ async function refreshSiteSettings(): Promise<void> {
 }
 
 if (!values.force && (await seedIsDone())) {
-  await refreshSiteSettings();
-  console.log(`seed: ${profileCount} profiles already in ${stateDir}, site settings refreshed, nothing else to do`);
+  await refreshDemoConfig();
+  console.log(`seed: ${profileCount} profiles already in ${stateDir}, site settings and codes refreshed, nothing else to do`);
 } else {
   await seed();
 }

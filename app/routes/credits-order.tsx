@@ -1,7 +1,9 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, redirectDocument, useNavigation } from "react-router";
-import { ErrorList } from "~/components/Field";
-import { createOrder, fetchPaymentMethods, fetchPricing } from "~/lib/api/commerce.server";
+import { ErrorList, translateError } from "~/components/Field";
+import { createOrder, fetchPaymentMethods } from "~/lib/api/commerce.server";
+import { discounted, loadDiscount, loadPricing } from "~/lib/shop.server";
+import { discountApplies } from "../../contract/rules/pricing";
 import { countryName, formatMoney } from "~/lib/format";
 import { OrderSchema } from "~/lib/forms/order";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
@@ -26,17 +28,19 @@ export async function loader(args: Route.LoaderArgs) {
   const { request, context, params } = args;
   const api = context.get(apiContext);
   const url = new URL(request.url);
-  const asked = url.searchParams.get("country") ?? "";
-  let pricing = await fetchPricing(api, /^[A-Z]{2}$/.test(asked) ? asked : undefined);
-  if (!pricing.ok && pricing.status === 422) pricing = await fetchPricing(api);
-  if (!pricing.ok) pageError(pricing.status);
-  const pkg = pricing.data.packages.find((p) => p.id === params.creditId);
-  if (!pkg) return notFound(args);
-  const methods = await fetchPaymentMethods(api, pricing.data.country, pkg.id);
+  const [pricing, found] = await Promise.all([loadPricing(api, url), loadDiscount(api, url)]);
+  const listed = pricing.packages.find((p) => p.id === params.creditId);
+  if (!listed) return notFound(args);
+  // The discount counts only for a package it is for (a code for bigger packages says so).
+  const applies = found.discount !== null && discountApplies(found.discount, listed);
+  const [pkg = listed] = discounted([listed], applies ? found.discount : null);
+  const methods = await fetchPaymentMethods(api, pricing.country, pkg.id);
   const offered = methods.ok ? methods.data.methods : null;
   return {
     pkg,
-    country: pricing.data.country,
+    discount: applies ? found.discount : null,
+    codeError: found.codeError ?? (found.typed && !applies ? "errors.discount_not_applicable" : null),
+    country: pricing.country,
     methods: offered,
     method: offered?.find((m) => m.id === params.paymentMethod) ?? null,
     askedMethod: params.paymentMethod ?? null,
@@ -60,6 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     expected_cents: Number(value.expected_cents),
     expected_currency: value.expected_currency,
     return_to: safeRedirect(value.return_to, "") || undefined,
+    code: value.code || undefined,
   });
   if (!result.ok) {
     const own = [
@@ -68,6 +73,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       "payment_unavailable",
       "order_in_progress",
       "unknown_package",
+      "discount_used",
+      "discount_expired",
+      "discount_not_found",
+      "discount_not_applicable",
     ] as const;
     return apiErrorReply(submission, result, { own });
   }
@@ -78,15 +87,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function CreditsOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useTranslation();
+  const translation = useTranslation();
+  const { t, locale } = translation;
   const site = useSite();
-  const { pkg, country, methods, method, askedMethod, returnTo, key } = loaderData;
+  const { pkg, country, methods, method, askedMethod, returnTo, key, discount, codeError } = loaderData;
   const submitting = useNavigation().state !== "idle";
   const form = useForm({ schema: OrderSchema, lastResult: actionData?.result });
   const consent = form.field("consent");
   const { quote } = pkg;
   const money = (cents: number) => formatMoney(locale, cents, quote.currency);
-  const query = new URLSearchParams({ country, ...(returnTo ? { return_to: returnTo } : {}) }).toString();
+  const query = new URLSearchParams({
+    country,
+    ...(returnTo ? { return_to: returnTo } : {}),
+    ...(discount ? { code: discount.code } : {}),
+  }).toString();
 
   return (
     <div className="narrow order">
@@ -100,7 +114,12 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
             <dt>{t("order.listPrice")}</dt>
             <dd>{money(quote.list_cents)}</dd>
             <dt>{t("order.discount")}</dt>
-            <dd>−{money(quote.discount_cents)}</dd>
+            <dd>
+              −{money(quote.discount_cents)}
+              {discount && (
+                <span className="order-code">{t("order.withCode", { code: discount.code, percent: discount.percent })}</span>
+              )}
+            </dd>
           </>
         )}
         <dt>{t("order.total")}</dt>
@@ -126,6 +145,11 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
         )}
       </dl>
 
+      {codeError && (
+        <p className="notice-box" role="status">
+          {translateError(translation, codeError)}
+        </p>
+      )}
       {methods === null ? (
         <p className="notice-box" role="alert">
           {t("credits.methodsUnavailable")}{" "}
@@ -153,6 +177,7 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
           <input type="hidden" name="expected_cents" value={quote.amount_cents} />
           <input type="hidden" name="expected_currency" value={quote.currency} />
           {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
+          {discount && <input type="hidden" name="code" value={discount.code} />}
           <div className="consent">
             <input
               type="checkbox"

@@ -2,12 +2,14 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { MessageCost } from "~/components/commerce/MessageCost";
 import { PackageCard } from "~/components/commerce/PackageCard";
 import { PaymentCountry } from "~/components/commerce/PaymentCountry";
-import { fetchPaymentMethods, fetchPricing } from "~/lib/api/commerce.server";
+import { fetchPaymentMethods } from "~/lib/api/commerce.server";
+import { discounted, loadDiscount, loadPricing } from "~/lib/shop.server";
+import { ErrorList } from "~/components/Field";
+import { DiscountBanner } from "~/components/commerce/DiscountBanner";
 import { formErrorsOf } from "~/lib/forms/reply";
 import { formErrors, formReply } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { pageError } from "~/lib/page-errors.server";
 import { safeRedirect } from "~/lib/redirect";
 import { useUser } from "~/lib/root-data";
 import type { Route } from "./+types/credits";
@@ -21,15 +23,12 @@ import type { Route } from "./+types/credits";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const url = new URL(request.url);
-  const asked = url.searchParams.get("country") ?? "";
-  let pricing = await fetchPricing(api, /^[A-Z]{2}$/.test(asked) ? asked : undefined);
-  // A country the site does not sell in (an old link): the member's own instead.
-  if (!pricing.ok && pricing.status === 422) pricing = await fetchPricing(api);
-  if (!pricing.ok) pageError(pricing.status);
-  const featured = pricing.data.packages.find((p) => p.highlight) ?? pricing.data.packages[0];
-  const methods = featured ? await fetchPaymentMethods(api, pricing.data.country, featured.id) : null;
+  const [pricing, discount] = await Promise.all([loadPricing(api, url), loadDiscount(api, url)]);
+  const featured = pricing.packages.find((p) => p.highlight) ?? pricing.packages[0];
+  const methods = featured ? await fetchPaymentMethods(api, pricing.country, featured.id) : null;
   return {
-    pricing: pricing.data,
+    pricing: { ...pricing, packages: discounted(pricing.packages, discount.discount) },
+    ...discount,
     methods: methods?.ok ? methods.data.methods : null,
     returnTo: safeRedirect(url.searchParams.get("return_to"), "") || null,
   };
@@ -48,6 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (/^[A-Z]{2}$/.test(country)) query.set("country", country);
   const returnTo = safeRedirect(form.get("return_to"), "");
   if (returnTo) query.set("return_to", returnTo);
+  const code = String(form.get("code") ?? "");
+  if (/^[A-Za-z0-9_-]{1,40}$/.test(code)) query.set("code", code);
   const path = ID.test(method) ? `/credits/${pkg}/${method}` : `/credits/${pkg}`;
   throw redirect(`${path}?${query}`);
 }
@@ -55,10 +56,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const user = useUser();
-  const { pricing, methods, returnTo } = loaderData;
+  const { pricing, methods, returnTo, discount, typed, codeError } = loaderData;
   const busy = useNavigation().state !== "idle";
   const featured = pricing.packages.find((p) => p.highlight) ?? pricing.packages[0];
   const errors = formErrorsOf(actionData);
+  const keep = new URLSearchParams({ country: pricing.country, ...(returnTo ? { return_to: returnTo } : {}) });
   return (
     <div className="shop">
       <title>{t("credits.title")}</title>
@@ -72,7 +74,8 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
         </p>
       </header>
 
-      <PaymentCountry country={pricing.country} countries={pricing.countries} returnTo={returnTo} />
+      <PaymentCountry country={pricing.country} countries={pricing.countries} returnTo={returnTo} discountCode={typed} />
+      {discount && <DiscountBanner discount={discount} removeTo={typed ? `/credits?${keep}` : null} />}
 
       {pricing.packages.length === 0 ? (
         <p className="notice-box">{t("credits.nothingForSale")}</p>
@@ -89,7 +92,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
               {pricing.packages.map((pkg) => (
                 <label key={pkg.id} className={pkg.highlight ? "package highlight" : "package"}>
                   <input type="radio" name="package" value={pkg.id} defaultChecked={pkg.id === featured?.id} />
-                  <PackageCard pkg={pkg} />
+                  <PackageCard pkg={pkg} strikeThrough={pricing.strike_through} />
                 </label>
               ))}
             </div>
@@ -115,6 +118,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
 
           <input type="hidden" name="country" value={pricing.country} />
           {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
+          {discount && <input type="hidden" name="code" value={discount.code} />}
           <button type="submit" className="button large" disabled={busy}>
             {t("credits.continue")}
           </button>
@@ -124,6 +128,29 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
           </p>
         </Form>
       )}
+
+      <Form method="get" className="code-form">
+        <input type="hidden" name="country" value={pricing.country} />
+        {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
+        <label htmlFor="discount-code">{t("credits.codeLabel")}</label>
+        <div className="code-row">
+          <input
+            id="discount-code"
+            name="code"
+            defaultValue={typed ?? ""}
+            maxLength={40}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? "discount-code-errors" : undefined}
+          />
+          <button type="submit" className="button secondary">
+            {t("credits.applyCode")}
+          </button>
+        </div>
+        <ErrorList id="discount-code-errors" errors={codeError ? [codeError] : undefined} />
+      </Form>
       {returnTo && (
         <p>
           <Link to={returnTo}>{t("credits.back")}</Link>

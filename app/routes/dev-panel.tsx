@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { devTools, setDevCredits } from "~/lib/api/chat.server";
+import { devTimeBonus } from "~/lib/api/dev.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
@@ -18,10 +19,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { loggedIn: getOptionalUser(context) !== null };
 }
 
+/** What the panel's buttons do for the logged-in member. */
+const INTENTS = ["credits-zero", "credits-add", "bonus-start", "bonus-expire"] as const;
+/** The panel's time bonus: this much off for this long (the API takes any 1–90% and up to 30 days). */
+const BONUS = { percent: 35, hours: 2 };
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const tools = await devTools(context.get(apiContext));
-  if (!tools.ok || !getOptionalUser(context)) throw redirect("/_dev");
-  const result = await setDevCredits(context.get(apiContext), 0);
+  const api = context.get(apiContext);
+  const tools = await devTools(api);
+  const user = getOptionalUser(context);
+  if (!tools.ok || !user) throw redirect("/_dev");
+  const intent = String((await request.formData().catch(() => new FormData())).get("intent") ?? "credits-zero");
+  if (!(INTENTS as readonly string[]).includes(intent)) return pageError(400);
+  const result =
+    intent === "credits-zero"
+      ? await setDevCredits(api, 0)
+      : intent === "credits-add"
+        ? await setDevCredits(api, user.credits + 100)
+        : intent === "bonus-start"
+          ? await devTimeBonus(api, { action: "start", ...BONUS })
+          : await devTimeBonus(api, { action: "expire" });
   if (!result.ok) pageError(result.status);
   throw redirect("/_dev", { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });
 }
@@ -40,9 +57,18 @@ export default function DevPanel({ loaderData }: Route.ComponentProps) {
         </li>
         <li>
           {loaderData.loggedIn ? (
-            <Form method="post">
-              <button type="submit" className="button secondary">
+            <Form method="post" className="step-buttons">
+              <button type="submit" name="intent" value="credits-zero" className="button secondary">
                 {t("devPanel.creditsZero")}
+              </button>
+              <button type="submit" name="intent" value="credits-add" className="button secondary">
+                {t("devPanel.creditsAdd")}
+              </button>
+              <button type="submit" name="intent" value="bonus-start" className="button secondary">
+                {t("devPanel.bonusStart", BONUS)}
+              </button>
+              <button type="submit" name="intent" value="bonus-expire" className="button secondary">
+                {t("devPanel.bonusExpire")}
               </button>
             </Form>
           ) : (

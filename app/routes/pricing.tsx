@@ -2,10 +2,9 @@ import { Link } from "react-router";
 import { MessageCost } from "~/components/commerce/MessageCost";
 import { PackageCard } from "~/components/commerce/PackageCard";
 import { PaymentCountry } from "~/components/commerce/PaymentCountry";
-import { fetchPricing } from "~/lib/api/commerce.server";
+import { loadPricing } from "~/lib/shop.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { pageError } from "~/lib/page-errors.server";
 import { useOptionalUser, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/pricing";
 
@@ -16,12 +15,7 @@ import type { Route } from "./+types/pricing";
  * to sign-up.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = context.get(apiContext);
-  const asked = new URL(request.url).searchParams.get("country") ?? "";
-  let pricing = await fetchPricing(api, /^[A-Z]{2}$/.test(asked) ? asked : undefined);
-  if (!pricing.ok && pricing.status === 422) pricing = await fetchPricing(api);
-  if (!pricing.ok) pageError(pricing.status);
-  return { pricing: pricing.data };
+  return { pricing: await loadPricing(context.get(apiContext), new URL(request.url)) };
 }
 
 export function headers() {
@@ -57,7 +51,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <ul className="package-grid">
         {pricing.packages.map((pkg) => (
           <li key={pkg.id} className={pkg.highlight ? "package highlight" : "package"}>
-            <PackageCard pkg={pkg} />
+            <PackageCard pkg={pkg} strikeThrough={pricing.strike_through} />
             <Link
               className={pkg.highlight ? "button" : "button secondary"}
               to={user ? `/credits/${pkg.id}?country=${pricing.country}` : "/signup"}

@@ -2,6 +2,7 @@ import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { deleteAccount } from "~/lib/api/account.server";
+import { requestRetentionCode } from "~/lib/api/commerce.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { DeleteAccountSchema } from "~/lib/forms/account";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
@@ -21,7 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: DeleteAccountSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "stay") {
+    // The retention offer becomes the member's own one-time code, applied on /credits.
+    const offer = await requestRetentionCode(context.get(apiContext));
+    if (!offer.ok) throw redirect("/profile");
+    throw redirect(`/credits?code=${encodeURIComponent(offer.data.discount.code)}`);
+  }
+  const submission = parseWithValibot(formData, { schema: DeleteAccountSchema });
   const hideFields = ["password"];
   if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400);
   const result = await deleteAccount(context.get(apiContext), submission.value.password);
@@ -44,11 +52,11 @@ export default function ProfileDelete({ loaderData, actionData }: Route.Componen
         <section className="offer" aria-labelledby="offer-heading">
           <h2 id="offer-heading">{t("deleteAccount.offerHeading", { discount: loaderData.discount })}</h2>
           <p>{t("deleteAccount.offerText", { discount: loaderData.discount })}</p>
-          <p>
-            <Link className="button" to="/profile">
-              {t("deleteAccount.stay")}
-            </Link>
-          </p>
+          <Form method="post">
+            <button type="submit" name="intent" value="stay" className="button">
+              {t("deleteAccount.stay", { discount: loaderData.discount })}
+            </button>
+          </Form>
         </section>
       )}
       <p>{t("deleteAccount.whatHappens")}</p>

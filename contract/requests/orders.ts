@@ -30,6 +30,14 @@ export const CreateOrderBodySchema = z.object({
   /** What the summary showed, in cents and currency: a different price now is refused. */
   expected_cents: z.coerce.number().int().nonnegative(),
   expected_currency: z.string().regex(/^[A-Z]{3}$/),
+  /** A discount code the summary applied (typed, or the active welcome or time-bonus code). */
+  code: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .optional()
+    .transform((code) => code || undefined),
   /** A path on this site to come back to after paying (a chat). */
   return_to: z
     .string()
@@ -38,9 +46,28 @@ export const CreateOrderBodySchema = z.object({
     .optional(),
 });
 export type CreateOrderBody = z.input<typeof CreateOrderBodySchema>;
+export type CreateOrderBodyParsed = z.output<typeof CreateOrderBodySchema>;
 
 /** GET /api/orders.php?id= (the buyer or anyone with the id) or ?latest=credits (the member's last). */
 export const OrderQuerySchema = z.union([
   z.object({ id: z.string().regex(ORDER_ID) }),
   z.object({ latest: z.literal("credits") }),
 ]);
+
+/** What a member types as a discount code (docs/product.md §10.5). */
+export const DiscountCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** GET /api/discountcode.php: a typed code (`code`, other params passed through and ignored), or `welcome=true`. */
+export const DiscountQuerySchema = z.union([
+  z.object({ welcome: z.literal("true") }),
+  z.looseObject({ code: DiscountCodeSchema }),
+]);
+
+/** POST /api/discountcode.php (designed): the account-deletion offer turned into the member's own code. */
+export const RetentionCodeBodySchema = z.object({ kind: z.literal("retention") });
+export type RetentionCodeBody = z.input<typeof RetentionCodeBodySchema>;

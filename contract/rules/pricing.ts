@@ -42,25 +42,54 @@ export function vatIncluded(amountCents: number, rate: number): number {
   return Math.round((amountCents * rate) / (100 + rate));
 }
 
-/**
- * The quote for `item` (a package or plan) for a buyer in `country`, with `discountPercent` off
- * (rounded down to the cent in the buyer's favour; never below one cent).
- */
-export function quote(settings: PricingSettings, item: Priced, country: string, discountPercent = 0): Quote {
+/** The quote for `item` (a package or plan) for a buyer in `country`, before any discount. */
+export function quote(settings: PricingSettings, item: Priced, country: string): Quote {
   const currency = currencyFor(settings, country);
   const list = item.prices[currency] ?? item.prices[settings.commerce.currency] ?? 0;
-  const percent = Math.min(Math.max(discountPercent, 0), 100);
-  const discount = Math.min(Math.ceil((list * percent) / 100), list - 1);
-  const amount = list - Math.max(discount, 0);
   const rate = vatRateFor(settings.commerce, country);
   return {
     currency,
     list_cents: list,
-    discount_cents: list - amount,
-    amount_cents: amount,
+    discount_cents: 0,
+    amount_cents: list,
     vat_rate: rate,
-    vat_cents: vatIncluded(amount, rate),
+    vat_cents: vatIncluded(list, rate),
   };
+}
+
+/**
+ * The quote with `percent` off the list price: the discount is rounded up to the cent, in the
+ * buyer's favour, and at least one cent is left to pay.
+ */
+export function withDiscount(base: Quote, percent: number): Quote {
+  const bounded = Math.min(Math.max(percent, 0), 100);
+  const discount = Math.max(Math.min(Math.ceil((base.list_cents * bounded) / 100), base.list_cents - 1), 0);
+  const amount = base.list_cents - discount;
+  return { ...base, discount_cents: discount, amount_cents: amount, vat_cents: vatIncluded(amount, base.vat_rate) };
+}
+
+/** What a discount code limits itself to: packages of at least `min_credits`, and only `package_ids` when listed. */
+export interface DiscountScope {
+  min_credits: number;
+  package_ids: string[] | null;
+}
+
+export function discountApplies(scope: DiscountScope, pkg: { id: string; credits: number }): boolean {
+  return pkg.credits >= scope.min_credits && (scope.package_ids === null || scope.package_ids.includes(pkg.id));
+}
+
+/** Days a list price must have held before a discount may show it struck through (EU Omnibus directive). */
+export const PRIOR_PRICE_DAYS = 30;
+
+/**
+ * Whether the list price may be shown struck through next to a discounted one: only when it
+ * has been the price for the last 30 days, so it is the lowest price of that period (the site's
+ * `commerce.prices_since`). Otherwise the discount is shown as a line of its own.
+ */
+export function mayStrikeThrough(pricesSince: string | undefined, now: number): boolean {
+  if (!pricesSince) return false;
+  const since = Date.parse(pricesSince);
+  return Number.isFinite(since) && now - since >= PRIOR_PRICE_DAYS * 24 * 60 * 60 * 1000;
 }
 
 /** What one credit costs in the cheapest-per-credit package, in cents (for "a message costs about …"); null when nothing is sold. */

@@ -376,8 +376,8 @@ describe("a provider that is down at create", () => {
     const deps = { d1: env.DB, db, adapter: flaky };
     const input = {
       site,
-      memberId: id,
-      body: { ...orderBody(), product: "credits" as const, expected_cents: 1999 },
+      buyer: { id, signup_date: Date.now() },
+      body: { ...orderBody(), product: "credits" as const, expected_cents: 1999, code: undefined },
       locale: "en",
       origin: "http://localhost:8787",
     };

@@ -144,3 +144,64 @@ test("visitors see the prices, what a message costs and the fictional-profile no
   await page.getByRole("link", { name: /Sign up for free to buy 250 credits/ }).click();
   await expect(page).toHaveURL(/\/signup$/);
 });
+
+test("discounts: the welcome offer, a typed code used once, a code for bigger packages, a time bonus", async ({ page }, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await signUp(page, `e2e-shop-code-${stamp}@example.com`, `Max ${stamp.slice(-5)}`);
+
+  // New members see the welcome offer in the prices (the old price struck through: Amora's
+  // prices have held for more than 30 days).
+  await page.goto("/credits?country=NL");
+  await expect(page.getByRole("heading", { name: "Welcome offer: 20% off your first package" })).toBeVisible();
+  const popular = page.locator("label.package").filter({ hasText: "250 credits" });
+  await expect(popular).toContainText("€15.99");
+  await expect(popular.locator("s")).toContainText("€19.99");
+
+  // A code that does not exist says so, and keeps what was typed.
+  await page.getByLabel("Discount code").fill("nope");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("This code does not exist. Please check it and try again.")).toBeVisible();
+  await expect(page.getByLabel("Discount code")).toHaveValue("nope");
+
+  // A code for packages of 600 credits or more: the summary of a smaller one says so.
+  await page.getByLabel("Discount code").fill("BIG25");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("For packages of 600 credits or more.")).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("This code is not valid for this package.")).toBeVisible();
+
+  // HELLO10: 10% off, paid, and then used.
+  await page.goto("/credits?country=NL");
+  await page.getByLabel("Discount code").fill("hello10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("heading", { name: "Your code: 10% off" })).toBeVisible();
+  await expect(popular).toContainText("€17.99");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.locator(".order-summary")).toContainText("−€2.00");
+  await expect(page.locator(".order-summary")).toContainText("HELLO10");
+  await payOnSummary(page, /^Pay/);
+  await expect(page.getByRole("heading", { name: "Thank you, payment received" })).toBeVisible();
+  await page.goto("/credits?country=NL&code=HELLO10");
+  await expect(page.getByText("You have already used this code.")).toBeVisible();
+
+  // The development panel's time bonus shows with its end (a countdown with JavaScript).
+  await page.goto("/_dev");
+  await page.getByRole("button", { name: /Start a time bonus/ }).click();
+  await page.goto("/credits?country=NL");
+  await expect(page.getByRole("heading", { name: "Time bonus: 35% off, for a short time" })).toBeVisible();
+  await expect(page.locator(".discount-banner time")).toHaveText(info.project.name === "js" ? /^Ends in 1:5\d:\d\d$/ : /^Ends /);
+  await page.goto("/_dev");
+  await page.getByRole("button", { name: "End my time bonus" }).click();
+  await page.goto("/credits?country=NL");
+  await expect(page.locator(".discount-banner")).toHaveCount(0);
+});
+
+test("turning back from deleting the account gives a one-time code for the next purchase", async ({ page }, info) => {
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await signUp(page, `e2e-shop-stay-${stamp}@example.com`, `Noa ${stamp.slice(-5)}`);
+  await page.goto("/profile/delete");
+  await page.getByRole("button", { name: "Keep my account and get 30% off" }).click();
+  await expect(page).toHaveURL(/\/credits\?code=STAY-[A-Z2-9]{8}$/);
+  await expect(page.getByRole("heading", { name: "Thank you for staying: 30% off" })).toBeVisible();
+});

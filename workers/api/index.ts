@@ -11,6 +11,7 @@ import { activation } from "./endpoints/activation";
 import { chat } from "./endpoints/chat";
 import { demoCheckout } from "./endpoints/demo-checkout";
 import { dev } from "./endpoints/dev";
+import { discountCodes } from "./endpoints/discounts";
 import { geocode } from "./endpoints/geocode";
 import { likes } from "./endpoints/likes";
 import { mailChange } from "./endpoints/mail-change";
@@ -78,6 +79,7 @@ app.route("/", mailChange);
 app.route("/", account);
 app.route("/", chat);
 app.route("/", orders);
+app.route("/", discountCodes);
 app.route("/", dev);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.
 app.route(

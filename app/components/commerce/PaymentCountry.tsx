@@ -11,10 +11,13 @@ export function PaymentCountry({
   country,
   countries,
   returnTo,
+  discountCode = null,
 }: {
   country: string;
   countries: string[];
   returnTo: string | null;
+  /** A typed discount code, kept when the country changes. */
+  discountCode?: string | null;
 }) {
   const { t, locale } = useTranslation();
   return (
@@ -33,6 +36,7 @@ export function PaymentCountry({
         ))}
       </select>
       {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
+      {discountCode && <input type="hidden" name="code" value={discountCode} />}
       <button type="submit" className="button secondary small">
         {t("credits.changeCountry")}
       </button>

@@ -1,6 +1,7 @@
 /** Commerce calls (designed, docs/api.md "Commerce"): prices, payment methods, orders. */
-import type { CreateOrderBody } from "../../../contract/requests/orders";
+import type { CreateOrderBody, RetentionCodeBody } from "../../../contract/requests/orders";
 import {
+  DiscountAnswerSchema,
   LatestOrderAnswerSchema,
   OrderAnswerSchema,
   PaymentMethodsAnswerSchema,
@@ -29,4 +30,20 @@ export function fetchOrder(api: ApiClient, id: string) {
 /** The member's last paid package and method, or null. */
 export function fetchLatestOrder(api: ApiClient) {
   return api.call(LatestOrderAnswerSchema, "/api/orders.php", { query: { latest: "credits" } });
+}
+
+/** A typed discount code, if the member may use it now (the API's refusal says why not). */
+export function fetchDiscountCode(api: ApiClient, code: string) {
+  return api.call(DiscountAnswerSchema, "/api/discountcode.php", { query: { code } });
+}
+
+/** The active automatic discount (time bonus, else welcome code); a refusal means none. */
+export function fetchActiveDiscount(api: ApiClient) {
+  return api.call(DiscountAnswerSchema, "/api/discountcode.php", { query: { welcome: "true" } });
+}
+
+/** The account-deletion offer as the member's own code (made once). */
+export function requestRetentionCode(api: ApiClient) {
+  const body: RetentionCodeBody = { kind: "retention" };
+  return api.call(DiscountAnswerSchema, "/api/discountcode.php", { method: "POST", body });
 }

@@ -15,4 +15,5 @@ export const OrderSchema = v.object({
   expected_cents: hidden,
   expected_currency: hidden,
   return_to: v.optional(v.string()),
+  code: v.optional(v.string()),
 });

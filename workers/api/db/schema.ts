@@ -226,6 +226,7 @@ export interface OrdersTable {
   created_at: number;
   updated_at: number;
   paid_at: number | null;
+  discount_code_id: number | null;
 }
 
 export interface OrderEventsTable {
@@ -252,6 +253,30 @@ export interface DemoPaymentsTable {
   created_at: number;
 }
 
+export type DiscountKind = "general" | "welcome" | "time_bonus" | "retention";
+
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  site_id: number;
+  code: string;
+  kind: DiscountKind;
+  percent: number;
+  member_id: number | null;
+  valid_from: number;
+  valid_until: number | null;
+  hours_after_signup: number | null;
+  min_credits: Generated<number>;
+  package_ids: string | null;
+  created_at: number;
+}
+
+export interface DiscountRedemptionsTable {
+  code_id: number;
+  member_id: number;
+  order_id: string;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -275,4 +300,6 @@ export interface Database {
   orders: OrdersTable;
   order_events: OrderEventsTable;
   demo_payments: DemoPaymentsTable;
+  discount_codes: DiscountCodesTable;
+  discount_redemptions: DiscountRedemptionsTable;
 }

@@ -7,8 +7,8 @@
  * late or after the return page grants exactly once.
  */
 import { sql } from "kysely";
-import type { CreateOrderBody } from "../../../contract/requests/orders";
-import { quote } from "../../../contract/rules/pricing";
+import type { CreateOrderBodyParsed } from "../../../contract/requests/orders";
+import { quote, withDiscount } from "../../../contract/rules/pricing";
 import type { OrderState, OwnOrder } from "../../../contract/schemas";
 import type { PaymentAdapter, ProviderPayment } from "../adapters/payments/types";
 import { PaymentProviderError } from "../adapters/payments/types";
@@ -16,6 +16,8 @@ import { runBatch, type Db } from "../db/client";
 import type { OrderStatus, OrdersTable } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Site } from "../lib/site";
+import * as discounts from "./discounts";
+import type { Buyer } from "./discounts";
 import * as ledger from "./ledger";
 
 export type Order = OrdersTable;
@@ -88,8 +90,8 @@ function eventOnce(db: Db, orderId: string, name: string, detail: string | null 
 
 export interface NewOrder {
   site: Site;
-  memberId: number;
-  body: Omit<CreateOrderBody, "expected_cents"> & { expected_cents: number };
+  buyer: Buyer;
+  body: CreateOrderBodyParsed;
   locale: string;
   /** scheme://host[:port] of the site as the member reached it: the return and webhook addresses. */
   origin: string;
@@ -103,25 +105,25 @@ export interface NewOrder {
  */
 export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Order> {
   const { db } = deps;
-  const { site, memberId, body } = input;
+  const { site, buyer, body } = input;
+  const memberId = buyer.id;
   const settings = site.settings;
   const pkg = settings.commerce.credit_packages.find((p) => p.id === body.product_id);
   if (!pkg) throw new ApiError(422, "unknown_package", "No such package.", { fields: { product_id: "unknown_package" } });
   if (!(settings.countries as string[]).includes(body.country)) {
     throw new ApiError(422, "invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
   }
-  const priced = quote(settings, pkg, body.country);
+
+  const existing = await findByKey(db, memberId, body.key);
+  if (existing) return resume(deps, input, existing);
+
+  const code = body.code ? await discounts.codeForMember(db, site.id, buyer, body.code) : null;
+  if (code) discounts.assertApplies(code, pkg);
+  const base = quote(settings, pkg, body.country);
+  const priced = code ? withDiscount(base, code.percent) : base;
   if (priced.amount_cents !== body.expected_cents || priced.currency !== body.expected_currency) {
     throw new ApiError(409, "price_changed", "The price is not what the summary showed.");
   }
-
-  const existing = await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("member_id", "=", memberId)
-    .where("create_key", "=", body.key)
-    .executeTakeFirst();
-  if (existing) return resume(deps, input, existing);
 
   const methods = await listMethods(deps.adapter, body.country, priced.amount_cents, priced.currency, input.locale);
   if (!methods.some((m) => m.id === body.method)) {
@@ -132,7 +134,7 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
 
   const now = Date.now();
   const id = newOrderId();
-  const inserted = await db
+  const insert = db
     .insertInto("orders")
     .values({
       id,
@@ -155,25 +157,41 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
       provider: deps.adapter.name,
       status: "created",
       return_to: body.return_to ?? null,
+      discount_code_id: code?.id ?? null,
       created_at: now,
       updated_at: now,
     })
-    .onConflict((oc) => oc.columns(["member_id", "create_key"]).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) {
+    .onConflict((oc) => oc.columns(["member_id", "create_key"]).doNothing());
+  // The order and its code's one use, together: a code already used (by an order of another
+  // moment) refuses the whole batch.
+  let inserted = false;
+  try {
+    const [result] = await runBatch(
+      deps.d1,
+      code ? [insert, discounts.reserveStatement(db, code.id, memberId, id, now)] : [insert],
+    );
+    inserted = result?.meta.changes === 1;
+  } catch (error) {
+    if (!(await findByKey(db, memberId, body.key))) {
+      if (code)
+        throw new ApiError(409, "discount_used", "You have used this code already.", { fields: { code: "discount_used" } });
+      throw error;
+    }
+  }
+  if (!inserted) {
     // The same key at the same moment (a double click): the first request makes the payment.
-    const first = await db
-      .selectFrom("orders")
-      .selectAll()
-      .where("member_id", "=", memberId)
-      .where("create_key", "=", body.key)
-      .executeTakeFirstOrThrow();
+    const first = await findByKey(db, memberId, body.key);
+    if (!first) throw new Error(`order with key ${body.key} vanished`);
     return resume(deps, input, first);
   }
   await event(db, id, "created", `${pkg.credits} credits, ${priced.amount_cents} ${priced.currency}, ${body.method}`).execute();
   const order = await findOrder(db, id);
   if (!order) throw new Error(`order ${id} vanished`);
   return startPayment(deps, input, order);
+}
+
+function findByKey(db: Db, memberId: number, key: string) {
+  return db.selectFrom("orders").selectAll().where("member_id", "=", memberId).where("create_key", "=", key).executeTakeFirst();
 }
 
 async function listMethods(adapter: PaymentAdapter, country: string, cents: number, currency: string, locale: string) {
@@ -199,7 +217,10 @@ async function resume(deps: OrderDeps, input: NewOrder, order: Order): Promise<O
       .where("id", "=", order.id)
       .where("status", "=", "error")
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) return startPayment(deps, input, { ...order, status: "created" });
+    if (Number(claimed.numUpdatedRows) === 1) {
+      if (order.discount_code_id !== null) await reserveAgain(deps, order);
+      return startPayment(deps, input, { ...order, status: "created" });
+    }
   }
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   let current: Order | undefined = order;
@@ -223,6 +244,27 @@ async function resume(deps: OrderDeps, input: NewOrder, order: Order): Promise<O
   return current;
 }
 
+/** An order retried after a provider error takes its code's use back, unless another order has it now. */
+async function reserveAgain(deps: OrderDeps, order: Order): Promise<void> {
+  const { db } = deps;
+  if (order.discount_code_id === null) return;
+  await db
+    .insertInto("discount_redemptions")
+    .values({ code_id: order.discount_code_id, member_id: order.member_id, order_id: order.id, created_at: Date.now() })
+    .onConflict((oc) => oc.columns(["code_id", "member_id"]).doNothing())
+    .execute();
+  const holder = await db
+    .selectFrom("discount_redemptions")
+    .select("order_id")
+    .where("code_id", "=", order.discount_code_id)
+    .where("member_id", "=", order.member_id)
+    .executeTakeFirst();
+  if (holder?.order_id !== order.id) {
+    await db.updateTable("orders").set({ status: "error", updated_at: Date.now() }).where("id", "=", order.id).execute();
+    throw new ApiError(409, "discount_used", "You have used this code already.", { fields: { code: "discount_used" } });
+  }
+}
+
 /** Asks the provider for the payment of an order in state "created" (owned by this request). */
 async function startPayment(deps: OrderDeps, input: NewOrder, order: Order): Promise<Order> {
   const { db, adapter } = deps;
@@ -242,6 +284,7 @@ async function startPayment(deps: OrderDeps, input: NewOrder, order: Order): Pro
     const detail = error instanceof Error ? error.message.slice(0, 300) : String(error);
     await runBatch(deps.d1, [
       db.updateTable("orders").set({ status: "error", updated_at: Date.now() }).where("id", "=", order.id),
+      discounts.releaseStatement(db, order.id),
       event(db, order.id, "provider_error", detail),
     ]);
     if (error instanceof PaymentProviderError || error instanceof Error) throw providerDown(error);
@@ -311,6 +354,8 @@ export async function settle(deps: OrderDeps, order: Order, payment: ProviderPay
           .set({ status: payment.status, checkout_url: null, updated_at: Date.now() })
           .where("id", "=", order.id)
           .where("status", "in", UNSETTLED),
+        // The code's use goes back to the member (only if this order is the one that failed).
+        discounts.releaseStatement(db, order.id),
         eventOnce(db, order.id, payment.status),
       ]);
       return;

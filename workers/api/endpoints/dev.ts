@@ -7,7 +7,8 @@
 import { Hono, type Context } from "hono";
 import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import { DevCreditsBodySchema } from "../../../contract/requests/dev";
+import { DevCreditsBodySchema, DevTimeBonusBodySchema } from "../../../contract/requests/dev";
+import { createPersonalCode } from "../domain/discounts";
 import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
 import { readBody } from "../lib/request";
@@ -29,7 +30,7 @@ export const dev = new Hono<ApiContext>()
   /** GET /api/dev/tools.php: whether the development tools answer here (the /_dev panel asks). */
   .get("/dev/tools.php", (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
-    return c.json({ tools: ["mailbox", "credits"] });
+    return c.json({ tools: ["mailbox", "credits", "time_bonus"] });
   })
   /**
    * POST /api/dev/credits.php { credits }: sets the logged-in member's balance (the development
@@ -46,6 +47,35 @@ export const dev = new Hono<ApiContext>()
       await ledger.adjust(c.env.DB, c.var.db, entry);
     }
     return c.json({ credits });
+  })
+  /**
+   * POST /api/dev/time_bonus.php { action: "start", percent, hours } | { action: "expire" }: starts
+   * a time bonus for the logged-in member (a personal code until now + hours), or ends every
+   * running one now (the development panel).
+   */
+  .post("/dev/time_bonus.php", async (c) => {
+    if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+    const me = requireMember(c);
+    const body = await readBody(c, DevTimeBonusBodySchema);
+    const now = Date.now();
+    if (body.action === "expire") {
+      await c.var.db
+        .updateTable("discount_codes")
+        .set({ valid_until: now })
+        .where("member_id", "=", me.id)
+        .where("kind", "=", "time_bonus")
+        .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">", now)]))
+        .execute();
+      return c.json({ time_bonus: null });
+    }
+    const row = await createPersonalCode(c.var.db, {
+      siteId: c.var.site.id,
+      memberId: me.id,
+      kind: "time_bonus",
+      percent: body.percent,
+      validUntil: now + body.hours * 60 * 60 * 1000,
+    });
+    return c.json({ time_bonus: { code: row.code, percent: row.percent, valid_until: row.valid_until } });
   })
   .get("/dev/mailbox.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");

@@ -16,7 +16,7 @@ import {
   PricingQuerySchema,
 } from "../../../contract/requests/orders";
 import { messageCost } from "../../../contract/rules/message-cost";
-import { bestCentsPerCredit, quote } from "../../../contract/rules/pricing";
+import { bestCentsPerCredit, mayStrikeThrough, quote } from "../../../contract/rules/pricing";
 import type { OrderAnswer, PricingAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { paymentAdapter } from "../adapters/payments";
@@ -84,6 +84,7 @@ export const orders = new Hono<ApiContext>()
       countries: [...settings.countries],
       packages,
       premium_plans: plans,
+      strike_through: mayStrikeThrough(settings.commerce.prices_since, Date.now()),
       message: { credits: messageCredits, approx_cents: approxCents(messageCredits, bestCentsPerCredit(settings, country)) },
     };
     return c.json(answer);
@@ -114,8 +115,8 @@ export const orders = new Hono<ApiContext>()
     const deps = orderDeps(c);
     const order = await createOrder(deps, {
       site: c.var.site,
-      memberId: member.id,
       body,
+      buyer: { id: member.id, signup_date: member.signup_date },
       locale: member.language,
       origin: publicOrigin(c),
     });

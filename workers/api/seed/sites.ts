@@ -66,6 +66,8 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       commerce: {
         currency: "EUR",
         vat_rates: { ...EU_VAT_RATES, GB: 20 },
+        prices_since: "2026-01-01",
+        welcome_discount: { percent: 20, hours: 48 },
         credit_packages: [
           { id: "100", credits: 100, prices: { EUR: 999, USD: 1099, GBP: 899, PLN: 4299 }, highlight: false },
           { id: "250", credits: 250, prices: { EUR: 1999, USD: 2199, GBP: 1799, PLN: 8599 }, highlight: true },
@@ -172,6 +174,12 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 export const DEMO_PASSWORD = "demo-password";
+
+/** General discount codes anyone on the site may type once (listed in README.md). */
+export const DEMO_DISCOUNT_CODES = [
+  { host: "localhost", code: "HELLO10", percent: 10, minCredits: 0, validUntil: Date.UTC(2030, 0, 1) },
+  { host: "localhost", code: "BIG25", percent: 25, minCredits: 600, validUntil: Date.UTC(2030, 0, 1) },
+] as const;
 
 /** The private half of Amora's demo VAPID key (d, base64url): for sending push locally, never in production. */
 export const DEMO_VAPID_PRIVATE_KEY = "IT42qfTZK6Gf9Dwf9-NVYRRmJjcOHN939PNDMp9Hwfs";

@@ -1,0 +1,53 @@
+/**
+ * What the shop pages (/pricing, /credits, the order summary) load alike: the prices for the
+ * payment country, and the discount that applies (docs/product.md §10).
+ */
+import { discountApplies, withDiscount } from "../../contract/rules/pricing";
+import type { Discount, PricingAnswer } from "../../contract/schemas";
+import type { ApiClient } from "./api/client.server";
+import { fetchActiveDiscount, fetchDiscountCode, fetchPricing } from "./api/commerce.server";
+import { apiErrorMessage } from "./forms/reply.server";
+import { pageError } from "./page-errors.server";
+
+const COUNTRY = /^[A-Z]{2}$/;
+const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** The prices for `?country=`; a country the site does not sell in (an old link) falls back to the member's. */
+export async function loadPricing(api: ApiClient, url: URL): Promise<PricingAnswer> {
+  const asked = url.searchParams.get("country") ?? "";
+  let pricing = await fetchPricing(api, COUNTRY.test(asked) ? asked : undefined);
+  if (!pricing.ok && pricing.status === 422) pricing = await fetchPricing(api);
+  if (!pricing.ok) return pageError(pricing.status);
+  return pricing.data;
+}
+
+export interface ShopDiscount {
+  discount: Discount | null;
+  /** The code the member typed (`?code=`), as typed, to show it again. */
+  typed: string | null;
+  /** Why the typed code does not work (a message key), or null. */
+  codeError: string | null;
+}
+
+/** The typed code (`?code=`) if there is one, else the running time bonus or welcome code. */
+export async function loadDiscount(api: ApiClient, url: URL): Promise<ShopDiscount> {
+  const typed = url.searchParams.get("code")?.trim() || null;
+  if (typed !== null) {
+    if (!CODE.test(typed)) return { discount: null, typed: typed.slice(0, 40), codeError: "errors.discount_not_found" };
+    const result = await fetchDiscountCode(api, typed);
+    if (result.ok) return { discount: result.data.discount, typed, codeError: null };
+    const own = ["discount_not_found", "discount_expired", "discount_used", "rate_limited"] as const;
+    return { discount: null, typed, codeError: apiErrorMessage(result.error, own) };
+  }
+  // No running discount is an answer like any other here: the page shows the list prices.
+  const active = await fetchActiveDiscount(api).catch(() => null);
+  return { discount: active?.ok ? active.data.discount : null, typed: null, codeError: null };
+}
+
+/** The packages with the discount taken off those it applies to. */
+export function discounted(packages: PricingAnswer["packages"], discount: Discount | null): PricingAnswer["packages"] {
+  if (!discount) return packages;
+  return packages.map((pkg) =>
+    discountApplies(discount, pkg) ? { ...pkg, quote: withDiscount(pkg.quote, discount.percent) } : pkg,
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Discount codes (issue 12; docs/product.md §7, §10.5; docs/api.md "Commerce"):
+ *
+ * - GET /api/discountcode.php?code= (member): the typed code, if the member may use it now;
+ *   other parameters are passed through by the page and ignored.
+ * - GET /api/discountcode.php?welcome=true (member): the active automatic discount, the running
+ *   time bonus or else the welcome code; 404 no_discount when there is none (pages ignore it).
+ * - POST /api/discountcode.php { kind: "retention" } (designed, member): the account-deletion
+ *   offer (delete_discount) as the member's own one-time code, made once.
+ */
+import { Hono } from "hono";
+import { DiscountQuerySchema, RetentionCodeBodySchema } from "../../../contract/requests/orders";
+import type { DiscountAnswerSchema } from "../../../contract/schemas";
+import type { z } from "zod";
+import type { ApiContext } from "../context";
+import * as discounts from "../domain/discounts";
+import { ApiError } from "../lib/errors";
+import { requireMember } from "../lib/member";
+import { readBody, readQuery } from "../lib/request";
+
+type DiscountAnswer = z.infer<typeof DiscountAnswerSchema>;
+
+/** How long the retention offer's code holds. */
+const RETENTION_DAYS = 14;
+
+export const discountCodes = new Hono<ApiContext>()
+  .get("/discountcode.php", async (c) => {
+    const member = requireMember(c);
+    const query = readQuery(c, DiscountQuerySchema);
+    const buyer = { id: member.id, signup_date: member.signup_date };
+    c.header("cache-control", "no-store");
+    if ("welcome" in query) {
+      const row = await discounts.activeDiscount(c.var.db, c.var.site, buyer);
+      if (!row) throw new ApiError(404, "no_discount", "No discount is running for you.");
+      return c.json({ discount: discounts.toDiscount(row, buyer) } satisfies DiscountAnswer);
+    }
+    const row = await discounts.codeForMember(c.var.db, c.var.site.id, buyer, query.code);
+    return c.json({ discount: discounts.toDiscount(row, buyer) } satisfies DiscountAnswer);
+  })
+  .post("/discountcode.php", async (c) => {
+    const member = requireMember(c);
+    await readBody(c, RetentionCodeBodySchema);
+    const percent = c.var.site.settings.delete_discount;
+    if (percent < 1) throw new ApiError(404, "no_discount", "This site makes no offer.");
+    const buyer = { id: member.id, signup_date: member.signup_date };
+    const { db, site } = c.var;
+    // Once per member, ever (a unique index): asking again, even at the same moment, answers
+    // the code made the first time, used or not.
+    const existing = () =>
+      db
+        .selectFrom("discount_codes")
+        .selectAll()
+        .where("site_id", "=", site.id)
+        .where("member_id", "=", member.id)
+        .where("kind", "=", "retention")
+        .executeTakeFirst();
+    const earlier = await existing();
+    if (earlier) return c.json({ discount: discounts.toDiscount(earlier, buyer) } satisfies DiscountAnswer);
+    const made = await discounts
+      .createPersonalCode(db, {
+        siteId: site.id,
+        memberId: member.id,
+        kind: "retention",
+        percent: Math.min(Math.round(percent), 90),
+        validUntil: Date.now() + RETENTION_DAYS * 24 * 60 * 60 * 1000,
+      })
+      .catch(async (error: unknown) => (await existing()) ?? Promise.reject(error));
+    return c.json({ discount: discounts.toDiscount(made, buyer) } satisfies DiscountAnswer, 201);
+  });
