@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { fetchOrder } from "~/lib/api/commerce.server";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../../contract/money";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { apiFailurePage } from "~/lib/page-errors.server";

@@ -227,6 +227,26 @@ describe("the demo checkout and the webhook", () => {
       { amount: 5, reason: "test" },
       { amount: 250, reason: "purchase" },
     ]);
+    // One receipt, with the VAT line and the company's numbers.
+    const { results: receipts } = await env.DB.prepare(
+      "SELECT subject, text FROM mail_outbox WHERE member_id = ? AND kind = 'receipt'",
+    )
+      .bind(id)
+      .all<{ subject: string; text: string }>();
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toBe(`Your receipt from Amora (${order.id})`);
+    for (const line of [
+      "Item: 250 credits",
+      "Price without VAT: €16.52",
+      "VAT 21%: €3.47",
+      "Total paid: €19.99",
+      "Paid with: iDEAL | Wero",
+      "Chamber of Commerce no. 12345678",
+      "VAT no. NL000099998B57",
+      `http://localhost:8787/transactions/${order.id}`,
+    ]) {
+      expect(receipts[0]?.text).toContain(line);
+    }
     // The checkout of a settled payment offers nothing more to choose.
     expect(await (await call(`/api/demo_checkout.php?id=${paymentId}`)).text()).toContain("This payment is paid.");
   });
@@ -249,6 +269,8 @@ describe("the demo checkout and the webhook", () => {
       .bind(order.id)
       .all();
     expect(events.results).toHaveLength(1);
+    const receipts = await env.DB.prepare("SELECT id FROM mail_outbox WHERE member_id = ? AND kind = 'receipt'").bind(id).all();
+    expect(receipts.results).toHaveLength(1);
   });
 
   it("settles on the return page when the webhook never came (reconcile asks the provider)", async () => {

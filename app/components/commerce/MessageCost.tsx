@@ -1,5 +1,5 @@
 import type { PricingAnswer } from "../../../contract/schemas";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../../../contract/money";
 import { useTranslation } from "~/lib/i18n-react";
 
 /** "A message costs 10 credits (about €0.67)": the money part only when the site sells credits. */

@@ -1,5 +1,5 @@
 import type { PricingAnswer } from "../../../contract/schemas";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../../../contract/money";
 import { useTranslation } from "~/lib/i18n-react";
 
 export type PricedPackage = PricingAnswer["packages"][number];

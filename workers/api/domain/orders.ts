@@ -322,14 +322,20 @@ function mollieLocale(language: string, country: string): string {
 /** States an order leaves when the provider settles it; settled ones never change back. */
 const UNSETTLED: OrderStatus[] = ["created", "open", "pending"];
 
+/** What a settle did: `paidNow` when this call made the order paid (the receipt goes out then, once). */
+export interface Settled {
+  paidNow: boolean;
+}
+const NOTHING_NEW: Settled = { paidNow: false };
+
 /**
  * Brings the order in line with the provider's payment. Idempotent: every write is guarded by
  * the order's current state and the ledger's unique key, so any number of calls at any moment
  * grant once.
  */
-export async function settle(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<void> {
+export async function settle(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<Settled> {
   const { d1, db } = deps;
-  if (payment.id !== order.provider_payment_id) return;
+  if (payment.id !== order.provider_payment_id) return NOTHING_NEW;
   if (payment.amount.cents !== order.amount_cents || payment.amount.currency !== order.currency) {
     // Not the payment we asked for: grant nothing and leave it to staff.
     await runBatch(d1, [
@@ -340,7 +346,7 @@ export async function settle(deps: OrderDeps, order: Order, payment: ProviderPay
         .where("status", "in", UNSETTLED),
       eventOnce(db, order.id, "amount_mismatch", `${payment.amount.cents} ${payment.amount.currency}`),
     ]);
-    return;
+    return NOTHING_NEW;
   }
   switch (payment.status) {
     case "paid":
@@ -358,7 +364,7 @@ export async function settle(deps: OrderDeps, order: Order, payment: ProviderPay
         discounts.releaseStatement(db, order.id),
         eventOnce(db, order.id, payment.status),
       ]);
-      return;
+      return NOTHING_NEW;
     case "pending":
     case "authorized":
       await db
@@ -367,19 +373,22 @@ export async function settle(deps: OrderDeps, order: Order, payment: ProviderPay
         .where("id", "=", order.id)
         .where("status", "in", ["created", "open"])
         .execute();
-      return;
+      return NOTHING_NEW;
     case "open":
-      return;
+      return NOTHING_NEW;
   }
 }
 
-async function settlePaid(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<void> {
+async function settlePaid(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<Settled> {
   const { d1, db } = deps;
   const member = await db.selectFrom("members").select("status").where("id", "=", order.member_id).executeTakeFirst();
-  if (!member || member.status === "deleted") return refundForDeletedMember(deps, order, payment);
+  if (!member || member.status === "deleted") {
+    await refundForDeletedMember(deps, order, payment);
+    return NOTHING_NEW;
+  }
   const now = Date.now();
   // One batch, one transaction: the credits, the order's state and its event, or none of them.
-  await runBatch(d1, [
+  const [, updated] = await runBatch(d1, [
     ledger.grantStatement(
       db,
       { memberId: order.member_id, amount: order.credits, reason: "purchase", key: `purchase:${order.provider}:${payment.id}` },
@@ -392,6 +401,7 @@ async function settlePaid(deps: OrderDeps, order: Order, payment: ProviderPaymen
       .where("status", "not in", ["paid", "refunded", "review"]),
     eventOnce(db, order.id, "paid", `${order.credits} credits granted`),
   ]);
+  return { paidNow: updated?.meta.changes === 1 };
 }
 
 /**
@@ -419,8 +429,8 @@ async function refundForDeletedMember(deps: OrderDeps, order: Order, payment: Pr
   }
 }
 
-/** A webhook call: the provider names a payment; we ask it for the state and settle. */
-export async function receiveWebhook(deps: OrderDeps, paymentId: string): Promise<void> {
+/** A webhook call: the provider names a payment; we ask it for the state and settle. The order, if this call made it paid. */
+export async function receiveWebhook(deps: OrderDeps, paymentId: string): Promise<Order | null> {
   const order = await deps.db
     .selectFrom("orders")
     .selectAll()
@@ -428,26 +438,29 @@ export async function receiveWebhook(deps: OrderDeps, paymentId: string): Promis
     .where("provider", "=", deps.adapter.name)
     .executeTakeFirst();
   // Unknown ids are answered like known ones (200), so the webhook reveals nothing.
-  if (!order) return;
+  if (!order) return null;
   await event(deps.db, order.id, "webhook").execute();
   const payment = await deps.adapter.getPayment(paymentId);
-  if (payment) await settle(deps, order, payment);
+  if (!payment || !(await settle(deps, order, payment)).paidNow) return null;
+  return (await findOrder(deps.db, order.id)) ?? null;
 }
 
 /**
  * The return page's check: an unsettled order asks the provider itself, so a late webhook never
  * leaves the member waiting. A provider that does not answer leaves the order as it was.
  */
-export async function reconcile(deps: OrderDeps, order: Order): Promise<Order> {
-  if (!UNSETTLED.includes(order.status) || !order.provider_payment_id || order.provider !== deps.adapter.name) return order;
+export async function reconcile(deps: OrderDeps, order: Order): Promise<{ order: Order; paidNow: boolean }> {
+  const unchanged = { order, paidNow: false };
+  if (!UNSETTLED.includes(order.status) || !order.provider_payment_id || order.provider !== deps.adapter.name) return unchanged;
+  let settled = NOTHING_NEW;
   try {
     const payment = await deps.adapter.getPayment(order.provider_payment_id);
-    if (payment) await settle(deps, order, payment);
+    if (payment) settled = await settle(deps, order, payment);
   } catch (error) {
     console.error(`reconcile ${order.id}:`, error instanceof Error ? error.message : error);
-    return order;
+    return unchanged;
   }
-  return (await findOrder(deps.db, order.id)) ?? order;
+  return { order: (await findOrder(deps.db, order.id)) ?? order, paidNow: settled.paidNow };
 }
 
 /** The buyer's view of an order. */

@@ -35,6 +35,7 @@ import { ApiError } from "../lib/errors";
 import { requireMember, viewerOf } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";
 import { publicOrigin } from "../mail/common";
+import { queueReceiptMail } from "../mail/receipt";
 
 export function orderDeps(c: Context<ApiContext>): OrderDeps {
   return { d1: c.env.DB, db: c.var.db, adapter: paymentAdapter(c.env, c.var.db) };
@@ -134,7 +135,8 @@ export const orders = new Hono<ApiContext>()
     }
     const found = await findOrder(c.var.db, query.id);
     if (!found || found.site_id !== c.var.site.id) throw orderNotFound();
-    const order = await reconcile(orderDeps(c), found);
+    const { order, paidNow } = await reconcile(orderDeps(c), found);
+    if (paidNow) await queueReceiptMail(c, order);
     const viewer = viewerOf(c);
     const answer: OrderAnswer =
       viewer?.id === order.member_id
@@ -149,7 +151,8 @@ export const orders = new Hono<ApiContext>()
     const paymentId = deps.adapter.paymentIdFromWebhook(body);
     if (!paymentId) throw new ApiError(422, "invalid_input", "Give the payment's id.", { fields: { id: "invalid" } });
     try {
-      await receiveWebhook(deps, paymentId);
+      const paid = await receiveWebhook(deps, paymentId);
+      if (paid) await queueReceiptMail(c, paid);
     } catch (error) {
       // Not answered 2xx: the provider delivers it again later (Mollie retries for hours).
       console.error(`webhook ${paymentId}:`, error instanceof Error ? error.message : error);

@@ -12,7 +12,7 @@ import { mailAdapter, type MailAdapter } from "./adapters";
 import type { RenderedMail } from "./template";
 
 export interface MailToQueue extends RenderedMail {
-  kind: "activation" | "password_reset" | "mail_change" | "mail_changed";
+  kind: "activation" | "password_reset" | "mail_change" | "mail_changed" | "receipt";
   memberId: number | null;
   to: string;
 }

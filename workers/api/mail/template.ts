@@ -23,6 +23,10 @@ export interface MailContent {
   greeting: string;
   /** Paragraphs before the button. */
   intro: string[];
+  /** Label and value lines after the intro (a receipt's order lines); `strong` for a total. */
+  details?: { label: string; value: string; strong?: boolean }[];
+  /** More footer lines after the company line (a receipt's registration and VAT numbers). */
+  legal?: string[];
   button: { label: string; url: string };
   /** "Or copy this link…": the button's URL is shown in full after it. */
   linkIntro: string;
@@ -47,6 +51,14 @@ export function companyLine(settings: StoredSettings, separator: string): string
     .join(separator);
 }
 
+/** Label and value lines in a bordered box (no tables: every client shows plain paragraphs the same). */
+function details(lines: NonNullable<MailContent["details"]>): string {
+  if (lines.length === 0) return "";
+  const line = (d: (typeof lines)[number]) =>
+    `<p style="margin:0 0 6px;font-size:15px;line-height:1.4${d.strong ? ";font-weight:bold" : ""}"><span style="color:#5f5f5f">${escapeHtml(d.label)}:</span> ${escapeHtml(d.value)}</p>`;
+  return `<div style="margin:0 0 16px;padding:12px 16px;border:1px solid #e6e0e2;border-radius:6px">${lines.map(line).join("")}</div>`;
+}
+
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 export function renderMail(settings: StoredSettings, content: MailContent): RenderedMail {
@@ -68,6 +80,7 @@ export function renderMail(settings: StoredSettings, content: MailContent): Rend
 <div style="background:#ffffff;padding:24px;border-radius:0 0 8px 8px">
 ${paragraph(content.greeting)}
 ${content.intro.map(paragraph).join("\n")}
+${details(content.details ?? [])}
 <div style="margin:24px 0;text-align:center">
 <a href="${url}" style="display:inline-block;background:${BRAND_COLOUR};color:#ffffff;padding:14px 28px;border-radius:6px;font-size:18px;font-weight:bold;text-decoration:none">${e(content.button.label)}</a>
 </div>
@@ -79,6 +92,7 @@ ${paragraph(content.signature)}
 <div style="padding:16px 8px;color:#5f5f5f;font-size:12px;line-height:1.5;text-align:center">
 <p style="margin:0 0 8px">${e(content.reason)}</p>
 <p style="margin:0">${e(companyLine(settings, " · "))}</p>
+${(content.legal ?? []).map((line) => `<p style="margin:0">${e(line)}</p>`).join("\n")}
 </div>
 </div>
 </body>
@@ -91,6 +105,7 @@ ${paragraph(content.signature)}
     content.greeting,
     "",
     ...content.intro.flatMap((p) => [p, ""]),
+    ...(content.details?.length ? [...content.details.map((d) => `${d.label}: ${d.value}`), ""] : []),
     `${content.button.label}:`,
     content.button.url,
     "",
@@ -100,6 +115,7 @@ ${paragraph(content.signature)}
     "-- ",
     content.reason,
     companyLine(settings, ", "),
+    ...(content.legal ?? []),
     "",
   ].join("\n");
 

@@ -22,3 +22,9 @@ const LOCAL_METHODS: Record<string, PaymentMethod[]> = {
 export function demoMethods(country: string): PaymentMethod[] {
   return [...(LOCAL_METHODS[country] ?? []), CARD, PAYPAL];
 }
+
+/** A method's name for a receipt, from its id (the provider's names; brand names are not translated). */
+export function methodName(id: string): string {
+  const all = [CARD, PAYPAL, ...Object.values(LOCAL_METHODS).flat()];
+  return all.find((m) => m.id === id)?.description ?? id;
+}

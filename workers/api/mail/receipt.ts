@@ -1,0 +1,106 @@
+/**
+ * The receipt of a paid order (docs/product.md §10.6): translated, site-branded, with the order
+ * lines (package, price without VAT, the VAT and its rate, discount, total), the payment
+ * method, the reference and date, the withdrawal information, and the company's registration
+ * and VAT numbers (the details of companyinfo.php). Sent once, when the order becomes paid.
+ */
+import type { Context } from "hono";
+import type { Locale } from "../../../contract/locales";
+import { formatMoney } from "../../../contract/money";
+import type { StoredSettings } from "../../../contract/schemas";
+import { methodName } from "../adapters/payments/methods";
+import type { ApiContext } from "../context";
+import type { Order } from "../domain/orders";
+import { mailTranslator, publicOrigin } from "./common";
+import { queueMail } from "./outbox";
+import { renderMail, type RenderedMail } from "./template";
+
+export interface ReceiptMember {
+  id: number;
+  email: string;
+  name: string;
+  language: string;
+  timezone: string | null;
+}
+
+function safeZone(zone: string | null): string {
+  if (!zone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The mail itself, pure: for the outbox and for tests. */
+export function renderReceiptMail(
+  settings: StoredSettings,
+  member: Pick<ReceiptMember, "name" | "language" | "timezone">,
+  order: Order,
+  link: string,
+): RenderedMail & { locale: Locale } {
+  const { locale, t } = mailTranslator(member.language, settings.domain_language, "mail.receipt.subject");
+  const site = settings.name;
+  const money = (cents: number) => formatMoney(locale, cents, order.currency);
+  const paidAt = new Intl.DateTimeFormat(locale, {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: safeZone(member.timezone),
+  }).format(order.paid_at ?? order.created_at);
+  const what = t("mail.receipt.credits", { count: order.credits });
+  const details = [
+    { label: t("mail.receipt.reference"), value: order.id },
+    { label: t("mail.receipt.date"), value: paidAt },
+    { label: t("mail.receipt.item"), value: what },
+    ...(order.discount_cents > 0
+      ? [
+          { label: t("mail.receipt.listPrice"), value: money(order.list_cents) },
+          { label: t("mail.receipt.discount"), value: `−${money(order.discount_cents)}` },
+        ]
+      : []),
+    { label: t("mail.receipt.net"), value: money(order.amount_cents - order.vat_cents) },
+    { label: t("mail.receipt.vat", { rate: order.vat_rate }), value: money(order.vat_cents) },
+    { label: t("mail.receipt.total"), value: money(order.amount_cents), strong: true },
+    { label: t("mail.receipt.method"), value: methodName(order.method) },
+  ];
+  const legal = [
+    settings.company_kvk ? t("mail.receipt.registration", { number: settings.company_kvk }) : "",
+    ...settings.company_vat_numbers.map((number) => t("mail.receipt.vatNumber", { number })),
+  ].filter((line) => line !== "");
+  const mail = renderMail(settings, {
+    locale,
+    subject: t("mail.receipt.subject", { site, reference: order.id }),
+    preheader: t("mail.receipt.preheader", { what, total: money(order.amount_cents) }),
+    greeting: t("mail.receipt.greeting", { name: member.name }),
+    intro: [t("mail.receipt.intro", { what, site })],
+    details,
+    button: { label: t("mail.receipt.button"), url: link },
+    linkIntro: t("mail.receipt.linkIntro"),
+    outro: [t("mail.receipt.withdrawal", { support: settings.support_email })],
+    signature: t("mail.receipt.signature", { site }),
+    reason: t("mail.receipt.reason", { site }),
+    legal,
+  });
+  return { ...mail, locale };
+}
+
+/** Queues the receipt of an order that has just become paid. A deleted member gets none. */
+export async function queueReceiptMail(c: Context<ApiContext>, order: Order): Promise<void> {
+  const member = await c.var.db
+    .selectFrom("members")
+    .select(["id", "email", "name", "language", "timezone", "status"])
+    .where("id", "=", order.member_id)
+    .executeTakeFirst();
+  if (!member?.email || member.status === "deleted") return;
+  const link = new URL(`/transactions/${order.id}`, publicOrigin(c)).href;
+  const mail = renderReceiptMail(c.var.site.settings, member, order, link);
+  await queueMail(c, {
+    kind: "receipt",
+    memberId: member.id,
+    to: member.email,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+  });
+}
