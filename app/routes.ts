@@ -40,6 +40,8 @@ export default [
       route("credits", "routes/credits.tsx"), //                          /credits      login
       route("credits/repeat-order", "routes/credits-repeat-order.ts"), //  the last order again
       route("credits/:creditId/:paymentMethod?", "routes/credits-order.tsx"), // the order summary
+      route("withdrawal", "routes/withdrawals.tsx"), //                  withdraw from a contract (designed)
+      route("withdrawal/:orderId", "routes/withdrawal.tsx"), //          confirm it, and its outcome
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   "discount_used",
   "discount_not_applicable",
   "no_discount",
+  "not_withdrawable",
+  "withdrawal_period_over",
   // Partners
   "no_partner",
   // The API failed; the app shows its error page

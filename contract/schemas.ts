@@ -509,7 +509,7 @@ export const PaymentMethodsAnswerSchema = z.object({
 export type PaymentMethods = z.infer<typeof PaymentMethodsAnswerSchema>["methods"];
 
 /** An order's state as the member sees it (orders.status holds a few more internal ones). */
-export const ORDER_STATES = ["pending", "paid", "failed", "canceled", "expired", "refunded"] as const;
+export const ORDER_STATES = ["pending", "paid", "failed", "canceled", "expired", "refunded", "withdrawn"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** The buyer's view of an order: what they bought, for how much, and how far it is. */
@@ -563,3 +563,29 @@ export type Discount = z.infer<typeof DiscountSchema>;
 
 /** GET /api/discountcode.php?code= | ?welcome=true (docs/product.md §7; answer designed). */
 export const DiscountAnswerSchema = z.object({ discount: DiscountSchema });
+
+/** A purchase the member may withdraw from, or has (docs/product.md §10.7). */
+export const WithdrawalViewSchema = z.object({
+  order: z.object({
+    id: z.string(),
+    credits: z.number().int(),
+    amount_cents: z.number().int(),
+    currency: currencyCode,
+    paid_at: z.number().int(),
+  }),
+  /** Unix ms: the end of the 14 days. */
+  until: z.number().int(),
+  /** The purchase's credits that go back, and the refund they mean (now, or when withdrawn). */
+  unused_credits: z.number().int(),
+  refund_cents: z.number().int(),
+  /** Null until withdrawn; then when, and how far the refund is. */
+  withdrawn: z
+    .object({ requested_at: z.number().int(), refund_status: z.enum(["pending", "refunded", "none", "failed"]) })
+    .nullable(),
+});
+export type WithdrawalView = z.infer<typeof WithdrawalViewSchema>;
+
+/** GET /api/withdrawals.php (designed): the member's purchases of the last 14 days and their withdrawals. */
+export const WithdrawalsAnswerSchema = z.object({ purchases: z.array(WithdrawalViewSchema) });
+/** GET /api/withdrawals.php?order= and POST /api/withdrawals.php (designed). */
+export const WithdrawalAnswerSchema = z.object({ purchase: WithdrawalViewSchema });

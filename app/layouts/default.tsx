@@ -24,6 +24,9 @@ export default function DefaultLayout() {
             <Link to="/pricing">{t("footer.pricing")}</Link>
           </li>
           <li>
+            <Link to="/withdrawal">{t("footer.withdraw")}</Link>
+          </li>
+          <li>
             <Link to="/pages/terms">{t("footer.terms")}</Link>
           </li>
           <li>

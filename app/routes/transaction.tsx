@@ -69,7 +69,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
               <Link className="button large" to={order.return_to ?? "/chats"}>
                 {order.return_to ? t("transaction.continue") : t("transaction.toChats")}
               </Link>
-            ) : pending ? (
+            ) : order.status === "withdrawn" || order.status === "refunded" ? null : pending ? (
               order.checkout_url && (
                 <a className="button secondary" href={order.checkout_url}>
                   {t("transaction.backToPayment")}

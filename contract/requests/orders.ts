@@ -71,3 +71,8 @@ export const DiscountQuerySchema = z.union([
 /** POST /api/discountcode.php (designed): the account-deletion offer turned into the member's own code. */
 export const RetentionCodeBodySchema = z.object({ kind: z.literal("retention") });
 export type RetentionCodeBody = z.input<typeof RetentionCodeBodySchema>;
+
+/** GET /api/withdrawals.php?order= and POST /api/withdrawals.php { order } (designed). */
+export const WithdrawalOrderSchema = z.object({ order: z.string().regex(ORDER_ID) });
+export type WithdrawalOrder = z.input<typeof WithdrawalOrderSchema>;
+export const WithdrawalsQuerySchema = z.object({ order: z.string().regex(ORDER_ID).optional() });

@@ -205,3 +205,27 @@ test("turning back from deleting the account gives a one-time code for the next 
   await expect(page).toHaveURL(/\/credits\?code=STAY-[A-Z2-9]{8}$/);
   await expect(page.getByRole("heading", { name: "Thank you for staying: 30% off" })).toBeVisible();
 });
+
+test("withdrawing from a purchase: the footer's function, the confirmation, the refund of unused credits", async ({
+  page,
+}, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await signUp(page, `e2e-shop-withdraw-${stamp}@example.com`, `Ada ${stamp.slice(-5)}`);
+  await page.goto("/credits?country=NL");
+  await page.getByRole("radio", { name: /^100 credits/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await payOnSummary(page, /^Pay/);
+  await expect(page.getByRole("heading", { name: "Thank you, payment received" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Withdraw from a contract" }).click();
+  await expect(page.getByRole("heading", { name: "Withdraw from a contract" })).toBeVisible();
+  await page.getByRole("link", { name: "Withdraw from this purchase" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm your withdrawal" })).toBeVisible();
+  await expect(page.locator(".order-summary")).toContainText("100 credits");
+  await page.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await expect(page.getByRole("heading", { name: "We received your withdrawal" })).toBeVisible();
+  await expect(page.getByText(/is refunded to the payment method you paid with/)).toBeVisible();
+  await page.goto("/withdrawal");
+  await expect(page.getByText(/^Withdrawn on /)).toBeVisible();
+});

@@ -18,6 +18,7 @@ import { mailChange } from "./endpoints/mail-change";
 import { misc } from "./endpoints/misc";
 import { notifications } from "./endpoints/notifications";
 import { orders } from "./endpoints/orders";
+import { withdrawalCalls } from "./endpoints/withdrawals";
 import { partners } from "./endpoints/partners";
 import { password } from "./endpoints/password";
 import { passwordReset } from "./endpoints/password-reset";
@@ -80,6 +81,7 @@ app.route("/", account);
 app.route("/", chat);
 app.route("/", orders);
 app.route("/", discountCodes);
+app.route("/", withdrawalCalls);
 app.route("/", dev);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.
 app.route(

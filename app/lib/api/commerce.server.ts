@@ -1,6 +1,8 @@
 /** Commerce calls (designed, docs/api.md "Commerce"): prices, payment methods, orders. */
-import type { CreateOrderBody, RetentionCodeBody } from "../../../contract/requests/orders";
+import type { CreateOrderBody, RetentionCodeBody, WithdrawalOrder } from "../../../contract/requests/orders";
 import {
+  WithdrawalAnswerSchema,
+  WithdrawalsAnswerSchema,
   DiscountAnswerSchema,
   LatestOrderAnswerSchema,
   OrderAnswerSchema,
@@ -46,4 +48,19 @@ export function fetchActiveDiscount(api: ApiClient) {
 export function requestRetentionCode(api: ApiClient) {
   const body: RetentionCodeBody = { kind: "retention" };
   return api.call(DiscountAnswerSchema, "/api/discountcode.php", { method: "POST", body });
+}
+
+/** The member's purchases of the last 14 days, and what withdrawing from each gives back. */
+export function fetchWithdrawals(api: ApiClient) {
+  return api.call(WithdrawalsAnswerSchema, "/api/withdrawals.php");
+}
+
+export function fetchWithdrawal(api: ApiClient, order: string) {
+  return api.call(WithdrawalAnswerSchema, "/api/withdrawals.php", { query: { order } });
+}
+
+/** Withdraws from a purchase (once, however often it is sent). */
+export function withdrawFromOrder(api: ApiClient, order: string) {
+  const body: WithdrawalOrder = { order };
+  return api.call(WithdrawalAnswerSchema, "/api/withdrawals.php", { method: "POST", body });
 }

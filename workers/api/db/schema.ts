@@ -198,6 +198,7 @@ export type OrderStatus =
   | "expired"
   | "error"
   | "refunded"
+  | "withdrawn"
   | "review";
 
 export interface OrdersTable {
@@ -227,6 +228,7 @@ export interface OrdersTable {
   updated_at: number;
   paid_at: number | null;
   discount_code_id: number | null;
+  charged_back_cents: Generated<number>;
 }
 
 export interface OrderEventsTable {
@@ -277,6 +279,23 @@ export interface DiscountRedemptionsTable {
   created_at: number;
 }
 
+export interface WithdrawalsTable {
+  order_id: string;
+  member_id: number;
+  credits_returned: number;
+  refund_cents: number;
+  requested_at: number;
+  refund_status: "pending" | "refunded" | "none" | "failed";
+  refund_id: string | null;
+}
+
+export interface DemoRefundsTable {
+  idempotency_key: string;
+  payment_id: string;
+  cents: number;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -302,4 +321,6 @@ export interface Database {
   demo_payments: DemoPaymentsTable;
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
+  withdrawals: WithdrawalsTable;
+  demo_refunds: DemoRefundsTable;
 }

@@ -11,7 +11,8 @@
  *   whatever the balance: it may go below zero;
  * - adjust: any difference, no checks (the development panel's "set credits").
  */
-import type { Compilable } from "kysely";
+import type { Compilable, Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { Database } from "../db/schema";
 import { runBatch, type Db } from "../db/client";
 
 export interface LedgerEntry {
@@ -92,6 +93,34 @@ export function chargeStatement(db: Db, entry: LedgerEntry, now = Date.now()): C
             entry.amount,
           ),
         ),
+    )
+    .onConflict((oc) => oc.column("idempotency_key").doNothing());
+}
+
+/**
+ * A refund as one statement, for the caller's batch, written only while `onlyIf` (a subquery)
+ * finds a row: a withdrawal's credits go back only if its order really became withdrawn.
+ */
+export function refundStatement(
+  db: Db,
+  entry: LedgerEntry,
+  onlyIf: (eb: ExpressionBuilder<Database, never>) => Expression<SqlBool>,
+  now = Date.now(),
+): Compilable {
+  assertAmount(entry.amount);
+  return db
+    .insertInto("credit_ledger")
+    .columns(["member_id", "amount", "reason", "idempotency_key", "created_at"])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(entry.memberId).as("member_id"),
+          eb.val(-entry.amount).as("amount"),
+          eb.val(entry.reason).as("reason"),
+          eb.val(entry.key).as("idempotency_key"),
+          eb.val(now).as("created_at"),
+        ])
+        .where(onlyIf),
     )
     .onConflict((oc) => oc.column("idempotency_key").doNothing());
 }

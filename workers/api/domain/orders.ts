@@ -6,7 +6,7 @@
  * one D1 batch keyed by the provider's payment id, so a webhook delivered twice, concurrently,
  * late or after the return page grants exactly once.
  */
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { CreateOrderBodyParsed } from "../../../contract/requests/orders";
 import { quote, withDiscount } from "../../../contract/rules/pricing";
 import type { OrderState, OwnOrder } from "../../../contract/schemas";
@@ -20,7 +20,7 @@ import * as discounts from "./discounts";
 import type { Buyer } from "./discounts";
 import * as ledger from "./ledger";
 
-export type Order = OrdersTable;
+export type Order = Selectable<OrdersTable>;
 
 export interface OrderDeps {
   d1: D1Database;
@@ -48,6 +48,8 @@ export function orderState(status: OrderStatus): OrderState {
       return "paid";
     case "refunded":
       return "refunded";
+    case "withdrawn":
+      return "withdrawn";
     case "canceled":
       return "canceled";
     case "expired":
@@ -348,6 +350,7 @@ export async function settle(deps: OrderDeps, order: Order, payment: ProviderPay
     ]);
     return NOTHING_NEW;
   }
+  if (payment.chargedBack.cents > order.charged_back_cents) await applyChargeback(deps, order, payment);
   switch (payment.status) {
     case "paid":
       return settlePaid(deps, order, payment);
@@ -398,7 +401,7 @@ async function settlePaid(deps: OrderDeps, order: Order, payment: ProviderPaymen
       .updateTable("orders")
       .set({ status: "paid", paid_at: now, checkout_url: null, updated_at: now })
       .where("id", "=", order.id)
-      .where("status", "not in", ["paid", "refunded", "review"]),
+      .where("status", "not in", ["paid", "refunded", "review", "withdrawn"]),
     eventOnce(db, order.id, "paid", `${order.credits} credits granted`),
   ]);
   return { paidNow: updated?.meta.changes === 1 };
@@ -414,7 +417,7 @@ async function refundForDeletedMember(deps: OrderDeps, order: Order, payment: Pr
     .updateTable("orders")
     .set({ status: "refunded", checkout_url: null, updated_at: Date.now() })
     .where("id", "=", order.id)
-    .where("status", "not in", ["paid", "refunded", "review"])
+    .where("status", "not in", ["paid", "refunded", "review", "withdrawn"])
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return;
   try {
@@ -427,6 +430,37 @@ async function refundForDeletedMember(deps: OrderDeps, order: Order, payment: Pr
       event(db, order.id, "refund_failed", detail),
     ]);
   }
+}
+
+/**
+ * The payer's bank took money back (a chargeback): the credits of that share of the price go
+ * back too, as a negative ledger row, whatever the balance (it may go below zero). Keyed by the
+ * total charged back, so the same report twice takes them once.
+ */
+async function applyChargeback(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<void> {
+  const { d1, db } = deps;
+  const total = Math.min(payment.chargedBack.cents, order.amount_cents);
+  const creditsFor = (cents: number) => Math.min(order.credits, Math.round((order.credits * cents) / order.amount_cents));
+  const credits = creditsFor(total) - creditsFor(order.charged_back_cents);
+  const recorded = (eb: Parameters<Parameters<typeof ledger.refundStatement>[2]>[0]) =>
+    eb.exists(db.selectFrom("orders").select("id").where("id", "=", order.id).where("charged_back_cents", "=", total));
+  await runBatch(d1, [
+    db
+      .updateTable("orders")
+      .set({ charged_back_cents: total, updated_at: Date.now() })
+      .where("id", "=", order.id)
+      .where("charged_back_cents", "<", total),
+    ...(credits > 0
+      ? [
+          ledger.refundStatement(
+            db,
+            { memberId: order.member_id, amount: credits, reason: "chargeback", key: `chargeback:${payment.id}:${total}` },
+            recorded,
+          ),
+        ]
+      : []),
+    eventOnce(db, order.id, `chargeback:${total}`, `${credits} credits taken back`),
+  ]);
 }
 
 /** A webhook call: the provider names a payment; we ask it for the state and settle. The order, if this call made it paid. */

@@ -12,7 +12,7 @@ import { mailAdapter, type MailAdapter } from "./adapters";
 import type { RenderedMail } from "./template";
 
 export interface MailToQueue extends RenderedMail {
-  kind: "activation" | "password_reset" | "mail_change" | "mail_changed" | "receipt";
+  kind: "activation" | "password_reset" | "mail_change" | "mail_changed" | "receipt" | "withdrawal";
   memberId: number | null;
   to: string;
 }

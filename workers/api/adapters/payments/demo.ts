@@ -111,7 +111,16 @@ export function demoAdapter(db: Db): PaymentAdapter {
       const row = await find(id);
       return row ? toPayment(row) : null;
     },
-    async refund(paymentId, amount: Amount) {
+    async refund(paymentId, amount: Amount, _description, idempotencyKey) {
+      if (idempotencyKey) {
+        const earlier = await db
+          .selectFrom("demo_refunds")
+          .select(["cents"])
+          .where("idempotency_key", "=", idempotencyKey)
+          .executeTakeFirst();
+        if (earlier)
+          return { id: `re_${idempotencyKey}`, amount: { cents: earlier.cents, currency: amount.currency }, status: "refunded" };
+      }
       const row = await find(paymentId);
       if (row?.status !== "paid") throw new PaymentProviderError("The payment is not paid, so it cannot be refunded.", false);
       const remaining = row.amount_cents - row.refunded_cents - row.charged_back_cents;
@@ -126,6 +135,13 @@ export function demoAdapter(db: Db): PaymentAdapter {
         .where("refunded_cents", "=", row.refunded_cents)
         .executeTakeFirst();
       if (result.numUpdatedRows !== 1n) throw new PaymentProviderError("Another refund changed the payment; try again.", true);
+      if (idempotencyKey) {
+        await db
+          .insertInto("demo_refunds")
+          .values({ idempotency_key: idempotencyKey, payment_id: paymentId, cents: amount.cents, created_at: Date.now() })
+          .execute();
+        return { id: `re_${idempotencyKey}`, amount, status: "refunded" };
+      }
       return { id: `re_${paymentId.slice(3)}${row.refunded_cents}`, amount, status: "refunded" };
     },
     paymentIdFromWebhook(body) {

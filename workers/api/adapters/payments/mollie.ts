@@ -243,10 +243,12 @@ export function mollieAdapter(options: MollieAdapterOptions): PaymentAdapter {
       return answer.status === 404 ? null : readPayment(answer.body);
     },
 
-    async refund(paymentId, amount, description) {
+    async refund(paymentId, amount, description, idempotencyKey) {
       if (!PAYMENT_ID.test(paymentId)) throw new PaymentProviderError("Not a Mollie payment id", false);
       const answer = await call("the refund", "POST", `/payments/${encodeURIComponent(paymentId)}/refunds`, {
         body: { amount: toMollieAmount(amount), description },
+        // A refund asked again after a timeout is answered with the first, not paid out twice.
+        headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : {},
       });
       return readRefund(answer.body);
     },

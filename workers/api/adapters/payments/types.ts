@@ -82,8 +82,11 @@ export interface PaymentAdapter {
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   /** The payment as the provider knows it now; null when the provider has no payment with this id. */
   getPayment(id: string): Promise<ProviderPayment | null>;
-  /** Refunds `amount` of a paid payment. Throws PaymentProviderError when the provider refuses. */
-  refund(paymentId: string, amount: Amount, description: string): Promise<Refund>;
+  /**
+   * Refunds `amount` of a paid payment. The same `idempotencyKey` again answers the first refund
+   * instead of making a second. Throws PaymentProviderError when the provider refuses.
+   */
+  refund(paymentId: string, amount: Amount, description: string, idempotencyKey?: string): Promise<Refund>;
   /**
    * The payment id a webhook call names, or null when the body names none. Mollie posts only
    * `id=tr_…` (form-encoded, unsigned): the id is a hint, and the state is always fetched.
