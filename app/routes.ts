@@ -22,6 +22,7 @@ export default [
     route("pages/terms", "routes/pages.terms.tsx"), //    public
     route("pricing", "routes/pricing.tsx"), //            public: packages, plans, message cost
     route("transactions/:transactionId", "routes/transaction.tsx"), // public: the provider's return address
+    route("premium/cancel", "routes/premium-cancel.tsx"), // public: "cancel contracts here" (designed)
     route("pages/privacy", "routes/pages.privacy.tsx"), // public
     route("_dev", "routes/dev-panel.tsx"), //             developer only (the development panel)
     route("_dev/mailbox", "routes/dev-mailbox.tsx"), //   developer only (the local mail outbox)
@@ -40,6 +41,7 @@ export default [
       route("credits", "routes/credits.tsx"), //                          /credits      login
       route("credits/repeat-order", "routes/credits-repeat-order.ts"), //  the last order again
       route("credits/:creditId/:paymentMethod?", "routes/credits-order.tsx"), // the order summary
+      route("premium", "routes/premium.tsx"), //                          /premium      login
       route("withdrawal", "routes/withdrawals.tsx"), //                  withdraw from a contract (designed)
       route("withdrawal/:orderId", "routes/withdrawal.tsx"), //          confirm it, and its outcome
     ]),

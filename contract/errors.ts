@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   "no_discount",
   "not_withdrawable",
   "withdrawal_period_over",
+  "premium_active",
   // Partners
   "no_partner",
   // The API failed; the app shows its error page

@@ -56,6 +56,8 @@ export const PremiumPlanSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,32}$/),
   months: z.number().int().positive().max(24),
   prices: pricesSchema,
+  /** Credits given with every paid period (one of premium's advantages). */
+  bonus_credits: z.number().int().nonnegative().default(0),
 });
 export type PremiumPlan = z.infer<typeof PremiumPlanSchema>;
 
@@ -160,6 +162,8 @@ export const ProfileSchema = z.object({
   fictional: z.boolean(),
   /** The profile definition's select fields (GET /api/profile_fields.php), by field name. */
   fields: z.record(z.string(), z.string()).default({}),
+  /** A premium member (designed): their page shows the badge. */
+  premium: z.boolean().default(false),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -183,7 +187,20 @@ export const UserSchema = z.object({
   push: z.enum(["subscribed", "denied"]).nullable().default(null),
   /** The IANA time zone the member's browser reported at sign-up (designed), for showing times. */
   timezone: z.string().nullable().default(null),
+  /** The member's premium membership while it runs (designed; docs/product.md §10.8), else null. */
+  premium: z
+    .object({
+      plan_id: z.string(),
+      months: z.number().int(),
+      started_at: z.number().int(),
+      until: z.number().int(),
+      renews: z.boolean(),
+      canceled_at: z.number().int().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
+export type PremiumState = NonNullable<z.infer<typeof UserSchema>["premium"]>;
 export type User = z.infer<typeof UserSchema>;
 
 export const UserAnswerSchema = z.object({ user: UserSchema });
@@ -494,7 +511,9 @@ export const PricingAnswerSchema = z.object({
   /** The countries a buyer may pay from (payment_country): the site's countries. */
   countries: z.array(countryCode),
   packages: z.array(z.object({ id: z.string(), credits: z.number().int(), highlight: z.boolean(), quote: QuoteSchema })),
-  premium_plans: z.array(z.object({ id: z.string(), months: z.number().int(), quote: QuoteSchema })),
+  premium_plans: z.array(
+    z.object({ id: z.string(), months: z.number().int(), bonus_credits: z.number().int(), quote: QuoteSchema }),
+  ),
   /** The list price may be shown struck through beside a discounted one (held 30 days; docs/product.md §10.5). */
   strike_through: z.boolean(),
   /** What one message costs in `country`, in credits, and about what that is in money (cents). */
@@ -589,3 +608,11 @@ export type WithdrawalView = z.infer<typeof WithdrawalViewSchema>;
 export const WithdrawalsAnswerSchema = z.object({ purchases: z.array(WithdrawalViewSchema) });
 /** GET /api/withdrawals.php?order= and POST /api/withdrawals.php (designed). */
 export const WithdrawalAnswerSchema = z.object({ purchase: WithdrawalViewSchema });
+
+/** GET /api/premium.php and POST /api/premium.php (designed): the member's premium membership, or null. */
+export const PremiumAnswerSchema = z.object({
+  premium: UserSchema.shape.premium,
+  /** The last renewal could not be charged (Unix ms), so the membership ended or ends. */
+  renewal_failed_at: z.number().int().nullable(),
+});
+export type PremiumAnswer = z.infer<typeof PremiumAnswerSchema>;

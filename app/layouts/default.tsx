@@ -27,6 +27,9 @@ export default function DefaultLayout() {
             <Link to="/withdrawal">{t("footer.withdraw")}</Link>
           </li>
           <li>
+            <Link to="/premium/cancel">{t("footer.cancelContracts")}</Link>
+          </li>
+          <li>
             <Link to="/pages/terms">{t("footer.terms")}</Link>
           </li>
           <li>

@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The discount counts only for a package it is for (a code for bigger packages says so).
   const applies = found.discount !== null && discountApplies(found.discount, listed);
   const [pkg = listed] = discounted([listed], applies ? found.discount : null);
-  const methods = await fetchPaymentMethods(api, pricing.country, pkg.id);
+  const methods = await fetchPaymentMethods(api, pricing.country, { package: pkg.id });
   const offered = methods.ok ? methods.data.methods : null;
   return {
     pkg,

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const [pricing, discount] = await Promise.all([loadPricing(api, url), loadDiscount(api, url)]);
   const featured = pricing.packages.find((p) => p.highlight) ?? pricing.packages[0];
-  const methods = featured ? await fetchPaymentMethods(api, pricing.country, featured.id) : null;
+  const methods = featured ? await fetchPaymentMethods(api, pricing.country, { package: featured.id }) : null;
   return {
     pricing: { ...pricing, packages: discounted(pricing.packages, discount.discount) },
     ...discount,

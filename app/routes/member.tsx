@@ -54,6 +54,11 @@ export default function Member({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
         <ProfileBadges profile={profile} fictionalIcon={site?.fictionalIcon ?? ""} />
+        {profile.premium && (
+          <p className="card-badges">
+            <span className="badge premium">{t("premium.badge")}</span>
+          </p>
+        )}
         {profile.fictional ? (
           <p className="muted">
             {t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}

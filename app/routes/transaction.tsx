@@ -47,13 +47,19 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
       <div className={`transaction-icon ${order.status}`} aria-hidden="true" />
       <h1>{heading}</h1>
       <p className="lead" role="status">
-        {t(`transaction.${order.status}.text`)}
+        {order.mine && order.product === "premium" && order.status === "paid"
+          ? t("transaction.premiumPaid")
+          : t(`transaction.${order.status}.text`)}
       </p>
       {order.mine && (
         <>
           <dl className="order-summary">
             <dt>{t("order.package")}</dt>
-            <dd>{t("credits.credits", { count: order.credits })}</dd>
+            <dd>
+              {order.product === "premium"
+                ? t("premium.months", { count: order.months })
+                : t("credits.credits", { count: order.credits })}
+            </dd>
             <dt>{t("order.total")}</dt>
             <dd>{formatMoney(locale, order.quote.amount_cents, order.quote.currency)}</dd>
             <dt>{t("transaction.reference")}</dt>
@@ -66,9 +72,15 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
           )}
           <p className="step-buttons">
             {order.status === "paid" ? (
-              <Link className="button large" to={order.return_to ?? "/chats"}>
-                {order.return_to ? t("transaction.continue") : t("transaction.toChats")}
-              </Link>
+              order.product === "premium" ? (
+                <Link className="button large" to="/premium">
+                  {t("transaction.toPremium")}
+                </Link>
+              ) : (
+                <Link className="button large" to={order.return_to ?? "/chats"}>
+                  {order.return_to ? t("transaction.continue") : t("transaction.toChats")}
+                </Link>
+              )
             ) : order.status === "withdrawn" || order.status === "refunded" ? null : pending ? (
               order.checkout_url && (
                 <a className="button secondary" href={order.checkout_url}>
@@ -78,7 +90,11 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
             ) : (
               <Link
                 className="button large"
-                to={`/credits/${order.product_id}/${order.method}?country=${order.country}${order.return_to ? `&return_to=${encodeURIComponent(order.return_to)}` : ""}`}
+                to={
+                  order.product === "premium"
+                    ? `/premium?plan=${order.product_id}&method=${order.method}&country=${order.country}#summary`
+                    : `/credits/${order.product_id}/${order.method}?country=${order.country}${order.return_to ? `&return_to=${encodeURIComponent(order.return_to)}` : ""}`
+                }
               >
                 {t("transaction.tryAgain")}
               </Link>

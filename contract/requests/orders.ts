@@ -15,14 +15,19 @@ export const ORDER_ID = /^ord_[a-z2-7]{26}$/;
 export const PricingQuerySchema = z.object({ country: country.optional() });
 
 /** GET /api/payment_methods.php. */
-export const PaymentMethodsQuerySchema = z.object({ country, package: productId });
+export const PaymentMethodsQuerySchema = z.union([
+  z.object({ country, package: productId }),
+  /** A premium plan's first payment: only methods that can make a mandate for renewals. */
+  z.object({ country, plan: productId }),
+]);
 
 /**
  * POST /api/orders.php: buy a package. The price is never sent as the price to charge: the API
  * computes it, and refuses (price_changed) when it is not what the member was shown.
  */
 export const CreateOrderBodySchema = z.object({
-  product: z.literal("credits"),
+  /** credits: a package (product_id); premium: a plan (product_id), renewed until cancelled. */
+  product: z.enum(["credits", "premium"]),
   product_id: productId,
   method,
   country,
@@ -76,3 +81,11 @@ export type RetentionCodeBody = z.input<typeof RetentionCodeBodySchema>;
 export const WithdrawalOrderSchema = z.object({ order: z.string().regex(ORDER_ID) });
 export type WithdrawalOrder = z.input<typeof WithdrawalOrderSchema>;
 export const WithdrawalsQuerySchema = z.object({ order: z.string().regex(ORDER_ID).optional() });
+
+/** POST /api/premium.php (designed, member): `cancel` stops the renewal (the period runs to its end). */
+export const PremiumActionSchema = z.object({ action: z.literal("cancel") });
+export type PremiumAction = z.input<typeof PremiumActionSchema>;
+
+/** POST /api/premium_cancel.php (designed, public): "cancel contracts here" without logging in. */
+export const PremiumCancelByMailSchema = z.object({ email: z.email().max(254) });
+export type PremiumCancelByMail = z.input<typeof PremiumCancelByMailSchema>;

@@ -31,6 +31,8 @@ export interface FakePayment {
   locale?: string;
   redirectUrl: string;
   webhookUrl?: string;
+  sequenceType: "oneoff" | "first" | "recurring";
+  customerId?: string;
   refunds: FakeRefund[];
   /** Charged back so far, in minor units of the payment's currency. */
   chargedBack: number;
@@ -117,6 +119,9 @@ export async function startFakeMollie(options: { tls?: { key: string; cert: stri
   const payments = new Map<string, FakePayment>();
   const calls: FakeCall[] = [];
   const answered = new Map<string, [number, unknown]>(); // by Idempotency-Key
+  const customers = new Set<string>();
+  /** Customers with a valid mandate: a paid first payment made one. */
+  const mandates = new Set<string>();
   let failure: "503" | "hang" | null = null;
   let base = "";
 
@@ -147,7 +152,8 @@ export async function startFakeMollie(options: { tls?: { key: string; cert: stri
       ...(p.chargedBack > 0 ? { amountChargedBack: money(p.chargedBack, amount.currency) } : {}),
       ...(p.locale ? { locale: p.locale } : {}),
       profileId: "pfl_FakeProfile1",
-      sequenceType: "oneoff",
+      sequenceType: p.sequenceType,
+      ...(p.customerId ? { customerId: p.customerId } : {}),
       redirectUrl: p.redirectUrl,
       ...(p.webhookUrl ? { webhookUrl: p.webhookUrl } : {}),
       _links: {
@@ -186,7 +192,16 @@ export async function startFakeMollie(options: { tls?: { key: string; cert: stri
     if (cents < 1) throw invalid("The amount is lower than minimum", "amount");
     if (typeof body.description !== "string" || !body.description.trim())
       throw invalid("The description is invalid", "description");
-    if (typeof body.redirectUrl !== "string" || !url(body.redirectUrl))
+    const sequenceType = body.sequenceType ?? "oneoff";
+    if (sequenceType !== "oneoff" && sequenceType !== "first" && sequenceType !== "recurring")
+      throw invalid("The sequence type is invalid", "sequenceType");
+    // First and recurring payments belong to a customer; a recurring one is charged on the
+    // customer's mandate (made by a paid first payment) without the payer, so it has no redirect.
+    if (sequenceType !== "oneoff" && !(typeof body.customerId === "string" && customers.has(body.customerId)))
+      throw invalid("The customer id is invalid", "customerId");
+    if (sequenceType === "recurring" && !mandates.has(String(body.customerId)))
+      throw invalid("The customer has no valid mandate", "customerId");
+    if (sequenceType !== "recurring" && (typeof body.redirectUrl !== "string" || !url(body.redirectUrl)))
       throw invalid("The redirect URL is invalid", "redirectUrl");
     if (body.webhookUrl !== undefined && !url(body.webhookUrl)) throw invalid("The webhook URL is invalid", "webhookUrl");
     if (body.method != null && !(typeof body.method === "string" && body.method in METHODS))
@@ -199,9 +214,12 @@ export async function startFakeMollie(options: { tls?: { key: string; cert: stri
       description: body.description,
       method: typeof body.method === "string" ? body.method : null,
       metadata: body.metadata ?? null,
-      status: "open",
+      // A recurring payment needs no payer: it is pending at once (the provider then settles it).
+      status: sequenceType === "recurring" ? "pending" : "open",
       changedAt: now,
-      redirectUrl: body.redirectUrl,
+      redirectUrl: typeof body.redirectUrl === "string" ? body.redirectUrl : "",
+      sequenceType,
+      ...(typeof body.customerId === "string" ? { customerId: body.customerId } : {}),
       refunds: [],
       chargedBack: 0,
       ...(typeof body.locale === "string" ? { locale: body.locale } : {}),
@@ -209,6 +227,25 @@ export async function startFakeMollie(options: { tls?: { key: string; cert: stri
     };
     payments.set(payment.id, payment);
     return payment;
+  }
+
+  /** POST /v2/customers: a customer (name, email, metadata), as Mollie answers it. */
+  function createCustomer(body: Json) {
+    if (body.email !== undefined && (typeof body.email !== "string" || !body.email.includes("@")))
+      throw invalid("The email address is invalid", "email");
+    const id = randomId("cst_");
+    customers.add(id);
+    return {
+      resource: "customer",
+      id,
+      mode: "test",
+      name: typeof body.name === "string" ? body.name : null,
+      email: typeof body.email === "string" ? body.email : null,
+      locale: null,
+      metadata: body.metadata ?? null,
+      createdAt: new Date().toISOString(),
+      _links: { self: { href: `${base}/customers/${id}`, type: "application/hal+json" } },
+    };
   }
 
   function createRefund(p: FakePayment, body: Json): FakeRefund {
@@ -254,6 +291,7 @@ export async function startFakeMollie(options: { tls?: { key: string; cert: stri
   function route(method: string, path: string, query: URLSearchParams, body: Json): [number, unknown] {
     const payment = /^\/v2\/payments\/([^/]+)(\/refunds)?$/.exec(path);
     if (method === "POST" && path === "/v2/payments") return [201, paymentJson(createPayment(body))];
+    if (method === "POST" && path === "/v2/customers") return [201, createCustomer(body)];
     if (method === "GET" && path === "/v2/methods") return [200, listMethods(query)];
     if (!payment?.[1] || (method !== "GET" && method !== "POST")) throw notFound("The resource does not exist");
     const p = found(payment[1]);
@@ -312,7 +350,9 @@ export async function startFakeMollie(options: { tls?: { key: string; cert: stri
     payments,
     calls,
     setStatus(id, status) {
-      Object.assign(found(id), { status, changedAt: new Date().toISOString() });
+      const p = found(id);
+      Object.assign(p, { status, changedAt: new Date().toISOString() });
+      if (status === "paid" && p.sequenceType === "first" && p.customerId) mandates.add(p.customerId);
     },
     chargeback(id, cents) {
       found(id).chargedBack += cents;

@@ -18,6 +18,7 @@ import { mailChange } from "./endpoints/mail-change";
 import { misc } from "./endpoints/misc";
 import { notifications } from "./endpoints/notifications";
 import { orders } from "./endpoints/orders";
+import { premiumCalls } from "./endpoints/premium";
 import { withdrawalCalls } from "./endpoints/withdrawals";
 import { partners } from "./endpoints/partners";
 import { password } from "./endpoints/password";
@@ -27,7 +28,11 @@ import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
 import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
+import { paymentAdapter } from "./adapters/payments";
+import { createDb } from "./db/client";
+import { renewDue } from "./domain/renewals";
 import { ApiError } from "./lib/errors";
+import { findSiteById } from "./lib/site";
 import { memberScope } from "./lib/member";
 import { requestScope } from "./lib/request-scope";
 
@@ -82,6 +87,7 @@ app.route("/", chat);
 app.route("/", orders);
 app.route("/", discountCodes);
 app.route("/", withdrawalCalls);
+app.route("/", premiumCalls);
 app.route("/", dev);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.
 app.route(
@@ -109,5 +115,20 @@ app.onError((error, c) => {
   return c.json({ error: "internal", message: `Something went wrong (request ${requestId}).` }, 500);
 });
 
-export default app;
+/**
+ * The hourly cron (wrangler.jsonc "triggers"): premium renewals that are due
+ * (domain/renewals.ts). Each membership is its own try; one failing does not stop the rest.
+ */
+async function scheduled(_controller: ScheduledController, env: ApiContext["Bindings"]): Promise<void> {
+  const db = createDb(env.DB);
+  const outcomes = await renewDue({
+    d1: env.DB,
+    db,
+    adapter: paymentAdapter(env, db),
+    siteById: (id) => findSiteById(db, id),
+  });
+  if (outcomes.length > 0) console.log(`premium renewals: ${outcomes.map((o) => `${o.memberId} ${o.result}`).join(", ")}`);
+}
+
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<ApiContext["Bindings"]>;
 export { MemberInbox } from "./durable-objects/inbox";

@@ -1,6 +1,14 @@
 /** Commerce calls (designed, docs/api.md "Commerce"): prices, payment methods, orders. */
-import type { CreateOrderBody, RetentionCodeBody, WithdrawalOrder } from "../../../contract/requests/orders";
+import type {
+  CreateOrderBody,
+  PremiumAction,
+  PremiumCancelByMail,
+  RetentionCodeBody,
+  WithdrawalOrder,
+} from "../../../contract/requests/orders";
+import { z } from "zod";
 import {
+  PremiumAnswerSchema,
   WithdrawalAnswerSchema,
   WithdrawalsAnswerSchema,
   DiscountAnswerSchema,
@@ -16,8 +24,9 @@ export function fetchPricing(api: ApiClient, country?: string) {
   return api.call(PricingAnswerSchema, "/api/pricing.php", { query: country ? { country } : {} });
 }
 
-export function fetchPaymentMethods(api: ApiClient, country: string, packageId: string) {
-  return api.call(PaymentMethodsAnswerSchema, "/api/payment_methods.php", { query: { country, package: packageId } });
+/** The provider's methods for a package, or for a premium plan's first payment (methods that make a mandate). */
+export function fetchPaymentMethods(api: ApiClient, country: string, item: { package: string } | { plan: string }) {
+  return api.call(PaymentMethodsAnswerSchema, "/api/payment_methods.php", { query: { country, ...item } });
 }
 
 export function createOrder(api: ApiClient, body: CreateOrderBody) {
@@ -63,4 +72,21 @@ export function fetchWithdrawal(api: ApiClient, order: string) {
 export function withdrawFromOrder(api: ApiClient, order: string) {
   const body: WithdrawalOrder = { order };
   return api.call(WithdrawalAnswerSchema, "/api/withdrawals.php", { method: "POST", body });
+}
+
+/** The member's premium membership while it runs (null otherwise), and a failed renewal. */
+export function fetchPremium(api: ApiClient) {
+  return api.call(PremiumAnswerSchema, "/api/premium.php");
+}
+
+/** Stops premium's renewal; the period runs to its end. */
+export function cancelPremium(api: ApiClient) {
+  const body: PremiumAction = { action: "cancel" };
+  return api.call(PremiumAnswerSchema, "/api/premium.php", { method: "POST", body });
+}
+
+/** "Cancel contracts here" without logging in: the address's membership on this site. */
+export function cancelPremiumByMail(api: ApiClient, email: string) {
+  const body: PremiumCancelByMail = { email };
+  return api.call(z.object({ received: z.literal(true) }), "/api/premium_cancel.php", { method: "POST", body });
 }

@@ -2,6 +2,7 @@
 import type { Selectable } from "kysely";
 import type { Profile, User } from "../../../contract/schemas";
 import * as ledger from "../domain/ledger";
+import { findMembership, isActive, premiumState } from "../domain/premium";
 import type { Site } from "../lib/site";
 import { unreadMessages } from "./chat";
 import type { Db } from "./client";
@@ -41,12 +42,10 @@ export async function findMemberByEmail(db: Db, siteId: number, email: string) {
 }
 
 export async function toProfile(db: Db, member: MemberRow): Promise<Profile> {
-  const images = await db
-    .selectFrom("images")
-    .select(["id", "filename"])
-    .where("member_id", "=", member.id)
-    .orderBy("position")
-    .execute();
+  const [images, membership] = await Promise.all([
+    db.selectFrom("images").select(["id", "filename"]).where("member_id", "=", member.id).orderBy("position").execute(),
+    findMembership(db, member.id),
+  ]);
   const main = images.find((i) => i.id === member.main_image_id) ?? images[0];
   return {
     id: member.id,
@@ -64,6 +63,7 @@ export async function toProfile(db: Db, member: MemberRow): Promise<Profile> {
     lastSignupStep: member.last_signup_step,
     fictional: member.is_fictional === 1,
     fields: JSON.parse(member.fields) as Record<string, string>,
+    premium: isActive(membership),
   };
 }
 
@@ -83,12 +83,13 @@ async function hasPushSubscription(db: Db, memberId: number): Promise<boolean> {
 }
 
 export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {
-  const [profile, credits, new_likes, subscribed, unread_messages] = await Promise.all([
+  const [profile, credits, new_likes, subscribed, unread_messages, membership] = await Promise.all([
     toProfile(db, member),
     ledger.balance(db, member.id),
     newLikes(db, member.id),
     hasPushSubscription(db, member.id),
     unreadMessages(db, member.id),
+    findMembership(db, member.id),
   ]);
   return {
     email: member.email ?? "",
@@ -103,5 +104,6 @@ export async function toUser(db: Db, site: Site, member: MemberRow): Promise<Use
     status: member.status === "not_confirmed" ? "not_confirmed" : "active",
     push: member.push_state === "denied" ? "denied" : subscribed ? "subscribed" : null,
     timezone: member.timezone,
+    premium: premiumState(membership),
   };
 }

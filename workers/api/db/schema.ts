@@ -229,6 +229,7 @@ export interface OrdersTable {
   paid_at: number | null;
   discount_code_id: number | null;
   charged_back_cents: Generated<number>;
+  sequence: Generated<"oneoff" | "first" | "recurring">;
 }
 
 export interface OrderEventsTable {
@@ -296,6 +297,34 @@ export interface DemoRefundsTable {
   created_at: number;
 }
 
+export interface PaymentCustomersTable {
+  member_id: number;
+  provider: string;
+  customer_id: string;
+  created_at: number;
+}
+
+export interface PremiumMembershipsTable {
+  member_id: number;
+  site_id: number;
+  plan_id: string;
+  months: number;
+  country: string;
+  method: string;
+  started_at: number;
+  current_period_end: number;
+  renews: Generated<number>;
+  canceled_at: number | null;
+  renewal_failed_at: number | null;
+  updated_at: number;
+}
+
+export interface PremiumPeriodsTable {
+  order_id: string;
+  member_id: number;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -323,4 +352,7 @@ export interface Database {
   discount_redemptions: DiscountRedemptionsTable;
   withdrawals: WithdrawalsTable;
   demo_refunds: DemoRefundsTable;
+  payment_customers: PaymentCustomersTable;
+  premium_memberships: PremiumMembershipsTable;
+  premium_periods: PremiumPeriodsTable;
 }

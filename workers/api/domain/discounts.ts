@@ -23,6 +23,8 @@ type CodeRow = Omit<DiscountCodesTable, "id" | "min_credits"> & { id: number; mi
 export interface Buyer {
   id: number;
   signup_date: number;
+  name: string;
+  email: string | null;
 }
 
 const HOUR = 60 * 60 * 1000;

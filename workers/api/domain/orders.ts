@@ -19,6 +19,8 @@ import type { Site } from "../lib/site";
 import * as discounts from "./discounts";
 import type { Buyer } from "./discounts";
 import * as ledger from "./ledger";
+import * as premium from "./premium";
+import { findMembership } from "./premium";
 
 export type Order = Selectable<OrdersTable>;
 
@@ -110,8 +112,8 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   const { site, buyer, body } = input;
   const memberId = buyer.id;
   const settings = site.settings;
-  const pkg = settings.commerce.credit_packages.find((p) => p.id === body.product_id);
-  if (!pkg) throw new ApiError(422, "unknown_package", "No such package.", { fields: { product_id: "unknown_package" } });
+  const item = productOf(settings.commerce, body.product, body.product_id);
+  if (!item) throw new ApiError(422, "unknown_package", "No such package.", { fields: { product_id: "unknown_package" } });
   if (!(settings.countries as string[]).includes(body.country)) {
     throw new ApiError(422, "invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
   }
@@ -119,9 +121,13 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   const existing = await findByKey(db, memberId, body.key);
   if (existing) return resume(deps, input, existing);
 
+  if (item.months > 0 && isActiveAndRenewing(await findMembership(db, memberId))) {
+    throw new ApiError(409, "premium_active", "Premium already runs and renews.");
+  }
   const code = body.code ? await discounts.codeForMember(db, site.id, buyer, body.code) : null;
-  if (code) discounts.assertApplies(code, pkg);
-  const base = quote(settings, pkg, body.country);
+  // Codes are for credit packages (their list price); premium has none.
+  if (code) discounts.assertApplies(code, item.months > 0 ? { id: item.id, credits: -1 } : item);
+  const base = quote(settings, item, body.country);
   const priced = code ? withDiscount(base, code.percent) : base;
   if (priced.amount_cents !== body.expected_cents || priced.currency !== body.expected_currency) {
     throw new ApiError(409, "price_changed", "The price is not what the summary showed.");
@@ -143,10 +149,11 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
       site_id: site.id,
       member_id: memberId,
       create_key: body.key,
-      product: "credits",
-      product_id: pkg.id,
-      credits: pkg.credits,
-      months: 0,
+      product: body.product,
+      product_id: item.id,
+      credits: item.credits,
+      months: item.months,
+      sequence: item.months > 0 ? "first" : "oneoff",
       country: body.country,
       currency: priced.currency,
       list_cents: priced.list_cents,
@@ -186,10 +193,25 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
     if (!first) throw new Error(`order with key ${body.key} vanished`);
     return resume(deps, input, first);
   }
-  await event(db, id, "created", `${pkg.credits} credits, ${priced.amount_cents} ${priced.currency}, ${body.method}`).execute();
+  const what = item.months > 0 ? `premium ${item.months} months, ${item.credits} bonus credits` : `${item.credits} credits`;
+  await event(db, id, "created", `${what}, ${priced.amount_cents} ${priced.currency}, ${body.method}`).execute();
   const order = await findOrder(db, id);
   if (!order) throw new Error(`order ${id} vanished`);
   return startPayment(deps, input, order);
+}
+
+/** What an order buys: a package (credits) or a premium plan (months and its bonus credits). */
+function productOf(commerce: Site["settings"]["commerce"], product: "credits" | "premium", id: string) {
+  if (product === "premium") {
+    const plan = commerce.premium_plans.find((p) => p.id === id);
+    return plan ? { id: plan.id, prices: plan.prices, credits: plan.bonus_credits, months: plan.months } : null;
+  }
+  const pkg = commerce.credit_packages.find((p) => p.id === id);
+  return pkg ? { id: pkg.id, prices: pkg.prices, credits: pkg.credits, months: 0 } : null;
+}
+
+function isActiveAndRenewing(membership: premium.Membership | undefined): boolean {
+  return premium.isActive(membership) && membership?.renews === 1;
 }
 
 function findByKey(db: Db, memberId: number, key: string) {
@@ -272,11 +294,17 @@ async function startPayment(deps: OrderDeps, input: NewOrder, order: Order): Pro
   const { db, adapter } = deps;
   let payment: ProviderPayment;
   try {
+    // Premium's first payment belongs to the member's customer, so it makes a mandate for renewals.
+    const customerId = order.sequence === "first" ? await premium.customerFor(db, adapter, input.buyer) : undefined;
     payment = await adapter.createPayment({
       orderId: order.id,
       amount: { cents: order.amount_cents, currency: order.currency },
-      description: `${input.site.settings.name}: ${order.credits} credits`,
+      description:
+        order.product === "premium"
+          ? `${input.site.settings.name}: Premium, ${order.months} months`
+          : `${input.site.settings.name}: ${order.credits} credits`,
       method: order.method,
+      ...(customerId ? { sequenceType: "first" as const, customerId } : {}),
       redirectUrl: `${input.origin}/transactions/${order.id}`,
       webhookUrl: `${input.origin}/api/payment_webhook.php`,
       locale: mollieLocale(order.locale, order.country),
@@ -365,6 +393,15 @@ export async function settle(deps: OrderDeps, order: Order, payment: ProviderPay
           .where("status", "in", UNSETTLED),
         // The code's use goes back to the member (only if this order is the one that failed).
         discounts.releaseStatement(db, order.id),
+        // A renewal that was not paid ends the renewal: the period runs out.
+        ...(order.sequence === "recurring"
+          ? [
+              db
+                .updateTable("premium_memberships")
+                .set({ renews: 0, renewal_failed_at: Date.now(), updated_at: Date.now() })
+                .where("member_id", "=", order.member_id),
+            ]
+          : []),
         eventOnce(db, order.id, payment.status),
       ]);
       return NOTHING_NEW;
@@ -391,17 +428,27 @@ async function settlePaid(deps: OrderDeps, order: Order, payment: ProviderPaymen
   }
   const now = Date.now();
   // One batch, one transaction: the credits, the order's state and its event, or none of them.
-  const [, updated] = await runBatch(d1, [
-    ledger.grantStatement(
-      db,
-      { memberId: order.member_id, amount: order.credits, reason: "purchase", key: `purchase:${order.provider}:${payment.id}` },
-      now,
-    ),
+  const [updated] = await runBatch(d1, [
     db
       .updateTable("orders")
       .set({ status: "paid", paid_at: now, checkout_url: null, updated_at: now })
       .where("id", "=", order.id)
       .where("status", "not in", ["paid", "refunded", "review", "withdrawn"]),
+    ...(order.product === "premium"
+      ? premium.periodStatements(db, order, now)
+      : [
+          ledger.grantStatement(
+            db,
+            {
+              memberId: order.member_id,
+              amount: order.credits,
+              reason: "purchase",
+              key: `purchase:${order.provider}:${payment.id}`,
+            },
+            now,
+          ),
+        ]),
+    db.updateTable("members").set({ paid_user: 1 }).where("id", "=", order.member_id),
     eventOnce(db, order.id, "paid", `${order.credits} credits granted`),
   ]);
   return { paidNow: updated?.meta.changes === 1 };

@@ -27,7 +27,7 @@ export const discountCodes = new Hono<ApiContext>()
   .get("/discountcode.php", async (c) => {
     const member = requireMember(c);
     const query = readQuery(c, DiscountQuerySchema);
-    const buyer = { id: member.id, signup_date: member.signup_date };
+    const buyer = { id: member.id, signup_date: member.signup_date, name: member.name, email: member.email };
     c.header("cache-control", "no-store");
     if ("welcome" in query) {
       const row = await discounts.activeDiscount(c.var.db, c.var.site, buyer);
@@ -42,7 +42,7 @@ export const discountCodes = new Hono<ApiContext>()
     await readBody(c, RetentionCodeBodySchema);
     const percent = c.var.site.settings.delete_discount;
     if (percent < 1) throw new ApiError(404, "no_discount", "This site makes no offer.");
-    const buyer = { id: member.id, signup_date: member.signup_date };
+    const buyer = { id: member.id, signup_date: member.signup_date, name: member.name, email: member.email };
     const { db, site } = c.var;
     // Once per member, ever (a unique index): asking again, even at the same moment, answers
     // the code made the first time, used or not.

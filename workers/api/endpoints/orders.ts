@@ -95,14 +95,18 @@ export const orders = new Hono<ApiContext>()
     const query = readQuery(c, PaymentMethodsQuerySchema);
     const settings = c.var.site.settings;
     const country = paymentCountry(c, query.country);
-    const pkg = settings.commerce.credit_packages.find((p) => p.id === query.package);
-    if (!pkg) throw new ApiError(422, "unknown_package", "No such package.", { fields: { package: "unknown_package" } });
-    const priced = quote(settings, pkg, country);
+    const item =
+      "plan" in query
+        ? settings.commerce.premium_plans.find((p) => p.id === query.plan)
+        : settings.commerce.credit_packages.find((p) => p.id === query.package);
+    if (!item) throw new ApiError(422, "unknown_package", "No such package.", { fields: { package: "unknown_package" } });
+    const priced = quote(settings, item, country);
     try {
       const methods = await orderDeps(c).adapter.listMethods({
         country,
         amount: { cents: priced.amount_cents, currency: priced.currency },
         locale: member.language,
+        sequenceType: "plan" in query ? "first" : "oneoff",
       });
       return c.json({ methods: methods.map((m) => ({ id: m.id, description: m.description })) });
     } catch (error) {
@@ -117,7 +121,7 @@ export const orders = new Hono<ApiContext>()
     const order = await createOrder(deps, {
       site: c.var.site,
       body,
-      buyer: { id: member.id, signup_date: member.signup_date },
+      buyer: { id: member.id, signup_date: member.signup_date, name: member.name, email: member.email },
       locale: member.language,
       origin: publicOrigin(c),
     });

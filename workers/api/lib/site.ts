@@ -38,3 +38,15 @@ export async function findSite(db: Db, host: string): Promise<Site> {
 export function isLoopbackHost(host: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]";
 }
+
+/** A site by its id (jobs that run outside a request: the renewal cron), or null (unknown, or broken settings). */
+export async function findSiteById(db: Db, id: number): Promise<Site | null> {
+  const row = await db.selectFrom("sites").select(["id", "host", "settings"]).where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const parsed = StoredSettingsSchema.safeParse(JSON.parse(row.settings));
+  if (!parsed.success) {
+    console.error("invalid settings for site", row.host, parsed.error.issues);
+    return null;
+  }
+  return { id: row.id, host: row.host, settings: parsed.data };
+}

@@ -8,11 +8,12 @@ import type { Context } from "hono";
 import type { ApiContext } from "../context";
 import { runAfterAnswer } from "../lib/after-answer";
 import type { Db } from "../db/client";
+import type { Site } from "../lib/site";
 import { mailAdapter, type MailAdapter } from "./adapters";
 import type { RenderedMail } from "./template";
 
 export interface MailToQueue extends RenderedMail {
-  kind: "activation" | "password_reset" | "mail_change" | "mail_changed" | "receipt" | "withdrawal";
+  kind: "activation" | "password_reset" | "mail_change" | "mail_changed" | "receipt" | "withdrawal" | "premium_cancelled";
   memberId: number | null;
   to: string;
 }
@@ -25,7 +26,30 @@ export function fromAddress(siteName: string, address: string): string {
 
 /** Writes the row and delivers it (in the background when the runtime allows). Returns the row id. */
 export async function queueMail(c: Context<ApiContext>, mail: MailToQueue): Promise<number> {
-  const { db, site } = c.var;
+  let queued: Promise<void> = Promise.resolve();
+  const id = await queueMailFor({ db: c.var.db, site: c.var.site, env: c.env }, mail, (delivery) => {
+    queued = Promise.resolve(runAfterAnswer(c, delivery));
+  });
+  await queued;
+  return id;
+}
+
+/** Where a mail is written and how it leaves, outside a request too (the renewal job). */
+export interface MailScope {
+  db: Db;
+  site: Site;
+  env: { MAIL_ADAPTER?: string; RESEND_API_KEY?: string };
+}
+
+/**
+ * Writes the row, then hands its delivery to `deliverLater` (a request's waitUntil), or awaits
+ * it when none is given. Returns the row id.
+ */
+export async function queueMailFor(
+  { db, site, env }: MailScope,
+  mail: MailToQueue,
+  deliverLater?: (delivery: Promise<void>) => void,
+): Promise<number> {
   const row = await db
     .insertInto("mail_outbox")
     .values({
@@ -43,7 +67,7 @@ export async function queueMail(c: Context<ApiContext>, mail: MailToQueue): Prom
 
   let adapter: MailAdapter | Error;
   try {
-    adapter = mailAdapter(c.env);
+    adapter = mailAdapter(env);
   } catch (error) {
     adapter = error instanceof Error ? error : new Error(String(error));
   }
@@ -56,7 +80,8 @@ export async function queueMail(c: Context<ApiContext>, mail: MailToQueue): Prom
     html: mail.html,
     text: mail.text,
   });
-  await runAfterAnswer(c, delivery);
+  if (deliverLater) deliverLater(delivery);
+  else await delivery;
   return row.id;
 }
 

@@ -12,7 +12,7 @@ import { methodName } from "../adapters/payments/methods";
 import type { ApiContext } from "../context";
 import type { Order } from "../domain/orders";
 import { mailTranslator, publicOrigin } from "./common";
-import { queueMail } from "./outbox";
+import { type MailScope, queueMailFor } from "./outbox";
 import { renderMail, type RenderedMail } from "./template";
 
 export interface ReceiptMember {
@@ -48,7 +48,10 @@ export function renderReceiptMail(
     timeStyle: "short",
     timeZone: safeZone(member.timezone),
   }).format(order.paid_at ?? order.created_at);
-  const what = t("mail.receipt.credits", { count: order.credits });
+  const what =
+    order.product === "premium"
+      ? t("mail.receipt.premium", { count: order.months })
+      : t("mail.receipt.credits", { count: order.credits });
   const details = [
     { label: t("mail.receipt.reference"), value: order.id },
     { label: t("mail.receipt.date"), value: paidAt },
@@ -73,7 +76,7 @@ export function renderReceiptMail(
     subject: t("mail.receipt.subject", { site, reference: order.id }),
     preheader: t("mail.receipt.preheader", { what, total: money(order.amount_cents) }),
     greeting: t("mail.receipt.greeting", { name: member.name }),
-    intro: [t("mail.receipt.intro", { what, site })],
+    intro: [t(order.product === "premium" ? "mail.receipt.introPremium" : "mail.receipt.intro", { what, site })],
     details,
     button: { label: t("mail.receipt.button"), url: link },
     linkIntro: t("mail.receipt.linkIntro"),
@@ -87,15 +90,20 @@ export function renderReceiptMail(
 
 /** Queues the receipt of an order that has just become paid. A deleted member gets none. */
 export async function queueReceiptMail(c: Context<ApiContext>, order: Order): Promise<void> {
-  const member = await c.var.db
+  await queueReceiptFor({ db: c.var.db, site: c.var.site, env: c.env }, order, publicOrigin(c));
+}
+
+/** The same outside a request (a renewal charged by the scheduled job): links go to `origin`. */
+export async function queueReceiptFor(scope: MailScope, order: Order, origin: string): Promise<void> {
+  const member = await scope.db
     .selectFrom("members")
     .select(["id", "email", "name", "language", "timezone", "status"])
     .where("id", "=", order.member_id)
     .executeTakeFirst();
   if (!member?.email || member.status === "deleted") return;
-  const link = new URL(`/transactions/${order.id}`, publicOrigin(c)).href;
-  const mail = renderReceiptMail(c.var.site.settings, member, order, link);
-  await queueMail(c, {
+  const link = new URL(`/transactions/${order.id}`, origin).href;
+  const mail = renderReceiptMail(scope.site.settings, member, order, link);
+  await queueMailFor(scope, {
     kind: "receipt",
     memberId: member.id,
     to: member.email,

@@ -77,8 +77,8 @@ export function demoAdapter(db: Db): PaymentAdapter {
   const find = (id: string) => db.selectFrom("demo_payments").select(COLUMNS).where("id", "=", id).executeTakeFirst();
   return {
     name: "demo",
-    async listMethods({ country }) {
-      return demoMethods(country);
+    async listMethods({ country, sequenceType }) {
+      return demoMethods(country, sequenceType === "first");
     },
     async createPayment(input: CreatePaymentInput) {
       // The idempotency key makes a retried create answer the first payment, as Mollie's does.
@@ -90,11 +90,12 @@ export function demoAdapter(db: Db): PaymentAdapter {
           amount_cents: input.amount.cents,
           currency: input.amount.currency,
           description: input.description,
-          method: input.method,
-          redirect_url: input.redirectUrl,
+          method: input.method ?? "mandate",
+          redirect_url: input.redirectUrl ?? "",
           webhook_url: input.webhookUrl,
           metadata: JSON.stringify(input.metadata),
-          status: "open",
+          // A recurring payment is charged on the mandate without the payer: the demo bank pays it at once.
+          status: input.sequenceType === "recurring" ? "paid" : "open",
           created_at: Date.now(),
         })
         .onConflict((oc) => oc.column("idempotency_key").doNothing())
@@ -105,6 +106,9 @@ export function demoAdapter(db: Db): PaymentAdapter {
         .where("idempotency_key", "=", input.orderId)
         .executeTakeFirstOrThrow();
       return toPayment(row);
+    },
+    async createCustomer() {
+      return { id: `cst_${randomId().slice(3)}` };
     },
     async getPayment(id) {
       if (!PAYMENT_ID.test(id)) return null;

@@ -19,8 +19,12 @@ const LOCAL_METHODS: Record<string, PaymentMethod[]> = {
   AT: [{ id: "eps", description: "EPS" }],
 };
 
-export function demoMethods(country: string): PaymentMethod[] {
-  return [...(LOCAL_METHODS[country] ?? []), CARD, PAYPAL];
+/** Methods that can make a mandate for recurring payments (Mollie: iDEAL, Bancontact, EPS, card, PayPal). */
+const MANDATE_METHODS = new Set(["ideal", "bancontact", "eps", "creditcard", "paypal"]);
+
+export function demoMethods(country: string, forMandate = false): PaymentMethod[] {
+  const all = [...(LOCAL_METHODS[country] ?? []), CARD, PAYPAL];
+  return forMandate ? all.filter((m) => MANDATE_METHODS.has(m.id)) : all;
 }
 
 /** A method's name for a receipt, from its id (the provider's names; brand names are not translated). */

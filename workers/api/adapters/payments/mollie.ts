@@ -208,12 +208,12 @@ export function mollieAdapter(options: MollieAdapterOptions): PaymentAdapter {
   return {
     name: "mollie",
 
-    async listMethods({ country, amount, locale }) {
+    async listMethods({ country, amount, locale, sequenceType = "oneoff" }) {
       const query = new URLSearchParams({
         "amount[value]": centsToValue(amount.cents, amount.currency),
         "amount[currency]": amount.currency,
         billingCountry: country.toUpperCase(),
-        sequenceType: "oneoff",
+        sequenceType,
       });
       if (locale) query.set("locale", locale);
       const answer = await call("the list of methods", "GET", `/methods?${query}`);
@@ -225,16 +225,28 @@ export function mollieAdapter(options: MollieAdapterOptions): PaymentAdapter {
         body: {
           amount: toMollieAmount(input.amount),
           description: input.description,
-          redirectUrl: input.redirectUrl,
           webhookUrl: input.webhookUrl,
-          method: input.method,
+          ...(input.redirectUrl ? { redirectUrl: input.redirectUrl } : {}),
+          ...(input.method ? { method: input.method } : {}),
           ...(input.locale ? { locale: input.locale } : {}),
+          ...(input.sequenceType ? { sequenceType: input.sequenceType } : {}),
+          ...(input.customerId ? { customerId: input.customerId } : {}),
           metadata: { ...input.metadata, orderId: input.orderId },
         },
         // Mollie answers a repeated key with the first answer instead of making a second payment.
         headers: { "idempotency-key": input.orderId },
       });
       return readPayment(answer.body);
+    },
+
+    async createCustomer({ name, email, memberId }) {
+      const answer = await call("the customer", "POST", "/customers", {
+        body: { name, email, metadata: { memberId: String(memberId) } },
+        headers: { "idempotency-key": `customer:${memberId}` },
+      });
+      const body = answer.body;
+      if (!isObject(body) || body.resource !== "customer") throw unexpected("customer");
+      return { id: readString(body, "id", "customer") };
     },
 
     async getPayment(id) {

@@ -26,10 +26,17 @@ export interface CreatePaymentInput {
   amount: Amount;
   /** Shown to the payer by the provider and on their bank statement. */
   description: string;
-  /** A provider method id ("ideal", "creditcard", …). */
-  method: string;
-  /** Where the provider sends the browser back (our /transactions/:transactionId). */
-  redirectUrl: string;
+  /** A provider method id ("ideal", "creditcard", …); none for a recurring payment (the mandate's). */
+  method?: string;
+  /** Where the provider sends the browser back (our /transactions/:transactionId); none for a recurring payment. */
+  redirectUrl?: string;
+  /**
+   * oneoff (the default); first: the payer is present and the payment makes a mandate for
+   * later ones (premium's first period); recurring: charged on that mandate without the payer.
+   */
+  sequenceType?: "oneoff" | "first" | "recurring";
+  /** The provider's customer (first and recurring payments). */
+  customerId?: string;
   /** Where the provider reports a change of state (POST id=…). */
   webhookUrl: string;
   /** The provider's checkout language, e.g. "nl_NL". */
@@ -78,8 +85,16 @@ export class PaymentProviderError extends Error {
 export interface PaymentAdapter {
   readonly name: "demo" | "mollie";
   /** The methods a payer in `country` can use for `amount`, in the provider's order. */
-  listMethods(query: { country: string; amount: Amount; locale?: string }): Promise<PaymentMethod[]>;
+  /** `sequenceType: "first"`: only methods that can make a mandate for later recurring payments. */
+  listMethods(query: {
+    country: string;
+    amount: Amount;
+    locale?: string;
+    sequenceType?: "oneoff" | "first";
+  }): Promise<PaymentMethod[]>;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  /** A customer for `memberId` (recurring payments are charged to a customer's mandate). */
+  createCustomer(input: { name: string; email: string; memberId: number }): Promise<{ id: string }>;
   /** The payment as the provider knows it now; null when the provider has no payment with this id. */
   getPayment(id: string): Promise<ProviderPayment | null>;
   /**
