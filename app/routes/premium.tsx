@@ -154,6 +154,9 @@ export default function Premium({ loaderData, actionData }: Route.ComponentProps
                   />
                   <span className="package-credits">{t("premium.months", { count: plan.months })}</span>
                   <span className="package-price">{price(plan)}</span>
+                  {plan.bonus_credits > 0 && (
+                    <span className="package-saving">{t("premium.bonus", { count: plan.bonus_credits })}</span>
+                  )}
                   <span className="package-per-credit">
                     {t("premium.perMonth", {
                       price: formatMoney(locale, Math.round(plan.quote.amount_cents / plan.months), plan.quote.currency),

@@ -75,6 +75,7 @@ export const orders = new Hono<ApiContext>()
     const plans = settings.commerce.premium_plans.map((p) => ({
       id: p.id,
       months: p.months,
+      bonus_credits: p.bonus_credits,
       quote: quote(settings, p, country),
     }));
     const messageCredits = messageCost(settings, country);
