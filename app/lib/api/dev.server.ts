@@ -11,3 +11,10 @@ const TimeBonusAnswerSchema = z.object({
 export function devTimeBonus(api: ApiClient, body: DevTimeBonusBody) {
   return api.call(TimeBonusAnswerSchema, "/api/dev/time_bonus.php", { method: "POST", body });
 }
+
+const RenewalsAnswerSchema = z.object({ renewals: z.array(z.object({ result: z.string(), order: z.string().nullable() })) });
+
+/** Ends the member's premium period now and runs the renewal job for them (what the hourly cron does). */
+export function devRenewPremium(api: ApiClient) {
+  return api.call(RenewalsAnswerSchema, "/api/dev/renewals.php", { method: "POST", body: {} });
+}
