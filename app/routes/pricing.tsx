@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { MessageCost } from "~/components/commerce/MessageCost";
 import { PackageCard } from "~/components/commerce/PackageCard";
 import { PaymentCountry } from "~/components/commerce/PaymentCountry";
+import { formatMoney } from "../../contract/money";
 import { loadPricing } from "~/lib/shop.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -24,7 +25,7 @@ export function headers() {
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const user = useOptionalUser();
   const site = useSite();
   const { pricing } = loaderData;
@@ -65,6 +66,28 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <p className="fine-print">
         {pricing.vat_rate > 0 ? t("credits.vatIncluded", { rate: pricing.vat_rate }) : t("credits.noVat")}
       </p>
+
+      {pricing.premium_plans.length > 0 && (
+        <section aria-labelledby="premium-heading">
+          <h2 id="premium-heading">{t("premium.heading")}</h2>
+          <p>{t("premium.lead")}</p>
+          <ul className="package-grid">
+            {pricing.premium_plans.map((plan) => (
+              <li key={plan.id} className="package">
+                <span className="package-credits">{t("premium.months", { count: plan.months })}</span>
+                <span className="package-price">{formatMoney(locale, plan.quote.amount_cents, plan.quote.currency)}</span>
+                {plan.bonus_credits > 0 && (
+                  <span className="package-saving">{t("premium.bonus", { count: plan.bonus_credits })}</span>
+                )}
+                <span className="package-per-credit">{t("premium.renewsUntilCancelled")}</span>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to={user ? "/premium" : "/signup"}>{user ? t("pricing.seePremium") : t("pricing.signup")}</Link>
+          </p>
+        </section>
+      )}
 
       {site && (
         <section className="notice-box" aria-labelledby="fictional-heading">
