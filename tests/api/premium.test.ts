@@ -176,11 +176,18 @@ describe("renewing", () => {
   });
 
   it("is what the development panel's call does", async () => {
-    const { cookie } = await member();
+    const { cookie, email } = await member();
     await subscribe(cookie);
     const response = await call("/api/dev/renewals.php", { method: "POST", cookie, json: {} });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ renewals: [{ result: "paid" }] });
+    // The renewal's receipt, besides the first one.
+    const receipts = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'receipt' AND member_id = (SELECT member_id FROM premium_memberships WHERE member_id IN (SELECT id FROM members WHERE email = ?))",
+    )
+      .bind(email)
+      .first<{ n: number }>();
+    expect(receipts?.n).toBe(2);
     expect((await call("/api/dev/renewals.php", { method: "POST", cookie, host: "amora.example", json: {} })).status).toBe(404);
   });
 

@@ -33,6 +33,7 @@ import { createDb } from "./db/client";
 import { renewDue } from "./domain/renewals";
 import { ApiError } from "./lib/errors";
 import { findSiteById } from "./lib/site";
+import { queueReceiptFor } from "./mail/receipt";
 import { memberScope } from "./lib/member";
 import { requestScope } from "./lib/request-scope";
 
@@ -127,6 +128,11 @@ async function scheduled(_controller: ScheduledController, env: ApiContext["Bind
     adapter: paymentAdapter(env, db),
     siteById: (id) => findSiteById(db, id),
   });
+  for (const outcome of outcomes) {
+    if (outcome.result !== "paid" || !outcome.order) continue;
+    const site = await findSiteById(db, outcome.order.site_id);
+    if (site) await queueReceiptFor({ db, site, env }, outcome.order, `https://${site.settings.domain}`);
+  }
   if (outcomes.length > 0) console.log(`premium renewals: ${outcomes.map((o) => `${o.memberId} ${o.result}`).join(", ")}`);
 }
 

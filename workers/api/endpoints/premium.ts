@@ -23,6 +23,7 @@ import { requireMember } from "../lib/member";
 import { readBody } from "../lib/request";
 import { findSiteById } from "../lib/site";
 import { queuePremiumCancelledMail } from "../mail/premium";
+import { queueReceiptMail } from "../mail/receipt";
 import { devToolsEnabled } from "./dev";
 import { orderDeps } from "./orders";
 
@@ -76,6 +77,7 @@ export const premiumCalls = new Hono<ApiContext>()
       .execute();
     const deps = { ...orderDeps(c), siteById: (id: number) => findSiteById(c.var.db, id) };
     const outcomes = await renewDue(deps, now, member.id);
+    for (const outcome of outcomes) if (outcome.result === "paid" && outcome.order) await queueReceiptMail(c, outcome.order);
     return c.json({
       renewals: outcomes.map((o) => ({ result: o.result, order: o.order?.id ?? null })),
       ...(await answer(c, member.id)),

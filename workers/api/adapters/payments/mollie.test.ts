@@ -213,6 +213,27 @@ describe("the Mollie adapter, against the fake", () => {
     expect([...fake.payments.values()].filter((p) => p.description === "Credits, order ord_twice")).toHaveLength(1);
   });
 
+  it("makes a customer, a first payment for its mandate, then a recurring one without the payer", async () => {
+    const customer = await mollie.createCustomer({ name: "Tess", email: "tess@example.com", memberId: 7 });
+    expect(customer.id).toMatch(/^cst_/);
+    expect(fake.calls.at(-1)?.headers["idempotency-key"]).toBe("customer:7");
+    // No mandate yet: a recurring payment is refused, not retryable.
+    const recurring = {
+      ...order("ord_renew1"),
+      method: undefined,
+      redirectUrl: undefined,
+      sequenceType: "recurring" as const,
+      customerId: customer.id,
+    };
+    await expect(mollie.createPayment(recurring)).rejects.toMatchObject({ retryable: false });
+    const first = await mollie.createPayment({ ...order("ord_first"), sequenceType: "first", customerId: customer.id });
+    expect(fake.calls.at(-1)?.body).toMatchObject({ sequenceType: "first", customerId: customer.id });
+    fake.setStatus(first.id, "paid");
+    const renewal = await mollie.createPayment({ ...recurring, orderId: "ord_renew2" });
+    expect(renewal).toMatchObject({ status: "pending", checkoutUrl: null });
+    expect(fake.calls.at(-1)?.body).not.toHaveProperty("redirectUrl");
+  });
+
   it("gets a payment, and follows its state", async () => {
     const { id } = await mollie.createPayment(order("ord_get"));
     expect(await mollie.getPayment(id)).toMatchObject({ id, status: "open" });
