@@ -25,17 +25,4 @@ export function showLanguageBadge(profileLanguage: string, interfaceLocale: stri
   return profileLanguage !== interfaceLocale || (country !== null && MULTILINGUAL_COUNTRIES.includes(country));
 }
 
-/**
- * The member's time zone if the browser's runtime knows it, else UTC. The zone comes from the
- * member's browser at sign-up; the server and the browser format with the same zone, so their
- * HTML agrees.
- */
-export function safeTimeZone(zone: string | null | undefined): string {
-  if (!zone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return "UTC";
-  }
-}
+export { safeTimeZone } from "../../contract/time";

@@ -1,5 +1,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, redirectDocument, useNavigation } from "react-router";
+import { Consent } from "~/components/commerce/Consent";
+import { useMethodName } from "~/components/commerce/MethodChoice";
 import { ErrorList, translateError } from "~/components/Field";
 import { createOrder, fetchPaymentMethods } from "~/lib/api/commerce.server";
 import { discounted, loadDiscount, loadPricing } from "~/lib/shop.server";
@@ -91,6 +93,7 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
   const translation = useTranslation();
   const { t, locale } = translation;
   const site = useSite();
+  const methodName = useMethodName();
   const { pkg, country, methods, method, askedMethod, returnTo, key, discount, codeError } = loaderData;
   const submitting = useNavigation().state !== "idle";
   const form = useForm({ schema: OrderSchema, lastResult: actionData?.result });
@@ -137,7 +140,7 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
           <>
             <dt>{t("order.method")}</dt>
             <dd>
-              {method.id === "creditcard" ? t("credits.card") : method.description}{" "}
+              {methodName(method)}{" "}
               <Link to={`/credits/${pkg.id}?${query}`} className="small-link">
                 {t("order.changeMethod")}
               </Link>
@@ -164,7 +167,7 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
             {methods.map((m) => (
               <li key={m.id}>
                 <Link className="method" to={`/credits/${pkg.id}/${m.id}?${query}`}>
-                  {m.id === "creditcard" ? t("credits.card") : m.description}
+                  {methodName(m)}
                 </Link>
               </li>
             ))}
@@ -179,19 +182,7 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
           <input type="hidden" name="expected_currency" value={quote.currency} />
           {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
           {discount && <input type="hidden" name="code" value={discount.code} />}
-          <div className="consent">
-            <input
-              type="checkbox"
-              id="consent"
-              name="consent"
-              value="on"
-              required
-              aria-invalid={consent.errors ? true : undefined}
-              aria-describedby={consent.errors ? "consent-errors" : undefined}
-            />
-            <label htmlFor="consent">{t("order.consent")}</label>
-          </div>
-          <ErrorList id="consent-errors" errors={consent.errors} />
+          <Consent label={t("order.consent")} errors={consent.errors} />
           <p className="fine-print">{t("order.withdrawalInfo", { email: site?.supportEmail ?? "" })}</p>
           {site && (
             <p className="fine-print">

@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { MessageCost } from "~/components/commerce/MessageCost";
+import { MethodChoice } from "~/components/commerce/MethodChoice";
 import { PackageCard } from "~/components/commerce/PackageCard";
 import { PaymentCountry } from "~/components/commerce/PaymentCountry";
 import { fetchPaymentMethods } from "~/lib/api/commerce.server";
@@ -98,23 +99,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
             </div>
           </fieldset>
 
-          {methods ? (
-            <fieldset className="method-choice">
-              <legend>{t("credits.payWith")}</legend>
-              <div className="method-grid">
-                {methods.map((method, i) => (
-                  <label key={method.id} className="method">
-                    <input type="radio" name="method" value={method.id} defaultChecked={i === 0} />
-                    <span>{method.id === "creditcard" ? t("credits.card") : method.description}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ) : (
-            <p className="notice-box" role="status">
-              {t("credits.methodsUnavailable")}
-            </p>
-          )}
+          <MethodChoice methods={methods} />
 
           <input type="hidden" name="country" value={pricing.country} />
           {returnTo && <input type="hidden" name="return_to" value={returnTo} />}

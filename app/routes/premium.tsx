@@ -2,6 +2,8 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { formatMoney } from "../../contract/money";
 import type { PricingAnswer } from "../../contract/schemas";
+import { Consent } from "~/components/commerce/Consent";
+import { MethodChoice, useMethodName } from "~/components/commerce/MethodChoice";
 import { ErrorList } from "~/components/Field";
 import { createOrder, fetchPaymentMethods, fetchPremium } from "~/lib/api/commerce.server";
 import { OrderSchema } from "~/lib/forms/order";
@@ -96,6 +98,7 @@ export default function Premium({ loaderData, actionData }: Route.ComponentProps
   const date = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: user.timeZone }).format(ms);
   const price = (plan: Plan) => formatMoney(locale, plan.quote.amount_cents, plan.quote.currency);
   const current = premium ? plans.find((p) => p.id === premium.plan_id) : undefined;
+  const methodName = useMethodName();
 
   return (
     <div className="shop">
@@ -166,28 +169,7 @@ export default function Premium({ loaderData, actionData }: Route.ComponentProps
               ))}
             </div>
           </fieldset>
-          {methods ? (
-            <fieldset className="method-choice">
-              <legend>{t("credits.payWith")}</legend>
-              <div className="method-grid">
-                {methods.map((m, i) => (
-                  <label key={m.id} className="method">
-                    <input
-                      type="radio"
-                      name="method"
-                      value={m.id}
-                      defaultChecked={(summary?.method.id ?? methods[0]?.id) === m.id || (!summary && i === 0)}
-                    />
-                    <span>{m.id === "creditcard" ? t("credits.card") : m.description}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ) : (
-            <p className="notice-box" role="status">
-              {t("credits.methodsUnavailable")}
-            </p>
-          )}
+          <MethodChoice methods={methods} checked={summary?.method.id} />
           <input type="hidden" name="country" value={country} />
           <button type="submit" name="intent" value="choose" className="button large secondary" disabled={busy}>
             {t("credits.continue")}
@@ -214,7 +196,7 @@ export default function Premium({ loaderData, actionData }: Route.ComponentProps
                 : t("order.noVat")}
             </dd>
             <dt>{t("order.method")}</dt>
-            <dd>{summary.method.id === "creditcard" ? t("credits.card") : summary.method.description}</dd>
+            <dd>{methodName(summary.method)}</dd>
           </dl>
           <p>{t("premium.renewalTerms", { count: summary.plan.months, price: price(summary.plan) })}</p>
           <Form method="post" action="/premium" {...form.props} className="stack">
@@ -226,19 +208,7 @@ export default function Premium({ loaderData, actionData }: Route.ComponentProps
             <input type="hidden" name="key" value={key} />
             <input type="hidden" name="expected_cents" value={summary.plan.quote.amount_cents} />
             <input type="hidden" name="expected_currency" value={summary.plan.quote.currency} />
-            <div className="consent">
-              <input
-                type="checkbox"
-                id="consent"
-                name="consent"
-                value="on"
-                required
-                aria-invalid={consent.errors ? true : undefined}
-                aria-describedby={consent.errors ? "consent-errors" : undefined}
-              />
-              <label htmlFor="consent">{t("premium.consent")}</label>
-            </div>
-            <ErrorList id="consent-errors" errors={consent.errors} />
+            <Consent label={t("premium.consent")} errors={consent.errors} />
             <button type="submit" className="button large" disabled={busy} aria-busy={busy}>
               {t("premium.subscribe")}
             </button>

@@ -70,3 +70,23 @@ export async function loginAs(member: { email: string; password: string }, host?
   if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
   return sessionCookie(response);
 }
+
+/** A form-encoded post (the payment provider's webhook, the demo checkout's buttons). */
+export function formPost(values: Record<string, string>): CallOptions {
+  return {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(values).toString(),
+  };
+}
+
+/** Chooses what the demo provider's payment of an order does, as the developer would at its checkout. */
+export async function settleAtDemoCheckout(orderId: string, outcome: "paid" | "failed" | "canceled" | "expired") {
+  const order = await env.DB.prepare("SELECT provider_payment_id AS id FROM orders WHERE id = ?")
+    .bind(orderId)
+    .first<{ id: string }>();
+  if (!order?.id) throw new Error(`order ${orderId} has no payment`);
+  const response = await call("/api/demo_checkout.php", formPost({ id: order.id, outcome }));
+  if (response.status !== 303) throw new Error(`the demo checkout answered ${response.status}`);
+  return order.id;
+}

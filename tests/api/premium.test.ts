@@ -14,7 +14,7 @@ import * as ledger from "../../workers/api/domain/ledger";
 import { findMembership, MONTH_MS } from "../../workers/api/domain/premium";
 import { renewDue } from "../../workers/api/domain/renewals";
 import { findSiteById } from "../../workers/api/lib/site";
-import { call, createMember, ensureSites, loginAs } from "./helpers";
+import { call, createMember, ensureSites, formPost, loginAs, settleAtDemoCheckout } from "./helpers";
 
 beforeAll(ensureSites);
 const db = createDb(env.DB);
@@ -24,12 +24,6 @@ async function member() {
   const created = await createMember();
   return { ...created, cookie: await loginAs(created) };
 }
-
-const form = (values: Record<string, string>): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams(values).toString(),
-});
 
 function premiumOrder(cookie: string, overrides: Record<string, unknown> = {}) {
   return call("/api/orders.php", {
@@ -53,11 +47,7 @@ async function subscribe(cookie: string) {
   const response = await premiumOrder(cookie);
   expect(response.status).toBe(201);
   const { order } = OrderAnswerSchema.parse(await response.json());
-  const payment = await env.DB.prepare("SELECT provider_payment_id AS id FROM orders WHERE id = ?")
-    .bind(order.id)
-    .first<{ id: string }>();
-  expect((await call("/api/demo_checkout.php", form({ id: payment!.id, outcome: "paid" }))).status).toBe(303);
-  return { orderId: order.id, paymentId: payment!.id };
+  return { orderId: order.id, paymentId: await settleAtDemoCheckout(order.id, "paid") };
 }
 
 async function premiumOf(cookie: string) {
@@ -99,7 +89,7 @@ describe("buying premium", () => {
     const { id, cookie } = await member();
     const { paymentId } = await subscribe(cookie);
     const until = (await premiumOf(cookie)).premium!.until;
-    await Promise.all(Array.from({ length: 5 }, () => call("/api/payment_webhook.php", form({ id: paymentId }))));
+    await Promise.all(Array.from({ length: 5 }, () => call("/api/payment_webhook.php", formPost({ id: paymentId }))));
     expect((await premiumOf(cookie)).premium!.until).toBe(until);
     expect(await ledger.balance(db, id)).toBe(100);
   });

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { OrderAnswerSchema, WithdrawalAnswerSchema, WithdrawalsAnswerSchema } from "../../contract/schemas";
 import { createDb } from "../../workers/api/db/client";
 import * as ledger from "../../workers/api/domain/ledger";
-import { call, createMember, ensureSites, loginAs } from "./helpers";
+import { call, createMember, ensureSites, formPost, loginAs, settleAtDemoCheckout } from "./helpers";
 
 beforeAll(ensureSites);
 const db = createDb(env.DB);
@@ -19,12 +19,6 @@ async function buyer(options: { credits?: number } = {}) {
   const member = await createMember(options);
   return { ...member, cookie: await loginAs(member) };
 }
-
-const form = (values: Record<string, string>): RequestInit => ({
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams(values).toString(),
-});
 
 /** Buys the 250-credit package (€19.99) and pays it at the demo checkout. */
 async function boughtPackage(cookie: string) {
@@ -43,11 +37,7 @@ async function boughtPackage(cookie: string) {
   });
   expect(response.status).toBe(201);
   const { order } = OrderAnswerSchema.parse(await response.json());
-  const payment = await env.DB.prepare("SELECT provider_payment_id AS id FROM orders WHERE id = ?")
-    .bind(order.id)
-    .first<{ id: string }>();
-  expect((await call("/api/demo_checkout.php", form({ id: payment!.id, outcome: "paid" }))).status).toBe(303);
-  return { orderId: order.id, paymentId: payment!.id };
+  return { orderId: order.id, paymentId: await settleAtDemoCheckout(order.id, "paid") };
 }
 
 async function spend(memberId: number, credits: number) {
@@ -161,8 +151,8 @@ describe("a chargeback", () => {
     const { paymentId } = await boughtPackage(cookie);
     await spend(id, 200);
     await env.DB.prepare("UPDATE demo_payments SET charged_back_cents = 1999 WHERE id = ?").bind(paymentId).run();
-    expect((await call("/api/payment_webhook.php", form({ id: paymentId }))).status).toBe(200);
-    expect((await call("/api/payment_webhook.php", form({ id: paymentId }))).status).toBe(200);
+    expect((await call("/api/payment_webhook.php", formPost({ id: paymentId }))).status).toBe(200);
+    expect((await call("/api/payment_webhook.php", formPost({ id: paymentId }))).status).toBe(200);
     expect(await ledger.balance(db, id)).toBe(-200);
     const rows = await env.DB.prepare("SELECT amount FROM credit_ledger WHERE member_id = ? AND reason = 'chargeback'")
       .bind(id)

@@ -4,24 +4,13 @@
  * B answers, credits drop per message; too few credits keep the typed text; removing a chat.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, test } from "./support/fixtures";
+import { expect, login, signUp, test } from "./support/fixtures";
 
 // New members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an
 // hour; the rest of the suite uses 127.0.0.1). Locally the app reads it from cf-connecting-ip.
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.6" } });
 
 const BEN = { email: "ben@example.com", password: "demo-password" };
-
-async function signUp(page: Page, email: string, name: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("chat password");
-  const create = page.getByRole("button", { name: "Sign up for free" });
-  await expect(create).toBeEnabled();
-  await create.click();
-  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
-}
 
 /** Ben, logged in with JavaScript; and the id of his profile. */
 async function openBen(browser: Browser): Promise<{ ben: Page; benId: string; close: () => Promise<void> }> {

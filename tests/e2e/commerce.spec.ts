@@ -5,21 +5,10 @@
  * required; the return page shows a stranger only the state; /pricing for visitors.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, test } from "./support/fixtures";
+import { expect, login, signUp, test } from "./support/fixtures";
 
 // Members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an hour).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.12" } });
-
-async function signUp(page: Page, email: string, name: string) {
-  await page.goto("/signup");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("shop password");
-  const create = page.getByRole("button", { name: "Sign up for free" });
-  await expect(create).toBeEnabled();
-  await create.click();
-  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
-}
 
 /** The id of Ben's profile (a demo member), read from his own profile page. */
 async function benId(browser: Browser): Promise<string> {

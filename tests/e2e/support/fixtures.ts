@@ -58,3 +58,15 @@ export async function login(page: Page, account: { email: string; password: stri
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/home$/);
 }
+
+/** Signs a new member up (step 0 of sign-up) and waits for the next step. */
+export async function signUp(page: Page, email: string, name: string, password = "a good password") {
+  await page.goto("/signup");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill(password);
+  const create = page.getByRole("button", { name: "Sign up for free" });
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
+}

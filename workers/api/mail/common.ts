@@ -12,6 +12,15 @@ import type { ApiContext } from "../context";
 import { hostOf, isLoopbackHost } from "../lib/site";
 import { renderMail, type RenderedMail } from "./template";
 
+/** Who a commerce mail goes to: the member's row as the mails read it (a deleted one has no address). */
+export interface MailRecipient {
+  id: number;
+  email: string | null;
+  name: string;
+  language: string;
+  timezone: string | null;
+}
+
 export interface MailMember {
   id: number;
   email: string;

@@ -5,34 +5,25 @@
  */
 import type { Context } from "hono";
 import type { StoredSettings } from "../../../contract/schemas";
+import { safeTimeZone } from "../../../contract/time";
 import type { ApiContext } from "../context";
 import type { Membership } from "../domain/premium";
-import { mailTranslator, publicOrigin } from "./common";
+import { type MailRecipient, mailTranslator, publicOrigin } from "./common";
 import { queueMail } from "./outbox";
 import { renderMail } from "./template";
 
-interface Recipient {
-  id: number;
-  email: string | null;
-  name: string;
-  language: string;
-  timezone: string | null;
-}
-
-function zoneOf(zone: string | null): string {
-  try {
-    if (zone) new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone ?? "UTC";
-  } catch {
-    return "UTC";
-  }
-}
-
-export function renderPremiumCancelledMail(settings: StoredSettings, member: Recipient, membership: Membership, link: string) {
+export function renderPremiumCancelledMail(
+  settings: StoredSettings,
+  member: MailRecipient,
+  membership: Membership,
+  link: string,
+) {
   const { locale, t } = mailTranslator(member.language, settings.domain_language, "mail.premiumCancelled.subject");
   const site = settings.name;
   const when = (ms: number) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: zoneOf(member.timezone) }).format(ms);
+    new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: safeTimeZone(member.timezone) }).format(
+      ms,
+    );
   return renderMail(settings, {
     locale,
     subject: t("mail.premiumCancelled.subject", { site }),
@@ -54,7 +45,7 @@ export function renderPremiumCancelledMail(settings: StoredSettings, member: Rec
 
 export async function queuePremiumCancelledMail(
   c: Context<ApiContext>,
-  member: Recipient,
+  member: MailRecipient,
   membership: Membership,
 ): Promise<void> {
   if (!member.email) return;

@@ -7,36 +7,19 @@
 import type { Context } from "hono";
 import type { Locale } from "../../../contract/locales";
 import { formatMoney } from "../../../contract/money";
+import { safeTimeZone } from "../../../contract/time";
 import type { StoredSettings } from "../../../contract/schemas";
 import { methodName } from "../adapters/payments/methods";
 import type { ApiContext } from "../context";
 import type { Order } from "../domain/orders";
-import { mailTranslator, publicOrigin } from "./common";
+import { type MailRecipient, mailTranslator, publicOrigin } from "./common";
 import { type MailScope, queueMailFor } from "./outbox";
 import { renderMail, type RenderedMail } from "./template";
-
-export interface ReceiptMember {
-  id: number;
-  email: string;
-  name: string;
-  language: string;
-  timezone: string | null;
-}
-
-function safeZone(zone: string | null): string {
-  if (!zone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return "UTC";
-  }
-}
 
 /** The mail itself, pure: for the outbox and for tests. */
 export function renderReceiptMail(
   settings: StoredSettings,
-  member: Pick<ReceiptMember, "name" | "language" | "timezone">,
+  member: Pick<MailRecipient, "name" | "language" | "timezone">,
   order: Order,
   link: string,
 ): RenderedMail & { locale: Locale } {
@@ -46,7 +29,7 @@ export function renderReceiptMail(
   const paidAt = new Intl.DateTimeFormat(locale, {
     dateStyle: "long",
     timeStyle: "short",
-    timeZone: safeZone(member.timezone),
+    timeZone: safeTimeZone(member.timezone),
   }).format(order.paid_at ?? order.created_at);
   const what =
     order.product === "premium"

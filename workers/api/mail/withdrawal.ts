@@ -6,34 +6,18 @@
 import type { Context } from "hono";
 import type { Locale } from "../../../contract/locales";
 import { formatMoney } from "../../../contract/money";
+import { safeTimeZone } from "../../../contract/time";
 import type { StoredSettings } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import type { Order } from "../domain/orders";
 import type { Withdrawal } from "../domain/withdrawals";
-import { mailTranslator, publicOrigin } from "./common";
+import { type MailRecipient, mailTranslator, publicOrigin } from "./common";
 import { queueMail } from "./outbox";
 import { renderMail, type RenderedMail } from "./template";
 
-interface Recipient {
-  id: number;
-  email: string | null;
-  name: string;
-  language: string;
-  timezone: string | null;
-}
-
-function zoneOf(zone: string | null): string {
-  try {
-    if (zone) new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone ?? "UTC";
-  } catch {
-    return "UTC";
-  }
-}
-
 export function renderWithdrawalMail(
   settings: StoredSettings,
-  member: Pick<Recipient, "name" | "language" | "timezone">,
+  member: Pick<MailRecipient, "name" | "language" | "timezone">,
   order: Order,
   withdrawal: Withdrawal,
   link: string,
@@ -42,7 +26,9 @@ export function renderWithdrawalMail(
   const site = settings.name;
   const money = (cents: number) => formatMoney(locale, cents, order.currency);
   const when = (ms: number) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: zoneOf(member.timezone) }).format(ms);
+    new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: safeTimeZone(member.timezone) }).format(
+      ms,
+    );
   const what = t("mail.receipt.credits", { count: order.credits });
   const mail = renderMail(settings, {
     locale,
@@ -71,7 +57,7 @@ export function renderWithdrawalMail(
 
 export async function queueWithdrawalMail(
   c: Context<ApiContext>,
-  member: Recipient,
+  member: MailRecipient,
   order: Order,
   withdrawal: Withdrawal,
 ): Promise<void> {
