@@ -31,10 +31,8 @@ export function renderReceiptMail(
     timeStyle: "short",
     timeZone: safeTimeZone(member.timezone),
   }).format(order.paid_at ?? order.created_at);
-  const what =
-    order.product === "premium"
-      ? t("mail.receipt.premium", { count: order.months })
-      : t("mail.receipt.credits", { count: order.credits });
+  const premium = order.product === "premium";
+  const what = premium ? t("mail.receipt.premium", { count: order.months }) : t("mail.receipt.credits", { count: order.credits });
   const details = [
     { label: t("mail.receipt.reference"), value: order.id },
     { label: t("mail.receipt.date"), value: paidAt },
@@ -59,13 +57,13 @@ export function renderReceiptMail(
     subject: t("mail.receipt.subject", { site, reference: order.id }),
     preheader: t("mail.receipt.preheader", { what, total: money(order.amount_cents) }),
     greeting: t("mail.receipt.greeting", { name: member.name }),
-    intro: [t(order.product === "premium" ? "mail.receipt.introPremium" : "mail.receipt.intro", { what, site })],
+    intro: [t(premium ? "mail.receipt.introPremium" : "mail.receipt.intro", { what, site })],
     details,
     button: { label: t("mail.receipt.button"), url: link },
     linkIntro: t("mail.receipt.linkIntro"),
-    outro: [t("mail.receipt.withdrawal", { support: settings.support_email })],
+    outro: [t(premium ? "mail.receipt.withdrawalPremium" : "mail.receipt.withdrawal", { support: settings.support_email })],
     signature: t("mail.receipt.signature", { site }),
-    reason: t("mail.receipt.reason", { site }),
+    reason: t(premium ? "mail.receipt.reasonPremium" : "mail.receipt.reason", { site }),
     legal,
   });
   return { ...mail, locale };
