@@ -587,7 +587,10 @@ export const DiscountAnswerSchema = z.object({ discount: DiscountSchema });
 export const WithdrawalViewSchema = z.object({
   order: z.object({
     id: z.string(),
+    product: z.enum(["credits", "premium"]),
+    /** Credits: the package's; premium: the period's bonus credits. */
     credits: z.number().int(),
+    months: z.number().int(),
     amount_cents: z.number().int(),
     currency: currencyCode,
     paid_at: z.number().int(),

@@ -40,12 +40,17 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
   const submitting = useNavigation().state !== "idle";
   const refund = formatMoney(locale, purchase.refund_cents, purchase.order.currency);
   const used = purchase.order.credits - purchase.unused_credits;
+  const premium = purchase.order.product === "premium";
   const summary = (
     <dl className="order-summary">
-      <dt>{t("withdrawal.unused")}</dt>
+      <dt>{t(premium ? "withdrawal.unusedBonus" : "withdrawal.unused")}</dt>
       <dd>{t("credits.credits", { count: purchase.unused_credits })}</dd>
-      <dt>{t("withdrawal.used")}</dt>
-      <dd>{t("credits.credits", { count: used })}</dd>
+      {!premium && (
+        <>
+          <dt>{t("withdrawal.used")}</dt>
+          <dd>{t("credits.credits", { count: used })}</dd>
+        </>
+      )}
       <dt>{t("withdrawal.refund")}</dt>
       <dd className="order-total">{refund}</dd>
     </dl>
@@ -74,7 +79,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
       <h1>{t("withdrawal.confirmHeading")}</h1>
       <p className="lead">{line(purchase)}</p>
       {summary}
-      <p className="fine-print">{t("withdrawal.refundExplained")}</p>
+      <p className="fine-print">{t(premium ? "withdrawal.premiumExplained" : "withdrawal.refundExplained")}</p>
       <p className="fine-print">{t("withdrawal.until", { date: date(purchase.until) })}</p>
       <Form method="post" className="stack">
         <ErrorList errors={formErrorsOf(actionData)} />

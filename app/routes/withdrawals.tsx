@@ -28,7 +28,10 @@ export function usePurchaseLine() {
     date,
     line: (purchase: WithdrawalView) =>
       t("withdrawal.bought", {
-        what: t("credits.credits", { count: purchase.order.credits }),
+        what:
+          purchase.order.product === "premium"
+            ? t("withdrawal.premium", { count: purchase.order.months })
+            : t("credits.credits", { count: purchase.order.credits }),
         price: formatMoney(locale, purchase.order.amount_cents, purchase.order.currency),
         date: date(purchase.order.paid_at),
       }),

@@ -160,3 +160,56 @@ describe("a chargeback", () => {
     expect(rows.results).toEqual([{ amount: -250 }]);
   });
 });
+
+describe("withdrawing from premium", () => {
+  async function subscribed() {
+    const buyerMember = await buyer();
+    const response = await call("/api/orders.php", {
+      method: "POST",
+      cookie: buyerMember.cookie,
+      json: {
+        product: "premium",
+        product_id: "1m",
+        method: "ideal",
+        country: "NL",
+        key: `withdraw-premium-${Date.now()}-${++counter}-abc`,
+        expected_cents: 1499,
+        expected_currency: "EUR",
+      },
+    });
+    expect(response.status).toBe(201);
+    const { order } = OrderAnswerSchema.parse(await response.json());
+    const paymentId = await settleAtDemoCheckout(order.id, "paid");
+    return { ...buyerMember, orderId: order.id, paymentId };
+  }
+
+  it("refunds the days not had, takes back the unused bonus credits, and ends premium now", async () => {
+    const { id, cookie, orderId, paymentId } = await subscribed();
+    // Three of the thirty days have passed (the purchase and its period move back in time).
+    const threeDays = 3 * 24 * 60 * 60 * 1000;
+    await env.DB.prepare("UPDATE orders SET paid_at = paid_at - ? WHERE id = ?").bind(threeDays, orderId).run();
+    await env.DB.prepare("UPDATE premium_memberships SET current_period_end = current_period_end - ? WHERE member_id = ?")
+      .bind(threeDays, id)
+      .run();
+    await spend(id, 40);
+
+    const response = await withdraw(cookie, orderId);
+    expect(response.status).toBe(201);
+    const { purchase } = WithdrawalAnswerSchema.parse(await response.json());
+    expect(purchase.order).toMatchObject({ product: "premium", months: 1, credits: 100 });
+    expect(purchase.unused_credits).toBe(60);
+    expect(purchase.refund_cents).toBeGreaterThanOrEqual(1348);
+    expect(purchase.refund_cents).toBeLessThanOrEqual(1350); // €14.99 × 27/30
+    expect(await refundedCents(paymentId)).toBe(purchase.refund_cents);
+    expect(await ledger.balance(db, id)).toBe(0);
+    const premium = await (await call("/api/premium.php", { cookie })).json();
+    expect(premium).toMatchObject({ premium: null });
+  });
+
+  it("has no withdrawal for a renewal (it is not a new contract)", async () => {
+    const { id, cookie } = await subscribed();
+    await env.DB.prepare("UPDATE orders SET sequence = 'recurring' WHERE member_id = ?").bind(id).run();
+    const { purchases } = WithdrawalsAnswerSchema.parse(await (await call("/api/withdrawals.php", { cookie })).json());
+    expect(purchases).toEqual([]);
+  });
+});

@@ -254,4 +254,14 @@ test("premium: subscribe, its advantages, and cancelling through 'Cancel contrac
   await expect(page.getByRole("heading", { name: "Your cancellation was received" })).toBeVisible();
   await page.goto("/premium");
   await expect(page.getByText(/^You cancelled: premium ends on /)).toBeVisible();
+
+  // Within 14 days the purchase itself can be withdrawn from: the days not had are refunded.
+  await page.getByRole("link", { name: "Withdraw from a contract" }).click();
+  await expect(page.getByText(/^Premium, 1 month for €14\.99/)).toBeVisible();
+  await page.getByRole("link", { name: "Withdraw from this purchase" }).click();
+  await expect(page.getByText(/You pay for the days you had premium/)).toBeVisible();
+  await page.getByRole("button", { name: "Confirm withdrawal" }).click();
+  await expect(page.getByRole("heading", { name: "We received your withdrawal" })).toBeVisible();
+  await page.goto("/premium");
+  await expect(page.getByRole("heading", { name: /^Premium is active until / })).toHaveCount(0);
 });

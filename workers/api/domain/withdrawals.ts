@@ -2,7 +2,9 @@
  * Withdrawing from a purchase (docs/product.md §10.7; EU Consumer Rights Directive art. 11a,
  * the "withdrawal function"). Within 14 days of paying, a member may withdraw from an order of
  * credits: its unused credits go back (a negative ledger row) and their share of the price is
- * refunded (CJEU C-641/19: what was used before withdrawing is paid for, pro rata).
+ * refunded (CJEU C-641/19: what was used before withdrawing is paid for, pro rata). From
+ * premium's first purchase: the days not yet had are refunded, premium ends by them and does
+ * not renew, and its unused bonus credits go back.
  *
  * Which credits of a purchase are unused: credits are spent oldest first, so the purchase's
  * credits still held are the balance minus everything granted after it, at most what it gave.
@@ -12,12 +14,13 @@
  * is then asked of the provider with an idempotency key; a provider that is down leaves the
  * withdrawal `pending`, and asking again (the page, a retry) tries again.
  */
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import { runBatch } from "../db/client";
 import type { WithdrawalsTable } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import * as ledger from "./ledger";
 import type { Order, OrderDeps } from "./orders";
+import { MONTH_MS } from "./premium";
 
 export const WITHDRAWAL_DAYS = 14;
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,13 +40,27 @@ export function withdrawalDeadline(order: Pick<Order, "paid_at">): number | null
   return order.paid_at === null ? null : order.paid_at + WITHDRAWAL_DAYS * DAY;
 }
 
-/** The purchase's unused credits and the refund they mean, now. */
-export async function quoteWithdrawal(deps: Pick<OrderDeps, "db">, order: Order): Promise<WithdrawalQuote> {
+/** The ledger key of what the order granted: a package's credits, or a premium period's bonus credits. */
+function grantKey(order: Order): string {
+  return order.product === "premium" ? `premium-bonus:${order.id}` : `purchase:${order.provider}:${order.provider_payment_id}`;
+}
+
+/** A premium period's length (the months it paid for, 30 days each). */
+function periodMs(order: Order): number {
+  return order.months * MONTH_MS;
+}
+
+/**
+ * What withdrawing gives back now. Credits: the purchase's unused credits and their share of the
+ * price. Premium (its first purchase): the share of the price for the days of the period not
+ * yet had, and the unused bonus credits (bonus credits already used are not charged).
+ */
+export async function quoteWithdrawal(deps: Pick<OrderDeps, "db">, order: Order, now = Date.now()): Promise<WithdrawalQuote> {
   const { db } = deps;
   const grant = await db
     .selectFrom("credit_ledger")
     .select("id")
-    .where("idempotency_key", "=", `purchase:${order.provider}:${order.provider_payment_id}`)
+    .where("idempotency_key", "=", grantKey(order))
     .executeTakeFirst();
   const balance = await ledger.balance(db, order.member_id);
   let later = 0;
@@ -59,14 +76,22 @@ export async function quoteWithdrawal(deps: Pick<OrderDeps, "db">, order: Order)
   }
   const unused = grant ? Math.min(Math.max(balance - later, 0), order.credits) : 0;
   const refundable = Math.max(order.amount_cents - order.charged_back_cents, 0);
-  const refund = Math.min(Math.round((order.amount_cents * unused) / order.credits), refundable);
+  const share =
+    order.product === "premium"
+      ? Math.min(Math.max(1 - (now - (order.paid_at ?? now)) / periodMs(order), 0), 1)
+      : order.credits > 0
+        ? unused / order.credits
+        : 0;
+  const refund = Math.min(Math.round(order.amount_cents * share), refundable);
   return { unused, refund_cents: refund, until: withdrawalDeadline(order) ?? 0 };
 }
 
 /** Whether the member may still withdraw from the order (paid, credits, within 14 days). */
 export function assertWithdrawable(order: Order, now: number): void {
   const until = withdrawalDeadline(order);
-  if (order.product !== "credits" || order.status !== "paid" || until === null) {
+  // A renewal is not a new contract: the right of withdrawal belongs to the first purchase.
+  const purchase = order.product === "credits" || order.sequence === "first";
+  if (!purchase || order.status !== "paid" || until === null) {
     throw new ApiError(409, "not_withdrawable", "This order cannot be withdrawn from.");
   }
   if (now > until) throw new ApiError(409, "withdrawal_period_over", "The 14 days to withdraw have passed.");
@@ -89,7 +114,9 @@ export async function withdraw(
   const earlier = await findWithdrawal(deps, order.id);
   if (earlier) return { withdrawal: await refundIfPending(deps, order, earlier), made: false };
   assertWithdrawable(order, now);
-  const quote = await quoteWithdrawal(deps, order);
+  const quote = await quoteWithdrawal(deps, order, now);
+  // Premium ends by the days this purchase had left, and does not renew.
+  const remainingMs = order.product === "premium" ? Math.max((order.paid_at ?? now) + periodMs(order) - now, 0) : 0;
   const withdrawn = (eb: Parameters<Parameters<typeof ledger.refundStatement>[2]>[0]) =>
     eb.exists(db.selectFrom("orders").select("id").where("id", "=", order.id).where("status", "=", "withdrawn"));
   const [claimed] = await runBatch(d1, [
@@ -122,6 +149,22 @@ export async function withdraw(
             withdrawn,
             now,
           ),
+        ]
+      : []),
+    ...(order.product === "premium"
+      ? [
+          db
+            .updateTable("premium_memberships")
+            .set({
+              current_period_end: sql<number>`max(${now}, current_period_end - ${remainingMs})`,
+              renews: 0,
+              canceled_at: now,
+              updated_at: now,
+            })
+            .where("member_id", "=", order.member_id)
+            .where((eb) =>
+              eb.exists(db.selectFrom("orders").select("id").where("id", "=", order.id).where("status", "=", "withdrawn")),
+            ),
         ]
       : []),
     db.insertInto("order_events").values({

@@ -32,7 +32,9 @@ async function view(c: Context<ApiContext>, order: Order): Promise<WithdrawalVie
   return {
     order: {
       id: order.id,
+      product: order.product,
       credits: order.credits,
+      months: order.months,
       amount_cents: order.amount_cents,
       currency: order.currency,
       paid_at: order.paid_at ?? 0,
@@ -51,7 +53,7 @@ async function ownPaidOrder(c: Context<ApiContext>, memberId: number, id: string
     order.member_id !== memberId ||
     order.site_id !== c.var.site.id ||
     order.paid_at === null ||
-    order.product !== "credits"
+    order.sequence === "recurring"
   ) {
     throw new ApiError(404, "order_not_found", "No such order.");
   }
@@ -70,7 +72,7 @@ export const withdrawalCalls = new Hono<ApiContext>()
       .selectAll()
       .where("member_id", "=", member.id)
       .where("site_id", "=", c.var.site.id)
-      .where("product", "=", "credits")
+      .where("sequence", "!=", "recurring")
       .where("status", "in", ["paid", "withdrawn"])
       .where("paid_at", ">", since)
       .orderBy("paid_at", "desc")
