@@ -134,7 +134,9 @@ test("too few credits keep the typed text; a chat can be removed", async ({ page
   await expect(page.getByRole("heading", { name: "Buy credits" })).toBeVisible();
 
   // Remove the conversation from the list.
-  await page.goto("/chats");
+  // "networkidle": the page's script has loaded and hydrated, so the click is the fetcher's
+  // (a click during hydration could be lost, and the test would wait for nothing).
+  await page.goto("/chats", { waitUntil: "networkidle" });
   const entry = page.getByRole("listitem").filter({ hasText: "Ben" });
   await expect(entry).toHaveCount(1);
   const removed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/chats") && r.request().method() === "POST");
