@@ -6,6 +6,9 @@ import { discountApplies, withDiscount } from "../../contract/rules/pricing";
 import type { Discount, PricingAnswer } from "../../contract/schemas";
 import type { ApiClient } from "./api/client.server";
 import { fetchActiveDiscount, fetchDiscountCode, fetchPricing } from "./api/commerce.server";
+import { redirectDocument } from "react-router";
+import type { ErrorCode } from "../../contract/errors";
+import type { OrderAnswer } from "../../contract/schemas";
 import { apiErrorMessage } from "./forms/reply.server";
 import { pageError } from "./page-errors.server";
 
@@ -50,4 +53,26 @@ export function discounted(packages: PricingAnswer["packages"], discount: Discou
   return packages.map((pkg) =>
     discountApplies(discount, pkg) ? { ...pkg, quote: withDiscount(pkg.quote, discount.percent) } : pkg,
   );
+}
+
+/** The order refusals the member can act on, with their own message (beside the buy button). */
+export const ORDER_REFUSALS: readonly ErrorCode[] = [
+  "price_changed",
+  "payment_method_unavailable",
+  "payment_unavailable",
+  "order_in_progress",
+  "unknown_package",
+  "discount_used",
+  "discount_expired",
+  "discount_not_found",
+  "discount_not_applicable",
+  "premium_active",
+];
+
+/**
+ * Where a made order sends the browser: the provider's checkout (or, locally, the demo's under
+ * /api), as a document load; an order with nothing left to pay, to its transaction page.
+ */
+export function toCheckout({ order }: OrderAnswer): never {
+  throw redirectDocument(order.mine && order.checkout_url ? order.checkout_url : `/transactions/${order.id}`);
 }

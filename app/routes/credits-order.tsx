@@ -1,10 +1,10 @@
 import { parseWithValibot } from "@conform-to/valibot";
-import { Form, Link, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Consent } from "~/components/commerce/Consent";
 import { useMethodName } from "~/components/commerce/MethodChoice";
 import { ErrorList, translateError } from "~/components/Field";
 import { createOrder, fetchPaymentMethods } from "~/lib/api/commerce.server";
-import { discounted, loadDiscount, loadPricing } from "~/lib/shop.server";
+import { discounted, loadDiscount, loadPricing, ORDER_REFUSALS, toCheckout } from "~/lib/shop.server";
 import { discountApplies } from "../../contract/rules/pricing";
 import { countryName } from "~/lib/format";
 import { formatMoney } from "../../contract/money";
@@ -69,24 +69,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return_to: safeRedirect(value.return_to, "") || undefined,
     code: value.code || undefined,
   });
-  if (!result.ok) {
-    const own = [
-      "price_changed",
-      "payment_method_unavailable",
-      "payment_unavailable",
-      "order_in_progress",
-      "unknown_package",
-      "discount_used",
-      "discount_expired",
-      "discount_not_found",
-      "discount_not_applicable",
-    ] as const;
-    return apiErrorReply(submission, result, { own });
-  }
-  const { order } = result.data;
-  // The checkout is the provider's page (or, locally, the demo's under /api): a document load.
-  const next = order.mine && order.checkout_url ? order.checkout_url : `/transactions/${order.id}`;
-  throw redirectDocument(next);
+  if (!result.ok) return apiErrorReply(submission, result, { own: ORDER_REFUSALS });
+  return toCheckout(result.data);
 }
 
 export default function CreditsOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { parseWithValibot } from "@conform-to/valibot";
-import { Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "../../contract/money";
 import type { PricingAnswer } from "../../contract/schemas";
 import { Consent } from "~/components/commerce/Consent";
@@ -14,7 +14,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { pageError } from "~/lib/page-errors.server";
 import { useUser } from "~/lib/root-data";
-import { loadPricing } from "~/lib/shop.server";
+import { loadPricing, ORDER_REFUSALS, toCheckout } from "~/lib/shop.server";
 import type { Route } from "./+types/premium";
 
 /**
@@ -72,18 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     expected_currency: submission.value.expected_currency,
     return_to: "/premium",
   });
-  if (!result.ok) {
-    const own = [
-      "price_changed",
-      "payment_method_unavailable",
-      "payment_unavailable",
-      "order_in_progress",
-      "premium_active",
-    ] as const;
-    return apiErrorReply(submission, result, { own });
-  }
-  const { order } = result.data;
-  throw redirectDocument(order.mine && order.checkout_url ? order.checkout_url : `/transactions/${order.id}`);
+  if (!result.ok) return apiErrorReply(submission, result, { own: ORDER_REFUSALS });
+  return toCheckout(result.data);
 }
 
 type Plan = PricingAnswer["premium_plans"][number];

@@ -9,7 +9,7 @@ import { apiContext } from "~/lib/middleware.server";
 import { apiFailurePage } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/withdrawal";
-import { usePurchaseLine } from "./withdrawals";
+import { usePurchaseLine } from "~/components/commerce/usePurchaseLine";
 
 /**
  * /withdrawal/:orderId (login; docs/product.md §10.7): the confirmation step of the withdrawal

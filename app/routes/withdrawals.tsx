@@ -1,11 +1,9 @@
 import { Link } from "react-router";
-import type { WithdrawalView } from "../../contract/schemas";
-import { formatMoney } from "../../contract/money";
+import { usePurchaseLine } from "~/components/commerce/usePurchaseLine";
 import { fetchWithdrawals } from "~/lib/api/commerce.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { pageError } from "~/lib/page-errors.server";
-import { useUser } from "~/lib/root-data";
 import type { Route } from "./+types/withdrawals";
 
 /**
@@ -17,25 +15,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const result = await fetchWithdrawals(context.get(apiContext));
   if (!result.ok) pageError(result.status);
   return { purchases: result.data.purchases };
-}
-
-/** "250 credits for €19.99, paid on 23 Nov 2026": one purchase in the member's words. */
-export function usePurchaseLine() {
-  const { t, locale } = useTranslation();
-  const timeZone = useUser().timeZone;
-  const date = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(ms);
-  return {
-    date,
-    line: (purchase: WithdrawalView) =>
-      t("withdrawal.bought", {
-        what:
-          purchase.order.product === "premium"
-            ? t("withdrawal.premium", { count: purchase.order.months })
-            : t("credits.credits", { count: purchase.order.credits }),
-        price: formatMoney(locale, purchase.order.amount_cents, purchase.order.currency),
-        date: date(purchase.order.paid_at),
-      }),
-  };
 }
 
 export default function Withdrawals({ loaderData }: Route.ComponentProps) {

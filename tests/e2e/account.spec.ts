@@ -4,23 +4,12 @@
  * JavaScript and without.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, signUp, test } from "./support/fixtures";
 
 // These tests sign up 8 members; the API allows 20 sign-ups per IP an hour, which the rest of
 // the suite uses from 127.0.0.1. Locally the app takes the visitor's IP from cf-connecting-ip
 // (on Cloudflare the edge sets it), so these visitors come from a documentation address.
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.4" } });
-
-async function signUp(page: Page, email: string, password: string, name = "Robin") {
-  await page.goto("/signup");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill(password);
-  const create = page.getByRole("button", { name: "Sign up for free" });
-  await expect(create).toBeEnabled();
-  await create.click();
-  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
-}
 
 /** The newest link to `path` in the development mailbox's mail to `to`. */
 async function mailedLink(page: Page, to: string, path: string): Promise<string> {
@@ -39,7 +28,7 @@ test("a member changes the email address through the link mailed to the new one"
   const stamp = `${info.project.name}-${Date.now()}`;
   const oldEmail = `e2e-mail-old-${stamp}@example.com`;
   const newEmail = `e2e-mail-new-${stamp}@hotmail.com`;
-  await signUp(page, oldEmail, "robin password");
+  await signUp(page, oldEmail, "Robin", "robin password");
   await page.goto("/profile#email");
   const section = page.locator("#email");
   await expect(section.getByText(oldEmail)).toBeVisible();
@@ -126,7 +115,7 @@ test("a member changes the email address through the link mailed to the new one"
 
 test("a member downloads the data export, turns push off and switches the language", async ({ page }, info) => {
   const email = `e2e-data-${info.project.name}-${Date.now()}@example.com`;
-  await signUp(page, email, "robin password", "Kim");
+  await signUp(page, email, "Kim", "robin password");
   await page.goto("/profile#data");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download my data" }).click();
@@ -167,7 +156,7 @@ test("a member downloads the data export, turns push off and switches the langua
 test("a member deletes the account and signs up again with the same address", async ({ page }, info) => {
   test.slow();
   const email = `e2e-delete-${info.project.name}-${Date.now()}@example.com`;
-  await signUp(page, email, "robin password", "Alex");
+  await signUp(page, email, "Alex", "robin password");
   await page.goto("/profile#data");
   await page.getByRole("link", { name: "Delete my account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Delete your account?" })).toBeVisible();
@@ -196,7 +185,7 @@ test("a member deletes the account and signs up again with the same address", as
   await expect(page.getByText("The email address or password is wrong.")).toBeVisible();
 
   // The same address signs up again, as a new member.
-  await signUp(page, email, "a new start", "Alex");
+  await signUp(page, email, "Alex", "a new start");
   await page.goto("/profile#email");
   await expect(page.locator("#email").getByText(email)).toBeVisible();
 });

@@ -23,6 +23,17 @@ async function benId(browser: Browser): Promise<string> {
   return id!;
 }
 
+/**
+ * Presses a development panel button and waits for its post to be answered: leaving the page
+ * at once would cancel the post (with JavaScript it is a fetch).
+ */
+async function devPanel(page: Page, button: string | RegExp) {
+  await page.goto("/_dev");
+  const done = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/_dev") && r.request().method() === "POST");
+  await page.getByRole("button", { name: button }).click();
+  await done;
+}
+
 /** From the order summary: consent, buy, and choose what the demo provider does. */
 async function payOnSummary(page: Page, outcome: RegExp) {
   await expect(page.getByRole("heading", { name: "Your order" })).toBeVisible();
@@ -42,8 +53,7 @@ test("a member out of credits buys a package from the chat, pays, and sends the 
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const chatPath = new URL(page.url()).pathname;
 
-  await page.goto("/_dev");
-  await page.getByRole("button", { name: "Set my credits to zero" }).click();
+  await devPanel(page, "Set my credits to zero");
   await expect(page.getByTestId("credits")).toHaveText("0 credits");
   await page.goto(chatPath);
   const text = `Hello after paying ${stamp}`;
@@ -175,13 +185,11 @@ test("discounts: the welcome offer, a typed code used once, a code for bigger pa
   await expect(page.getByText("You have already used this code.")).toBeVisible();
 
   // The development panel's time bonus shows with its end (a countdown with JavaScript).
-  await page.goto("/_dev");
-  await page.getByRole("button", { name: /Start a time bonus/ }).click();
+  await devPanel(page, /Start a time bonus/);
   await page.goto("/credits?country=NL");
   await expect(page.getByRole("heading", { name: "Time bonus: 35% off, for a short time" })).toBeVisible();
   await expect(page.locator(".discount-banner time")).toHaveText(info.project.name === "js" ? /^Ends in 1:5\d:\d\d$/ : /^Ends /);
-  await page.goto("/_dev");
-  await page.getByRole("button", { name: "End my time bonus" }).click();
+  await devPanel(page, "End my time bonus");
   await page.goto("/credits?country=NL");
   await expect(page.locator(".discount-banner")).toHaveCount(0);
 });

@@ -2,7 +2,7 @@
 import type { Selectable } from "kysely";
 import type { Profile, User } from "../../../contract/schemas";
 import * as ledger from "../domain/ledger";
-import { findMembership, isActive, premiumState } from "../domain/premium";
+import { findMembership, isActive, type Membership, premiumState } from "../domain/premium";
 import type { Site } from "../lib/site";
 import { unreadMessages } from "./chat";
 import type { Db } from "./client";
@@ -41,10 +41,15 @@ export async function findMemberByEmail(db: Db, siteId: number, email: string) {
     .executeTakeFirst();
 }
 
-export async function toProfile(db: Db, member: MemberRow): Promise<Profile> {
-  const [images, membership] = await Promise.all([
+/** The member as a profile; `membership`: the caller's lookup of it when it needs it too (the user answer). */
+export async function toProfile(
+  db: Db,
+  member: MemberRow,
+  membership: Promise<Membership | undefined> = findMembership(db, member.id),
+): Promise<Profile> {
+  const [images, premium] = await Promise.all([
     db.selectFrom("images").select(["id", "filename"]).where("member_id", "=", member.id).orderBy("position").execute(),
-    findMembership(db, member.id),
+    membership,
   ]);
   const main = images.find((i) => i.id === member.main_image_id) ?? images[0];
   return {
@@ -63,7 +68,7 @@ export async function toProfile(db: Db, member: MemberRow): Promise<Profile> {
     lastSignupStep: member.last_signup_step,
     fictional: member.is_fictional === 1,
     fields: JSON.parse(member.fields) as Record<string, string>,
-    premium: isActive(membership),
+    premium: isActive(premium),
   };
 }
 
@@ -83,13 +88,15 @@ async function hasPushSubscription(db: Db, memberId: number): Promise<boolean> {
 }
 
 export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {
+  // One lookup of the membership serves the profile's badge and the user's premium state.
+  const membershipLookup = findMembership(db, member.id);
   const [profile, credits, new_likes, subscribed, unread_messages, membership] = await Promise.all([
-    toProfile(db, member),
+    toProfile(db, member, membershipLookup),
     ledger.balance(db, member.id),
     newLikes(db, member.id),
     hasPushSubscription(db, member.id),
     unreadMessages(db, member.id),
-    findMembership(db, member.id),
+    membershipLookup,
   ]);
   return {
     email: member.email ?? "",

@@ -65,49 +65,11 @@ function assertAmount(amount: number, signed = false): void {
   if (!Number.isSafeInteger(amount) || (!signed && amount < 0)) throw new Error(`not a ledger amount: ${amount}`);
 }
 
-/**
- * The charge as one statement, for the caller's batch: the row is written only if the balance
- * covers the amount, and only once per key (the unique key: a second batch writes nothing).
- */
-export function chargeStatement(db: Db, entry: LedgerEntry, now = Date.now()): Compilable {
-  assertAmount(entry.amount);
-  return db
-    .insertInto("credit_ledger")
-    .columns(["member_id", "amount", "reason", "idempotency_key", "created_at"])
-    .expression(
-      db
-        .selectNoFrom((eb) => [
-          eb.val(entry.memberId).as("member_id"),
-          eb.val(-entry.amount).as("amount"),
-          eb.val(entry.reason).as("reason"),
-          eb.val(entry.key).as("idempotency_key"),
-          eb.val(now).as("created_at"),
-        ])
-        .where((eb) =>
-          eb(
-            eb
-              .selectFrom("credit_ledger")
-              .select((inner) => inner.fn.coalesce(inner.fn.sum<number>("amount"), inner.lit(0)).as("b"))
-              .where("member_id", "=", entry.memberId),
-            ">=",
-            entry.amount,
-          ),
-        ),
-    )
-    .onConflict((oc) => oc.column("idempotency_key").doNothing());
-}
+/** A condition a ledger statement is written under (a subquery of the same batch). */
+export type LedgerCondition = (eb: ExpressionBuilder<Database, never>) => Expression<SqlBool>;
 
-/**
- * A refund as one statement, for the caller's batch, written only while `onlyIf` (a subquery)
- * finds a row: a withdrawal's credits go back only if its order really became withdrawn.
- */
-export function refundStatement(
-  db: Db,
-  entry: LedgerEntry,
-  onlyIf: (eb: ExpressionBuilder<Database, never>) => Expression<SqlBool>,
-  now = Date.now(),
-): Compilable {
-  assertAmount(entry.amount);
+/** A row of `signedAmount` once per key, written only while `onlyIf` holds, as one statement. */
+function appendIf(db: Db, entry: LedgerEntry, signedAmount: number, onlyIf: LedgerCondition, now: number): Compilable {
   return db
     .insertInto("credit_ledger")
     .columns(["member_id", "amount", "reason", "idempotency_key", "created_at"])
@@ -115,7 +77,7 @@ export function refundStatement(
       db
         .selectNoFrom((eb) => [
           eb.val(entry.memberId).as("member_id"),
-          eb.val(-entry.amount).as("amount"),
+          eb.val(signedAmount).as("amount"),
           eb.val(entry.reason).as("reason"),
           eb.val(entry.key).as("idempotency_key"),
           eb.val(now).as("created_at"),
@@ -123,6 +85,33 @@ export function refundStatement(
         .where(onlyIf),
     )
     .onConflict((oc) => oc.column("idempotency_key").doNothing());
+}
+
+/**
+ * The charge as one statement, for the caller's batch: the row is written only if the balance
+ * covers the amount, and only once per key (the unique key: a second batch writes nothing).
+ */
+export function chargeStatement(db: Db, entry: LedgerEntry, now = Date.now()): Compilable {
+  assertAmount(entry.amount);
+  const covered: LedgerCondition = (eb) =>
+    eb(
+      eb
+        .selectFrom("credit_ledger")
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>("amount"), inner.lit(0)).as("b"))
+        .where("member_id", "=", entry.memberId),
+      ">=",
+      entry.amount,
+    );
+  return appendIf(db, entry, -entry.amount, covered, now);
+}
+
+/**
+ * A refund as one statement, for the caller's batch, written only while `onlyIf` finds a row:
+ * a withdrawal's credits go back only if its order really became withdrawn.
+ */
+export function refundStatement(db: Db, entry: LedgerEntry, onlyIf: LedgerCondition, now = Date.now()): Compilable {
+  assertAmount(entry.amount);
+  return appendIf(db, entry, -entry.amount, onlyIf, now);
 }
 
 /** A row of `signedAmount` once per key, as one statement. */

@@ -489,7 +489,7 @@ async function applyChargeback(deps: OrderDeps, order: Order, payment: ProviderP
   const total = Math.min(payment.chargedBack.cents, order.amount_cents);
   const creditsFor = (cents: number) => Math.min(order.credits, Math.round((order.credits * cents) / order.amount_cents));
   const credits = creditsFor(total) - creditsFor(order.charged_back_cents);
-  const recorded = (eb: Parameters<Parameters<typeof ledger.refundStatement>[2]>[0]) =>
+  const recorded: ledger.LedgerCondition = (eb) =>
     eb.exists(db.selectFrom("orders").select("id").where("id", "=", order.id).where("charged_back_cents", "=", total));
   await runBatch(d1, [
     db

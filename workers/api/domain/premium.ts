@@ -142,24 +142,21 @@ export async function customerFor(
   adapter: { name: string; createCustomer(input: { name: string; email: string; memberId: number }): Promise<{ id: string }> },
   member: { id: number; name: string; email: string | null },
 ): Promise<string> {
-  const known = await db
-    .selectFrom("payment_customers")
-    .select("customer_id")
-    .where("member_id", "=", member.id)
-    .where("provider", "=", adapter.name)
-    .executeTakeFirst();
+  const stored = () =>
+    db
+      .selectFrom("payment_customers")
+      .select("customer_id")
+      .where("member_id", "=", member.id)
+      .where("provider", "=", adapter.name)
+      .executeTakeFirst();
+  const known = await stored();
   if (known) return known.customer_id;
   const made = await adapter.createCustomer({ name: member.name, email: member.email ?? "", memberId: member.id });
+  // Two first payments at once may both make one: the first stored is the member's.
   await db
     .insertInto("payment_customers")
     .values({ member_id: member.id, provider: adapter.name, customer_id: made.id, created_at: Date.now() })
     .onConflict((oc) => oc.columns(["member_id", "provider"]).doNothing())
     .execute();
-  const stored = await db
-    .selectFrom("payment_customers")
-    .select("customer_id")
-    .where("member_id", "=", member.id)
-    .where("provider", "=", adapter.name)
-    .executeTakeFirstOrThrow();
-  return stored.customer_id;
+  return (await stored())?.customer_id ?? made.id;
 }

@@ -117,7 +117,7 @@ export async function withdraw(
   const quote = await quoteWithdrawal(deps, order, now);
   // Premium ends by the days this purchase had left, and does not renew.
   const remainingMs = order.product === "premium" ? Math.max((order.paid_at ?? now) + periodMs(order) - now, 0) : 0;
-  const withdrawn = (eb: Parameters<Parameters<typeof ledger.refundStatement>[2]>[0]) =>
+  const withdrawn: ledger.LedgerCondition = (eb) =>
     eb.exists(db.selectFrom("orders").select("id").where("id", "=", order.id).where("status", "=", "withdrawn"));
   const [claimed] = await runBatch(d1, [
     db
