@@ -49,7 +49,10 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
 
   // About me.
   await page.locator("#about").getByLabel("About me").fill("I like long walks.");
+  // Wait for the save's answer: an upload started while the page reloads its data could be lost.
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/profile") && r.request().method() === "POST");
   await page.locator("#about").getByRole("button", { name: "Save" }).click();
+  await saved;
   await expect(page.locator("#about").getByLabel("About me")).toHaveValue("I like long walks.");
 
   // Photos: two, the second made main, the first deleted.
