@@ -19,13 +19,16 @@ import { badgeCount, useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
 import { useTrackingMirror } from "./lib/client/tracking-mirror";
 import { useMemberBackground } from "./lib/client/member-background-hook";
-import { outgoingCookies, takeToast } from "./lib/cookies.server";
+import { outgoingCookies, readCookie, takeToast } from "./lib/cookies.server";
+import { siteLook } from "./lib/theme.server";
+import { parseTracking, TRACKING_COOKIE } from "./lib/tracking";
+import { signupOpen } from "../contract/rules/signup-steps";
 import { getOptionalUser } from "./lib/auth.server";
 import { safeTimeZone } from "./lib/format";
 import { messagesUrl } from "./lib/i18n";
 import { getLocale } from "./lib/i18n.server";
 import { rootMiddleware } from "./lib/middleware.server";
-import { useOptionalUser, useRootLocale } from "./lib/root-data";
+import { useLook, useOptionalUser, useRootLocale } from "./lib/root-data";
 
 export const middleware = rootMiddleware;
 
@@ -41,8 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   const { toast, clear } = takeToast(request);
   if (clear) context.get(outgoingCookies).push(clear);
+  const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
   return data({
     locale: getLocale(context),
+    look: siteLook(request, context, settings),
     site: {
       name: settings.name,
       companyName: settings.company_name,
@@ -50,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cdnPrefix: settings.cdn_prefix,
       fictionalIcon: settings.fictional_icon,
       fictionalPlural: settings.fictional_plural,
+      /** Whether this visitor may sign up (an invite-only site needs a traffic source): "Sign up" links follow it. */
+      signupOpen: signupOpen(settings.signups, tracking.network),
     },
     user: user && {
       name: user.profile.name,
@@ -93,12 +100,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = lander === null;
   const { t, locale: currentLocale } = useTranslation();
   const locale = useRootLocale() ?? currentLocale;
+  const look = useLook();
   return (
-    <html lang={locale}>
+    <html lang={locale} data-template={look?.template}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#b0124f" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={look?.brand ?? "#b0124f"} />
         {hydrate && <link rel="preload" as="fetch" href={messagesUrl(locale)} crossOrigin="anonymous" />}
         <Meta />
         {lander ? (
@@ -109,6 +117,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <Links />
         )}
+        {look ? (
+          // The site's brand as CSS custom properties (lib/theme.server.ts), after the stylesheet so they win.
+          <style nonce={look.nonce} suppressHydrationWarning>
+            {look.css}
+          </style>
+        ) : null}
       </head>
       <body>
         <a className="skip-link" href="#main">

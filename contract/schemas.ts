@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { isErrorCode, type ErrorCode } from "./errors";
 import { LOCALES } from "./locales";
+import { TEMPLATES } from "./rules/templates";
+import { DEFAULT_THEME, ThemeSchema } from "./rules/theme";
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -133,6 +135,10 @@ export const StoredSettingsSchema = z.object({
   redirect_hosts: z.array(z.string()).default([]),
   /** Absent: the site sells nothing yet (its pages say so), rather than failing to load. */
   commerce: CommerceSettingsSchema.default({ currency: "EUR", vat_rates: {}, credit_packages: [], premium_plans: [] }),
+  /** The site's look (designed; contract/rules/theme.ts): colours, radius, fonts, logo, hero. */
+  theme: ThemeSchema.default(DEFAULT_THEME),
+  /** The template and so its feature flags (spec §1; contract/rules/theme.ts). */
+  template: z.enum(TEMPLATES).default("classic"),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 

@@ -2,15 +2,18 @@ import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import type { ProfileCard as Card } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
+import { useOptionalUser, useSite } from "~/lib/root-data";
+import { SiteHeader } from "./SiteHeader";
 
 // Loaded only when an error page shows them, so they add nothing to other pages' JavaScript (the
 // server renders error pages whole, so they are in the HTML without JavaScript too).
-const AccountStep = lazy(() => import("~/components/signup/AccountStep").then((m) => ({ default: m.AccountStep })));
 const ProfileGrid = lazy(() => import("~/components/ProfileCard").then((m) => ({ default: m.ProfileGrid })));
 
 /**
- * The error page (docs/product.md §2, §8): "Error", the status code and its message. A 404 says which
- * path was not found. Server trouble offers a retry link. Visitors are invited to sign up.
+ * The error page (docs/product.md §2, §8), in the site's shell so the way on is never lost: the
+ * status code and its message. A 404 says which path was not found and offers search and the home
+ * page; server trouble offers a retry link. Members see profiles from their search without actions;
+ * visitors who may sign up get a short invitation (a button, not the whole form).
  */
 export function ErrorPage({
   status,
@@ -18,7 +21,6 @@ export function ErrorPage({
   loggedIn,
   site,
   profiles,
-  signupCsrf = null,
 }: {
   status: number;
   requestId: string | null;
@@ -26,8 +28,6 @@ export function ErrorPage({
   site: { name: string } | undefined;
   /** For members: profiles from their search, shown without actions. */
   profiles: Card[];
-  /** For visitors where sign-up is open: the token of the sign-up form shown with a 404. */
-  signupCsrf?: string | null;
 }) {
   const siteName = site?.name;
   const { t } = useTranslation();
@@ -41,17 +41,25 @@ export function ErrorPage({
           ? t("errors.badGateway")
           : t("errors.internal");
   const retry = location.pathname + location.search;
+  const user = useOptionalUser();
+  const rootSite = useSite();
   return (
     <>
       <title>{t("errors.status", { status })}</title>
-      <header className="site-header">
-        <a className="brand" href="/">
-          {siteName ?? "⌂"}
-        </a>
-      </header>
+      {rootSite ? (
+        <SiteHeader siteName={rootSite.name} user={user} cdnPrefix={rootSite.cdnPrefix} signupOpen={rootSite.signupOpen} />
+      ) : (
+        <header className="site-header">
+          <div className="site-header-inner">
+            <a className="brand" href="/">
+              {siteName ?? "⌂"}
+            </a>
+          </div>
+        </header>
+      )}
       <main id="main" className="page narrow error-page">
-        <h1>{t("errors.heading")}</h1>
         <p className="error-status">{t("errors.status", { status })}</p>
+        <h1>{status === 404 ? t("errors.notFoundHeading") : t("errors.heading")}</h1>
         <p>{message}</p>
         {requestId ? <p className="muted">{t("errors.reference", { id: requestId })}</p> : null}
         <p className="actions">
@@ -61,7 +69,12 @@ export function ErrorPage({
               {t("errors.retry")}
             </a>
           ) : null}
-          <Link className={status >= 500 ? "button secondary" : "button"} to={loggedIn ? "/home" : "/"}>
+          {status === 404 ? (
+            <Link className="button" to="/members">
+              {t("errors.searchMembers")}
+            </Link>
+          ) : null}
+          <Link className="button secondary" to={loggedIn ? "/home" : "/"}>
             {t("errors.backHome")}
           </Link>
         </p>
@@ -70,21 +83,13 @@ export function ErrorPage({
             <ProfileGrid profiles={profiles} place="error" className="error-profiles" />
           </Suspense>
         ) : null}
-        {!loggedIn && status < 500 ? (
-          <p className="signup-prompt">
-            {t("errors.signupPrompt")} <Link to="/signup">{t("nav.signup")}</Link>
-          </p>
-        ) : null}
-        {!loggedIn && signupCsrf ? (
-          // docs/product.md §2: guests get the sign-up-for-free form, without its title or dots.
-          <Suspense fallback={null}>
-            <AccountStep
-              view={{ csrf: signupCsrf, constraint: undefined, referrer: "" }}
-              actionData={undefined}
-              action="/signup"
-              heading={null}
-            />
-          </Suspense>
+        {!loggedIn && status < 500 && rootSite?.signupOpen ? (
+          <section className="signup-prompt card-surface">
+            <p>{t("errors.signupPrompt")}</p>
+            <Link className="button" to="/signup">
+              {t("nav.signup")}
+            </Link>
+          </section>
         ) : null}
       </main>
     </>

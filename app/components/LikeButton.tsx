@@ -2,7 +2,8 @@ import { useFetcher, useLocation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 
 /**
- * Like / unlike (docs/product.md §4): a form post that works without JavaScript (the page reloads at the
+ * Like / unlike (docs/product.md §4). The button says what happened ("Liked") and is pressed
+ * while the like stands: a form post that works without JavaScript (the page reloads at the
  * same place); with JavaScript a fetcher sends it, the button shows the new state at once and
  * is busy until the likes are saved and reloaded.
  */
@@ -22,7 +23,8 @@ export function LikeButton({ profileId, name, liked }: { profileId: number; name
         aria-pressed={shownLiked}
         aria-busy={fetcher.state !== "idle"}
       >
-        <span aria-hidden="true">{shownLiked ? "♥" : "♡"}</span> {t("card.like")}
+        <span className={shownLiked ? "button-icon i-heart-filled" : "button-icon i-heart"} aria-hidden="true" />
+        {shownLiked ? t("card.liked") : t("card.like")}
         <span className="visually-hidden"> {name}</span>
       </button>
     </fetcher.Form>

@@ -3,15 +3,16 @@ import { LikeButton } from "~/components/LikeButton";
 import type { ProfileCard as Card } from "../../contract/schemas";
 import { countryName, languageName, showLanguageBadge } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
-import { useSite } from "~/lib/root-data";
+import { useSite, useTemplateFlags } from "~/lib/root-data";
 
-/** Where a card is: home hides like and chat, likes hides view and chat, the error page shows no actions. */
+/** Where a card is: home and the error page show no actions, likes shows like only. */
 export type CardPlace = "search" | "home" | "likes" | "error";
 
 /**
- * A profile in a grid (docs/product.md §2): photo linking to the profile, name, age, city, country, and
- * like / start-conversation / view buttons. Home hides like and chat; the likes pages hide view
- * and chat. Fictional profiles carry the site's icon, explained in words.
+ * A profile in a grid (docs/product.md §2, §1.2): the photo is the card, with the name, age and
+ * place over it; the name's link covers the card, so a tap anywhere opens the profile. One
+ * primary action, like; the template's start-conversation button sits beside it on search.
+ * Fictional profiles carry the site's icon, explained in words.
  */
 export function ProfileCard({
   profile,
@@ -30,27 +31,27 @@ export function ProfileCard({
   headingLevel?: 2 | 3;
 }) {
   const { t, locale } = useTranslation();
+  const flags = useTemplateFlags();
   const href = `/members/${profile.id}`;
   const showLike = place === "search" || place === "likes";
-  const showChat = place === "search";
-  const showView = place === "search" || place === "home";
+  const showChat = place === "search" && flags.cardChatButton;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="profile-card" aria-labelledby={`card-${profile.id}`}>
-      <Link to={href} className="card-photo" tabIndex={-1} aria-hidden="true">
+      <div className="card-photo">
         {profile.main_image ? (
           <img
             src={cdnPrefix + profile.main_image.thumb_filename}
             alt=""
             width={240}
-            height={240}
+            height={320}
             loading={eager ? "eager" : "lazy"}
             decoding="async"
           />
         ) : (
           <span className="card-no-photo" />
         )}
-      </Link>
+      </div>
       <div className="card-body">
         <Heading id={`card-${profile.id}`} className="card-name">
           <Link to={href}>{profile.name}</Link>
@@ -58,7 +59,7 @@ export function ProfileCard({
         </Heading>
         <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
         <ProfileBadges profile={profile} fictionalIcon={fictionalIcon} />
-        {showLike || showChat || showView ? (
+        {showLike || showChat ? (
           <div className="card-actions">
             {showLike ? <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} /> : null}
             {showChat ? (
@@ -66,13 +67,9 @@ export function ProfileCard({
                 className="button small secondary"
                 to={`/members/${profile.id}/chat`}
                 aria-label={t("card.chatWith", { name: profile.name })}
+                title={t("card.chatWith", { name: profile.name })}
               >
-                {t("card.chat")}
-              </Link>
-            ) : null}
-            {showView ? (
-              <Link className="button small secondary" to={href} aria-label={t("card.viewProfileOf", { name: profile.name })}>
-                {t("card.view")}
+                <span className="button-icon i-chat" aria-hidden="true" />
               </Link>
             ) : null}
           </div>

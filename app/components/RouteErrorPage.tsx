@@ -1,7 +1,7 @@
 /**
  * The error page for a route's ErrorBoundary (the root's and each layout's): reads the thrown
  * error and renders ErrorPage with what it carries. A 404 from lib/page-errors.server.ts carries
- * search profiles (members) or a sign-up token (visitors); an API failure carries the request id.
+ * search profiles for members; an API failure carries the request id.
  */
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import type { ProfileCard as ProfileCardType } from "../../contract/schemas";
@@ -16,26 +16,11 @@ export function RouteErrorPage() {
     const requestId =
       typeof error.data === "object" && error.data !== null && "requestId" in error.data ? String(error.data.requestId) : null;
     return (
-      <ErrorPage
-        status={error.status}
-        requestId={requestId}
-        loggedIn={loggedIn}
-        site={site}
-        profiles={profilesIn(error.data)}
-        signupCsrf={signupCsrfIn(error.data)}
-      />
+      <ErrorPage status={error.status} requestId={requestId} loggedIn={loggedIn} site={site} profiles={profilesIn(error.data)} />
     );
   }
   if (import.meta.env.DEV) console.error(error);
   return <ErrorPage status={500} requestId={null} loggedIn={loggedIn} site={site} profiles={[]} />;
-}
-
-/** The sign-up token a 404 carries for visitors. */
-function signupCsrfIn(data: unknown): string | null {
-  if (typeof data !== "object" || data === null || !("signup" in data)) return null;
-  const signup: unknown = data.signup;
-  const csrf: unknown = typeof signup === "object" && signup !== null ? Reflect.get(signup, "csrf") : null;
-  return typeof csrf === "string" ? csrf : null;
 }
 
 /** The profiles a 404 carries for members, already parsed by the API client. */

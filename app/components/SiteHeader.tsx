@@ -1,61 +1,137 @@
+import { Link, NavLink } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link } from "react-router";
-import { markLoggingOut } from "~/lib/client/user-polling";
+import { useLook, useTemplateFlags } from "~/lib/root-data";
 
 export interface HeaderUser {
   name: string;
   photo: string | null;
   credits: number;
   unreadMessages: number;
+  newLikes: number;
 }
 
-/** The top bar: the site's name, and either the member header (photo, name, credits, logout) or the visitor's links. */
-export function SiteHeader({ siteName, user, cdnPrefix }: { siteName: string; user: HeaderUser | null; cdnPrefix: string }) {
+/**
+ * The shell's header (docs/product.md §1.2): the brand, and for members the credits and the five
+ * places (search, likes, chats, notifications, profile) with their unread and new-like counts.
+ * On phones the places are a tab bar fixed at the bottom; from 48rem they sit in the header.
+ * Icons are CSS masks, so the shell adds no JavaScript beyond the links themselves.
+ */
+export function SiteHeader({
+  siteName,
+  user,
+  cdnPrefix,
+  signupOpen,
+}: {
+  siteName: string;
+  user: HeaderUser | null;
+  cdnPrefix: string;
+  signupOpen: boolean;
+}) {
   const { t } = useTranslation();
+  const look = useLook();
+  const flags = useTemplateFlags();
   return (
     <header className="site-header">
-      <Link className="brand" to={user ? "/home" : "/"}>
-        {siteName}
-      </Link>
-      {user ? (
-        <nav className="member-header" aria-label={t("member.menu")}>
-          <Link to="/members">{t("nav.search")}</Link>
-          <Link
-            to="/chats"
-            aria-label={user.unreadMessages > 0 ? t("nav.chatsUnread", { count: user.unreadMessages }) : undefined}
-          >
-            {t("nav.chats")}
-            {user.unreadMessages > 0 ? (
-              <span className="badge new" aria-hidden="true">
-                {user.unreadMessages}
-              </span>
+      <div className="site-header-inner">
+        <Link className="brand" to={user ? "/home" : "/"}>
+          {look?.logo ? (
+            <img className="brand-logo" src={look.logo} alt={siteName} height={32} />
+          ) : (
+            <>
+              <span className="brand-mark" aria-hidden="true" />
+              {siteName}
+            </>
+          )}
+        </Link>
+        {user ? (
+          <>
+            <nav className="tabbar" aria-label={t("member.menu")}>
+              <Tab to="/members" icon="search" label={t("nav.search")} />
+              {flags.likesOverview ? (
+                <Tab
+                  to="/likes"
+                  icon="likes"
+                  label={t("nav.likes")}
+                  count={user.newLikes}
+                  countLabel={t("nav.likesNew", { count: user.newLikes })}
+                />
+              ) : null}
+              <Tab
+                to="/chats"
+                icon="chats"
+                label={t("nav.chats")}
+                count={user.unreadMessages}
+                countLabel={t("nav.chatsUnread", { count: user.unreadMessages })}
+              />
+              <Tab to="/notifications" icon="notifications" label={t("nav.notifications")} />
+              <NavLink
+                to="/profile"
+                className={({ isActive }) => (isActive ? "tab active" : "tab")}
+                data-icon="profile"
+                aria-label={t("nav.profile", { name: user.name })}
+              >
+                {user.photo ? (
+                  <img className="tab-icon avatar" src={cdnPrefix + user.photo} alt="" width={28} height={28} />
+                ) : (
+                  <span className="tab-icon" aria-hidden="true" />
+                )}
+                <span className="tab-label" aria-hidden="true">
+                  {t("nav.me")}
+                </span>
+              </NavLink>
+            </nav>
+            <Link to="/credits" className="credits-pill" data-testid="credits">
+              {t("home.credits", { count: user.credits })}
+            </Link>
+          </>
+        ) : (
+          <nav className="visitor-nav" aria-label={t("nav.main")}>
+            <Link className="nav-link nav-search" to="/members">
+              {t("nav.search")}
+            </Link>
+            <Link className="nav-link" to="/login">
+              {t("nav.login")}
+            </Link>
+            {signupOpen ? (
+              <Link className="button small" to="/signup">
+                {t("nav.join")}
+              </Link>
             ) : null}
-          </Link>
-          <Link to="/likes">{t("nav.likes")}</Link>
-          <Link to="/notifications">{t("nav.notifications")}</Link>
-          <Link to="/profile" className="profile-link" aria-label={t("nav.profile", { name: user.name })}>
-            {user.photo ? (
-              <img className="avatar" src={cdnPrefix + user.photo} alt="" width={40} height={40} />
-            ) : (
-              <span className="avatar avatar-empty" aria-hidden="true" />
-            )}
-            <span className="member-name">{user.name}</span>
-          </Link>
-          <Link to="/credits" className="credits" data-testid="credits">
-            {t("home.credits", { count: user.credits })}
-          </Link>
-          <Form method="post" action="/logout" onSubmit={() => markLoggingOut()}>
-            <button type="submit" className="link-button">
-              {t("nav.logout")}
-            </button>
-          </Form>
-        </nav>
-      ) : (
-        <nav className="visitor-nav" aria-label={t("nav.main")}>
-          <Link to="/members">{t("nav.search")}</Link>
-          <Link to="/login">{t("nav.login")}</Link>
-        </nav>
-      )}
+          </nav>
+        )}
+      </div>
     </header>
+  );
+}
+
+/** One place in the tab bar, with its count (unread messages, new likes) when there is one. */
+function Tab({
+  to,
+  icon,
+  label,
+  count = 0,
+  countLabel,
+}: {
+  to: string;
+  icon: string;
+  label: string;
+  count?: number;
+  countLabel?: string;
+}) {
+  return (
+    <NavLink
+      to={to}
+      className={({ isActive }) => (isActive ? "tab active" : "tab")}
+      data-icon={icon}
+      aria-label={count > 0 ? countLabel : undefined}
+    >
+      <span className="tab-icon" aria-hidden="true" />
+      <span className="tab-label">{label}</span>
+      {count > 0 ? (
+        <span className="tab-count" aria-hidden="true">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </NavLink>
   );
 }

@@ -13,7 +13,7 @@ export default function DefaultLayout() {
   if (!site) return <Outlet />;
   return (
     <>
-      <SiteHeader siteName={site.name} user={user} cdnPrefix={site.cdnPrefix} />
+      <SiteHeader siteName={site.name} user={user} cdnPrefix={site.cdnPrefix} signupOpen={site.signupOpen} />
       <main id="main" className="page">
         <Outlet />
       </main>

@@ -6,6 +6,7 @@
  */
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { TEMPLATE_FLAGS } from "../../contract/rules/templates";
 
 type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>;
 /** The member as pages see them: name, photo, credits, counters and time zone. */
@@ -32,6 +33,16 @@ export function useUser(): RootUser {
 /** The site's name, company, support address and image prefix; undefined only when the root loader failed. */
 export function useSite(): RootSite | undefined {
   return useRootData()?.site;
+}
+
+/** The site's look: theme CSS, template and its feature flags, logo and hero; undefined only when the root loader failed. */
+export function useLook(): RootData["look"] | undefined {
+  return useRootData()?.look;
+}
+
+/** The template's feature flags (contract/rules/theme.ts); the classic ones when the root loader failed. */
+export function useTemplateFlags(): RootData["look"]["flags"] {
+  return useRootData()?.look.flags ?? TEMPLATE_FLAGS.classic;
 }
 
 /** The language the root loader settled on; undefined only when the root loader failed. */

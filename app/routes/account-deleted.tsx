@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import { useSite } from "~/lib/root-data";
 
 /** /account-deleted (optional auth): where deleting an account lands. */
 export default function AccountDeleted() {
   const { t } = useTranslation();
+  const site = useSite();
   return (
     <div className="narrow">
       <title>{t("accountDeleted.title")}</title>
@@ -12,9 +14,11 @@ export default function AccountDeleted() {
       <p>{t("accountDeleted.text")}</p>
       <p>{t("accountDeleted.again")}</p>
       <p className="actions">
-        <Link className="button" to="/signup">
-          {t("accountDeleted.signup")}
-        </Link>
+        {site?.signupOpen !== false ? (
+          <Link className="button" to="/signup">
+            {t("accountDeleted.signup")}
+          </Link>
+        ) : null}
         <Link className="button secondary" to="/">
           {t("accountDeleted.home")}
         </Link>

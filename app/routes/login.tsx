@@ -43,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const site = useSite()?.name ?? "";
+  const siteData = useSite();
+  const site = siteData?.name ?? "";
   const submitting = useNavigation().state === "submitting";
   const form = useForm({ schema: LoginSchema, lastResult: actionData?.result, constraint: loaderData.constraint });
   const fields = { email: form.field("email"), password: form.field("password") };
@@ -72,9 +73,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <p>
         <Link to="/reset-password">{t("login.forgotPassword")}</Link>
       </p>
-      <p>
-        {t("login.noAccount")} <Link to="/signup">{t("login.signupLink")}</Link>
-      </p>
+      {siteData?.signupOpen !== false ? (
+        <p>
+          {t("login.noAccount")} <Link to="/signup">{t("login.signupLink")}</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

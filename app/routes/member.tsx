@@ -43,69 +43,95 @@ export default function Member({ loaderData }: Route.ComponentProps) {
     const key = `member.${kind}.${name}`;
     return has(key) ? t(key) : name;
   };
+  const photos = profile.images;
   return (
     <article className="member-page">
       <title>{t("member.title", { name: profile.name, site: site?.name ?? "" })}</title>
       <meta name="description" content={t("member.description", { name: profile.name, site: site?.name ?? "" })} />
-      <header className="member-head">
-        <h1>
-          {profile.name}
-          {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
-        </h1>
-        <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
-        <ProfileBadges profile={profile} fictionalIcon={site?.fictionalIcon ?? ""} />
-        {profile.premium && (
-          <p className="card-badges">
-            <span className="badge premium">{t("premium.badge")}</span>
-          </p>
+      <div className="member-gallery">
+        {photos.length > 0 ? (
+          <>
+            {/* A swipeable carousel by CSS scroll snap alone: it works without JavaScript. */}
+            <ul className="member-photos" aria-label={t("member.photos")}>
+              {photos.map((image, index) => (
+                <li key={image.id} id={`photo-${index + 1}`}>
+                  <img
+                    src={(site?.cdnPrefix ?? "") + image.thumb_filename}
+                    alt={t("member.photoAlt", { name: profile.name, number: index + 1 })}
+                    width={480}
+                    height={600}
+                    loading={index === 0 ? "eager" : "lazy"}
+                    fetchPriority={index === 0 ? "high" : undefined}
+                  />
+                </li>
+              ))}
+            </ul>
+            {photos.length > 1 ? (
+              <>
+                <p className="member-photos-count" aria-hidden="true">
+                  {t("member.photoCount", { count: photos.length })}
+                </p>
+                <ul className="member-photos-dots" aria-label={t("member.photoNav")}>
+                  {photos.map((image, index) => (
+                    <li key={image.id}>
+                      <a href={`#photo-${index + 1}`}>
+                        <span className="visually-hidden">{t("member.showPhoto", { number: index + 1 })}</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
+        ) : (
+          <p className="member-no-photo">{t("member.noPhotos")}</p>
         )}
-        {profile.fictional ? (
-          <p className="muted">
-            {t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}
-          </p>
-        ) : null}
-        <div className="card-actions">
+      </div>
+      <div className="member-info">
+        <header className="member-head">
+          <h1>
+            {profile.name}
+            {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
+          </h1>
+          <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
+          <ProfileBadges profile={profile} fictionalIcon={site?.fictionalIcon ?? ""} />
+          {profile.premium && (
+            <p className="card-badges">
+              <span className="badge premium">{t("premium.badge")}</span>
+            </p>
+          )}
+          {profile.fictional ? (
+            <p className="muted">
+              {t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}
+            </p>
+          ) : null}
+        </header>
+        <div className="member-actions">
           <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} />
-          <Link className="button small secondary" to={`/members/${profile.id}/chat`}>
+          <Link className="button secondary" to={`/members/${profile.id}/chat`}>
+            <span className="button-icon i-chat" aria-hidden="true" />
             {t("member.startChat")}
           </Link>
         </div>
-      </header>
-      {profile.images.length > 0 ? (
-        <ul className="member-photos" aria-label={t("member.photos")}>
-          {profile.images.map((image, index) => (
-            <li key={image.id}>
-              <img
-                src={(site?.cdnPrefix ?? "") + image.thumb_filename}
-                alt={t("member.photoAlt", { name: profile.name, number: index + 1 })}
-                width={480}
-                height={480}
-                loading={index === 0 ? "eager" : "lazy"}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">{t("member.noPhotos")}</p>
-      )}
-      <dl className="member-fields">
-        {fields.map((name) => {
-          const value = fieldValue(name);
-          return value ? (
-            <div key={name}>
-              <dt>{label("fields", name)}</dt>
-              <dd>{value}</dd>
-            </div>
-          ) : null;
-        })}
-      </dl>
-      {notes.map((note) => (
-        <section key={note.name} className="member-note">
-          <h2>{label("notes", note.name)}</h2>
-          {/* Members' own words: rendered as text, line breaks kept by CSS. */}
-          <p>{note.text}</p>
-        </section>
-      ))}
+        <dl className="member-fields">
+          {fields.map((name) => {
+            const value = fieldValue(name);
+            return value ? (
+              <div key={name}>
+                <dt>{label("fields", name)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ) : null;
+          })}
+        </dl>
+        {notes.map((note) => (
+          <section key={note.name} className="member-note">
+            <h2>{label("notes", note.name)}</h2>
+            {/* Members' own words: rendered as text, line breaks kept by CSS. */}
+            <p>{note.text}</p>
+          </section>
+        ))}
+      </div>
     </article>
   );
 }

@@ -141,9 +141,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         <h1>{t("search.lockedHeading")}</h1>
         <p>{t("search.lockedText")}</p>
         <p className="actions">
-          <Link className="button" to="/signup">
-            {t("nav.signup")}
-          </Link>
+          {site?.signupOpen ? (
+            <Link className="button" to="/signup">
+              {t("nav.signup")}
+            </Link>
+          ) : null}
           <Link className="button secondary" to="/login?redirectTo=%2Fmembers">
             {t("nav.login")}
           </Link>

@@ -1,38 +1,105 @@
-import { useTranslation } from "~/lib/i18n-react";
 import { Link, redirect } from "react-router";
+import { search } from "~/lib/api/discover.server";
+import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
+import { readCookie } from "~/lib/cookies.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { useLook, useSite } from "~/lib/root-data";
+import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
 import type { Route } from "./+types/welcome";
-import { useSite } from "~/lib/root-data";
 
-export function loader({ context }: Route.LoaderArgs) {
+const MOSAIC = 6;
+
+/**
+ * The welcome page's pictures (docs/product.md §1.2): the site's hero image when its theme has
+ * one, else photos of members from the site's own search, where the site lets visitors search.
+ * Without either, the page stands on its colours and words.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (getOptionalUser(context)) throw redirect("/home");
-  return null;
+  const settings = await siteSettings(request, context);
+  if (settings.theme.hero) return { photos: [] };
+  const network = parseTracking(readCookie(request, TRACKING_COOKIE.name)).network;
+  const result = await search(context.get(apiContext), { firstLoad: true, page: 1, trafficsource: network }).catch(() => null);
+  const photos = result?.ok
+    ? result.data.profiles
+        .filter((p) => p.main_image !== null)
+        .slice(0, MOSAIC)
+        .map((p) => ({ id: p.id, src: p.main_image?.thumb_filename ?? "", fictional: p.fictional }))
+    : [];
+  return { photos };
 }
 
-/** The public welcome page: the site's name and the sign-up call to action. */
-export default function Welcome() {
+/** The public welcome page: a picture, the promise, one button (or the invitation-only notice's way in: log in). */
+export default function Welcome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const site = useSite()?.name ?? "";
+  const site = useSite();
+  const look = useLook();
+  const name = site?.name ?? "";
+  const { photos } = loaderData;
+  const anyFictional = photos.some((p) => p.fictional);
   return (
     <>
-      <title>{t("meta.welcomeTitle", { site })}</title>
-      <meta name="description" content={t("meta.welcomeDescription", { site })} />
-      <section className="hero">
-        <h1>{t("welcome.heading", { site })}</h1>
-        <p className="lead">{t("welcome.lead")}</p>
-        <p>
-          <Link className="button large" to="/signup">
-            {t("welcome.cta")}
-          </Link>
-        </p>
-        <p>
-          {t("welcome.haveAccount")} <Link to="/login">{t("welcome.loginLink")}</Link>
-        </p>
+      <title>{t("meta.welcomeTitle", { site: name })}</title>
+      <meta name="description" content={t("meta.welcomeDescription", { site: name })} />
+      <section className="welcome-hero">
+        <div className="stack">
+          <h1>{t("welcome.heading", { site: name })}</h1>
+          <p className="lead">{t("welcome.lead")}</p>
+          <div className="welcome-cta">
+            {site?.signupOpen !== false ? (
+              <Link className="button large" to="/signup">
+                {t("welcome.cta")}
+              </Link>
+            ) : (
+              <p className="muted">{t("welcome.inviteOnly", { site: name })}</p>
+            )}
+            <p>
+              {t("welcome.haveAccount")} <Link to="/login">{t("welcome.loginLink")}</Link>
+            </p>
+          </div>
+        </div>
+        {look?.hero ? (
+          <img className="welcome-hero-image" src={look.hero} alt="" width={640} height={480} fetchPriority="high" />
+        ) : photos.length >= 3 ? (
+          <div>
+            <ul className="welcome-mosaic" aria-hidden="true">
+              {photos.map((photo, index) => (
+                <li key={photo.id}>
+                  <img
+                    src={(site?.cdnPrefix ?? "") + photo.src}
+                    alt=""
+                    width={160}
+                    height={213}
+                    loading={index < 3 ? "eager" : "lazy"}
+                    decoding="async"
+                  />
+                  {photo.fictional ? <span className="mosaic-mark">{site?.fictionalIcon}</span> : null}
+                </li>
+              ))}
+            </ul>
+            {anyFictional ? (
+              <p className="muted mosaic-note">
+                {t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </section>
       <ul className="selling-points">
-        <li>{t("welcome.point1")}</li>
-        <li>{t("welcome.point2")}</li>
-        <li>{t("welcome.point3")}</li>
+        <li>
+          <span className="point-icon i-gem" aria-hidden="true" />
+          {t("welcome.point1")}
+        </li>
+        <li>
+          <span className="point-icon i-search" aria-hidden="true" />
+          {t("welcome.point2")}
+        </li>
+        <li>
+          <span className="point-icon i-chat" aria-hidden="true" />
+          {t("welcome.point3")}
+        </li>
       </ul>
     </>
   );

@@ -58,6 +58,15 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       cdn_prefix: "/api/images/",
       member_resell: ["cams", "camads"],
       signup: { showDots: true, skipDoubleOptIn: true },
+      template: "classic",
+      theme: {
+        brand: "#b0124f",
+        accent: "#e0245e",
+        surface: "#fbf6f8",
+        radius: 18,
+        heading_font: "rounded",
+        body_font: "system",
+      },
       partner_urls: {
         cams: "https://cams.partner.example/live/{account}?ref=amora",
         resell: "https://dating.partner.example/join?ref=amora",
@@ -111,6 +120,16 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       cdn_prefix: "/api/images/",
       member_resell: [],
       signup: { showDots: false, skipDoubleOptIn: false },
+      // The other template and palette, so white-labelling is visible side by side.
+      template: "social",
+      theme: {
+        brand: "#0f766e",
+        accent: "#1f5f8b",
+        surface: "#f3f6f6",
+        radius: 10,
+        heading_font: "serif",
+        body_font: "humanist",
+      },
       redirect_hosts: [],
       commerce: {
         currency: "EUR",
