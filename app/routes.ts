@@ -68,6 +68,7 @@ export default [
   route("complete-signup", "routes/complete-signup.ts"), // GET: back to an unfinished sign-up
   route("members/:memberId/like", "routes/member-like.ts"), // POST: like or unlike
   route("language", "routes/language.ts"), //             POST: switch language
+  route("manifest.webmanifest", "routes/manifest.ts"), // GET: the site's web app manifest (its name and colours)
   route("_i18n/:buildId/:locale/messages.json", "routes/i18n-messages.ts"),
 
   // JSON for the browser's own fetches (ADR 015): the browser reaches the API only for what

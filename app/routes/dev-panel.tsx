@@ -7,6 +7,9 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/dev-panel";
+import { siteSettings } from "~/lib/api/site.server";
+import { designCookie, templateFor } from "~/lib/theme.server";
+import { isTemplateName, TEMPLATES } from "../../contract/rules/templates";
 
 /**
  * /_dev (developer only, docs/product.md §1's development panel): tools for trying the product on this
@@ -16,7 +19,12 @@ import type { Route } from "./+types/dev-panel";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tools = await devTools(context.get(apiContext));
   if (!tools.ok) return notFound({ request, context });
-  return { loggedIn: getOptionalUser(context) !== null };
+  const settings = await siteSettings(request, context);
+  return {
+    loggedIn: getOptionalUser(context) !== null,
+    template: templateFor(request, settings),
+    siteTemplate: settings.template,
+  };
 }
 
 /** What the panel's buttons do for the logged-in member. */
@@ -27,9 +35,17 @@ const BONUS = { percent: 35, hours: 2 };
 export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const tools = await devTools(api);
-  const user = getOptionalUser(context);
-  if (!tools.ok || !user) throw redirect("/_dev");
+  if (!tools.ok) throw redirect("/_dev");
   const intent = String((await request.formData().catch(() => new FormData())).get("intent") ?? "credits-zero");
+  const design = /^design-(.+)$/.exec(intent)?.[1];
+  if (design !== undefined) {
+    // "Switch design version" (spec §1): this browser only, on this machine only (lib/theme.server.ts).
+    const settings = await siteSettings(request, context);
+    const template = isTemplateName(design) && design !== settings.template ? design : null;
+    throw redirect("/_dev", { headers: { "Set-Cookie": designCookie(request, template) } });
+  }
+  const user = getOptionalUser(context);
+  if (!user) throw redirect("/_dev");
   if (!(INTENTS as readonly string[]).includes(intent)) return pageError(400);
   const result =
     intent === "credits-zero"
@@ -79,6 +95,28 @@ export default function DevPanel({ loaderData }: Route.ComponentProps) {
           ) : (
             <p>{t("devPanel.loginForCredits")}</p>
           )}
+        </li>
+        <li>
+          <Form method="post" className="stack">
+            <p>
+              {t("devPanel.designNow", { template: t(`devPanel.templates.${loaderData.template}`) })}{" "}
+              {loaderData.template !== loaderData.siteTemplate ? t("devPanel.designOverride") : null}
+            </p>
+            <div className="step-buttons">
+              {TEMPLATES.map((template) => (
+                <button
+                  key={template}
+                  type="submit"
+                  name="intent"
+                  value={`design-${template}`}
+                  className="button secondary"
+                  aria-pressed={template === loaderData.template}
+                >
+                  {t("devPanel.designSwitch", { template: t(`devPanel.templates.${template}`) })}
+                </button>
+              ))}
+            </div>
+          </Form>
         </li>
       </ul>
     </div>

@@ -2,17 +2,23 @@ import { E2E_PORT } from "../../playwright.config";
 import { DEMO, expect, login, test } from "./support/fixtures";
 
 test.describe("login and logout", () => {
-  test("a member logs in, sees the member header and a welcome toast, and logs out", async ({ page, checkA11y }) => {
+  test("a member logs in, sees the member shell and a welcome toast, and logs out from the profile", async ({
+    page,
+    checkA11y,
+  }) => {
     await login(page);
-    const header = page.getByRole("navigation", { name: "Your account" });
-    await expect(header.getByText(DEMO.name, { exact: true })).toBeVisible();
-    await expect(header.getByTestId("credits")).toHaveText(/\d+ credits?/);
-    await expect(header.getByRole("link", { name: `My profile (${DEMO.name})` }).locator("img.avatar")).toBeVisible();
+    const tabs = page.getByRole("navigation", { name: "Your account" });
+    for (const place of ["Search", "Likes", "Chats", "Notifications"])
+      await expect(tabs.getByRole("link", { name: place })).toBeVisible();
+    await expect(page.getByTestId("credits")).toHaveText(/\d+ credits?/);
+    await expect(tabs.getByRole("link", { name: `My profile (${DEMO.name})` }).locator("img.avatar")).toBeVisible();
     await expect(page.getByRole("status")).toContainText(`Welcome back, ${DEMO.name}!`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hello ${DEMO.name}`);
     await checkA11y();
 
-    await header.getByRole("button", { name: "Log out" }).click();
+    await tabs.getByRole("link", { name: `My profile (${DEMO.name})` }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("status")).toContainText("You are logged out");
     await checkA11y();

@@ -96,7 +96,8 @@ test("a like shows on /likes and as new on the other member's likes, and can be 
   const liked = ACCOUNTS.ben;
   await login(page, liker);
   await page.goto(`/members/${liked.id}`, { waitUntil: "domcontentloaded" });
-  const like = page.getByRole("button", { name: `Like ${liked.name}` });
+  // The button says what happened: "Like Ben", then "Liked Ben" (and aria-pressed).
+  const like = page.getByRole("button", { name: new RegExp(`^Liked? ${liked.name}$`) });
   // aria-busy ends when the like is saved (with JavaScript the button shows the new state at once).
   if ((await like.getAttribute("aria-pressed")) === "true") {
     await like.click();
@@ -106,6 +107,7 @@ test("a like shows on /likes and as new on the other member's likes, and can be 
   await like.click();
   await expect(like).toHaveAttribute("aria-pressed", "true");
   await expect(like).toHaveAttribute("aria-busy", "false");
+  await expect(like).toHaveText(`Liked ${liked.name}`);
   await checkA11y();
 
   await page.goto("/likes/liked", { waitUntil: "domcontentloaded" });
@@ -124,7 +126,7 @@ test("a like shows on /likes and as new on the other member's likes, and can be 
   await other.close();
 
   await page.goto(`/members/${liked.id}`, { waitUntil: "domcontentloaded" });
-  const unlike = page.getByRole("button", { name: `Like ${liked.name}` });
+  const unlike = page.getByRole("button", { name: `Liked ${liked.name}` });
   await unlike.click();
   await expect(unlike).toHaveAttribute("aria-pressed", "false");
   await expect(unlike).toHaveAttribute("aria-busy", "false");

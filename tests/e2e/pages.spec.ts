@@ -14,15 +14,6 @@ test("another host is another site", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Zilverhart" })).toBeVisible();
 });
 
-test("an unknown path gets the 404 page", async ({ page, checkA11y }) => {
-  const response = await page.goto("/no/such/page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error");
-  await expect(page.getByText("Error 404")).toBeVisible();
-  await expect(page.getByText("Page not found: /no/such/page")).toBeVisible();
-  await checkA11y();
-});
-
 test("bots get no error page", async ({ request }) => {
   const response = await request.get("/no/such/page", {
     headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },

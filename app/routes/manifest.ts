@@ -1,0 +1,37 @@
+import { siteSettings } from "~/lib/api/site.server";
+import { requestLocale } from "~/lib/i18n.server";
+import { messages } from "../../contract/messages";
+import { createTranslator } from "../../contract/translator";
+import type { Route } from "./+types/manifest";
+
+/**
+ * GET /manifest.webmanifest (spec §1): each site's own web app manifest, so an installed app
+ * carries the site's name and colours (docs/product.md §1.2). Shortcuts lead to search and chats.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await siteSettings(request, context);
+  const locale = requestLocale(context);
+  const { t } = createTranslator(locale, messages[locale]);
+  const manifest = {
+    name: settings.name,
+    short_name: settings.name,
+    lang: locale,
+    start_url: "/home",
+    scope: "/",
+    display: "standalone",
+    background_color: settings.theme.surface,
+    theme_color: settings.theme.brand,
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+      { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+    shortcuts: [
+      { name: t("nav.search"), url: "/members", icons: [{ src: "/icons/icon-192.png", sizes: "192x192" }] },
+      { name: t("nav.chats"), url: "/chats", icons: [{ src: "/icons/icon-192.png", sizes: "192x192" }] },
+    ],
+  };
+  return new Response(JSON.stringify(manifest), {
+    headers: { "Content-Type": "application/manifest+json", "Cache-Control": "public, max-age=3600" },
+  });
+}

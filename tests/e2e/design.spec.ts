@@ -1,0 +1,129 @@
+/**
+ * The member experience's shell and white-label look (docs/product.md §1.2): what a member on a
+ * phone sees around every page, each site's own theme and template, and the 404 page in the
+ * site's shell.
+ */
+import { E2E_PORT } from "../../playwright.config";
+import { DEMO, expect, login, test } from "./support/fixtures";
+
+const PHONE = { width: 390, height: 844 };
+
+test("on a phone the member header is compact and sticks, and the places are a tab bar at the bottom", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await login(page);
+  await page.goto("/members");
+  const header = page.locator(".site-header");
+  const headerBox = await header.boundingBox();
+  expect(headerBox?.height).toBeLessThanOrEqual(64);
+
+  const tabs = page.getByRole("navigation", { name: "Your account" });
+  const tabsBox = await tabs.boundingBox();
+  expect(Math.round((tabsBox?.y ?? 0) + (tabsBox?.height ?? 0))).toBe(PHONE.height);
+  for (const link of await tabs.getByRole("link").all()) {
+    const box = await link.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+  }
+  await expect(tabs.getByRole("link", { name: "Search" })).toHaveClass(/active/);
+
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
+  await expect(page.getByTestId("credits")).toBeInViewport();
+});
+
+test("on a wide screen the same places sit in the header", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await login(page);
+  const tabs = page.getByRole("navigation", { name: "Your account" });
+  const header = await page.locator(".site-header").boundingBox();
+  const box = await tabs.boundingBox();
+  expect(box?.y).toBeGreaterThanOrEqual(0);
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+  await expect(tabs.getByRole("link", { name: `My profile (${DEMO.name})` })).toBeVisible();
+});
+
+test("each site has its own theme and template, from its settings", async ({ page }) => {
+  const brandOf = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim());
+  await page.goto("/");
+  expect(await brandOf()).toBe("#b0124f");
+  await expect(page.locator("html")).toHaveAttribute("data-template", "classic");
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#b0124f");
+
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/`);
+  expect(await brandOf()).toBe("#0f766e");
+  await expect(page.locator("html")).toHaveAttribute("data-template", "social");
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#0f766e");
+});
+
+test("dark mode follows the device", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto(`http://localhost:${E2E_PORT}/login`);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // A dark page: every channel of the background is low.
+  const channels = background.match(/\d+/g)?.slice(0, 3).map(Number) ?? [];
+  expect(
+    channels.every((c) => c < 60),
+    background,
+  ).toBe(true);
+  await context.close();
+});
+
+test("the 404 page keeps the site's shell and helps on, without a sign-up form", async ({ page, checkA11y }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page does not exist");
+  await expect(page.getByText("Error 404")).toBeVisible();
+  await expect(page.getByText("Page not found: /no/such/page")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(page.locator("main").getByRole("link", { name: "Search members" })).toHaveAttribute("href", "/members");
+  await expect(page.locator("main").getByRole("link", { name: "Sign up for free" })).toHaveAttribute("href", "/signup");
+  await expect(page.locator('input[type="password"]')).toHaveCount(0);
+  await checkA11y();
+});
+
+test("a member's 404 page keeps the tab bar", async ({ page }) => {
+  await login(page);
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Chats" })).toBeVisible();
+});
+
+test("an invite-only site offers no sign-up to a visitor without a traffic source", async ({ page }) => {
+  const base = `http://127.0.0.1:${E2E_PORT}`;
+  for (const path of ["/", "/login", "/no/such/page"]) {
+    await page.goto(base + path);
+    await expect(page.getByRole("link", { name: /sign up/i }), path).toHaveCount(0);
+  }
+  // With a partner's link the way in is there.
+  await page.goto(`${base}/?network=partner1`);
+  await expect(page.getByRole("link", { name: "Sign up for free" })).toHaveAttribute("href", "/signup");
+});
+
+test("the development panel switches the design version for this browser only", async ({ page, browser }) => {
+  await page.goto("/_dev");
+  await page.getByRole("button", { name: "Switch to social" }).click();
+  await expect(page.getByText("Design version in this browser: social.")).toBeVisible();
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-template", "social");
+
+  const other = await browser.newContext();
+  const theirs = await other.newPage();
+  await theirs.goto(`http://localhost:${E2E_PORT}/`);
+  await expect(theirs.locator("html")).toHaveAttribute("data-template", "classic");
+  await other.close();
+
+  await page.goto("/_dev");
+  await page.getByRole("button", { name: "Switch to classic" }).click();
+  await expect(page.getByText("Design version in this browser: classic.")).toBeVisible();
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-template", "classic");
+});
+
+test("each site's web app manifest carries its name and colours", async ({ request }) => {
+  const amora = await request.get("/manifest.webmanifest");
+  expect(amora.headers()["content-type"]).toContain("application/manifest+json");
+  expect(await amora.json()).toMatchObject({ name: "Amora", theme_color: "#b0124f", start_url: "/home", display: "standalone" });
+  const zilverhart = await request.get(`http://127.0.0.1:${E2E_PORT}/manifest.webmanifest`);
+  expect(await zilverhart.json()).toMatchObject({ name: "Zilverhart", theme_color: "#0f766e" });
+});
