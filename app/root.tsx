@@ -64,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       credits: user.credits,
       newLikes: user.new_likes,
       unreadMessages: user.unread_messages,
+      /** Not confirmed yet: the layout reminds the member to open the activation mail (docs/product.md §4). */
+      unconfirmedEmail: user.status === "not_confirmed" ? user.email : null,
       timeZone: safeTimeZone(user.timezone),
     },
     toast: toast && { ...toast, id: crypto.randomUUID() },

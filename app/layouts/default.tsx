@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
+import { ActivateReminder } from "~/components/ActivateReminder";
 import { LanguageSwitcher } from "~/components/LanguageSwitcher";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -10,10 +11,12 @@ export default function DefaultLayout() {
   const site = useSite();
   const user = useOptionalUser();
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   if (!site) return <Outlet />;
   return (
     <>
       <SiteHeader siteName={site.name} user={user} cdnPrefix={site.cdnPrefix} signupOpen={site.signupOpen} />
+      {user?.unconfirmedEmail && pathname !== "/signup" ? <ActivateReminder email={user.unconfirmedEmail} /> : null}
       <main id="main" className="page">
         <Outlet />
       </main>

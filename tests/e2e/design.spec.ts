@@ -4,7 +4,7 @@
  * site's shell.
  */
 import { E2E_PORT } from "../../playwright.config";
-import { DEMO, expect, login, test } from "./support/fixtures";
+import { DEMO, expect, login, signUp, test } from "./support/fixtures";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -126,4 +126,23 @@ test("each site's web app manifest carries its name and colours", async ({ reque
   expect(await amora.json()).toMatchObject({ name: "Amora", theme_color: "#b0124f", start_url: "/home", display: "standalone" });
   const zilverhart = await request.get(`http://127.0.0.1:${E2E_PORT}/manifest.webmanifest`);
   expect(await zilverhart.json()).toMatchObject({ name: "Zilverhart", theme_color: "#0f766e" });
+});
+
+test("a member who has not confirmed the address is reminded on every page; a confirmed one is not", async ({
+  page,
+  checkA11y,
+}) => {
+  const email = `remind-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await signUp(page, email, "Nora");
+  await page.goto("/members");
+  const reminder = page.getByRole("complementary", { name: "Confirm your email address" });
+  await expect(reminder).toContainText(email);
+  await checkA11y();
+  await reminder.getByRole("link", { name: "No mail, or a wrong address?" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole("complementary", { name: "Confirm your email address" })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await login(page);
+  await expect(page.getByRole("complementary", { name: "Confirm your email address" })).toHaveCount(0);
 });

@@ -1,0 +1,63 @@
+/**
+ * Visual regression (docs/architecture.md §8): the key pages at a phone's and a desktop's width,
+ * in both templates, compared with reference screenshots in visual.spec.ts-snapshots/ with a small
+ * tolerance, so the design cannot silently regress. Parts that change from run to run (other
+ * tests' members in search, a new member's address) are masked.
+ *
+ * After an intended design change: `npm run build && npx playwright test tests/e2e/visual.spec.ts
+ * --project js --update-snapshots`, look at the new images, and commit them.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { E2E_PORT } from "../../playwright.config";
+import { expect, signUp, test } from "./support/fixtures";
+
+const WIDTHS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 900 },
+] as const;
+const TEMPLATES = ["classic", "social"] as const;
+const SEEDED_MEMBER = 5;
+
+test.describe.configure({ mode: "serial" });
+
+async function snap(page: Page, name: string, mask: (page: Page) => Locator[] = () => []) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page).toHaveScreenshot(`${name}-${size.name}.png`, {
+      mask: mask(page),
+      maxDiffPixelRatio: 0.02,
+      animations: "disabled",
+      caret: "hide",
+    });
+  }
+}
+
+for (const template of TEMPLATES) {
+  test(`the ${template} template's key pages look as designed`, async ({ page, context, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "one browser mode is enough for pictures");
+    test.setTimeout(120_000);
+    await context.addCookies([{ name: "design", value: template, url: `http://localhost:${E2E_PORT}` }]);
+
+    await page.goto("/");
+    await snap(page, `${template}-welcome`, (p) => [p.locator(".welcome-mosaic, .mosaic-note")]);
+    await page.goto("/signup");
+    await snap(page, `${template}-signup-step-0`);
+
+    await signUp(page, `visual-${template}-${Date.now()}@example.com`, "Vera");
+    await page.goto("/signup");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await snap(page, `${template}-signup-step-2`);
+
+    await page.goto("/members?gender=female&age=all&country=NL");
+    await snap(page, `${template}-search`, (p) => [p.locator(".profile-grid, .result-count, .similar")]);
+    await page.goto(`/members/${SEEDED_MEMBER}`);
+    await snap(page, `${template}-member`);
+    await page.goto("/chats");
+    await snap(page, `${template}-chats`);
+    await page.goto(`/members/${SEEDED_MEMBER}/chat`);
+    await snap(page, `${template}-chat`);
+    await page.goto("/profile");
+    await snap(page, `${template}-profile`, (p) => [p.locator('input[type="email"], .profile-email')]);
+  });
+}
