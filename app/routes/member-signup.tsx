@@ -55,40 +55,49 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
   const { profile } = loaderData;
   if (!loaderData.open) return <InviteOnly siteName={loaderData.siteName} />;
   return (
-    <div className="narrow signup">
+    <div className="lander-page signup">
+      <header className="lander-brand">
+        <span className="brand-mark" aria-hidden="true" />
+        {loaderData.siteName}
+      </header>
       <title>{t("signup.member.title", { name: profile.name, site: loaderData.siteName })}</title>
       <meta name="description" content={t("signup.member.description", { name: profile.name, site: loaderData.siteName })} />
       <section className="member-intro" aria-labelledby="member-intro-name">
-        {profile.main_image && (
+        {profile.main_image ? (
           <img
             src={(site?.cdnPrefix ?? "") + profile.main_image.thumb_filename}
             alt={t("signup.member.photoAlt", { name: profile.name })}
-            width={96}
-            height={96}
+            width={480}
+            height={600}
+            fetchPriority="high"
           />
+        ) : (
+          <span className="card-no-photo" />
         )}
-        <div>
+        <div className="member-intro-text">
           <p id="member-intro-name" className="member-intro-name">
             {profile.age === null ? profile.name : t("signup.member.nameAge", { name: profile.name, age: profile.age })}
           </p>
           <ProfileBadges profile={profile} fictionalIcon={site?.fictionalIcon ?? ""} />
         </div>
       </section>
-      {profile.fictional && (
-        <p className="notice-box fictional-warning">
-          {t("signup.member.fictional", {
-            name: profile.name,
-            icon: site?.fictionalIcon ?? "",
-            plural: site?.fictionalPlural ?? "",
-          })}
-        </p>
-      )}
-      <AccountStep
-        view={loaderData}
-        actionData={undefined}
-        action="/signup"
-        heading={t("signup.member.heading", { name: profile.name })}
-      />
+      <div className="lander-form card-surface">
+        {profile.fictional && (
+          <p className="notice-box fictional-warning">
+            {t("signup.member.fictional", {
+              name: profile.name,
+              icon: site?.fictionalIcon ?? "",
+              plural: site?.fictionalPlural ?? "",
+            })}
+          </p>
+        )}
+        <AccountStep
+          view={loaderData}
+          actionData={undefined}
+          action="/signup"
+          heading={t("signup.member.heading", { name: profile.name })}
+        />
+      </div>
     </div>
   );
 }

@@ -146,3 +146,12 @@ test("a member who has not confirmed the address is reminded on every page; a co
   await login(page);
   await expect(page.getByRole("complementary", { name: "Confirm your email address" })).toHaveCount(0);
 });
+
+test("the member sign-up lander carries the site's brand and keeps its form off the screen's edges", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/members/5/signup");
+  await expect(page.locator(".lander-brand")).toHaveText("Amora");
+  const field = await page.getByLabel("Email address").boundingBox();
+  expect(field?.x).toBeGreaterThanOrEqual(12);
+  expect((field?.x ?? 0) + (field?.width ?? 0)).toBeLessThanOrEqual(PHONE.width - 12);
+});
