@@ -258,7 +258,12 @@ export const LikesAnswerSchema = z.object({
 });
 export type LikesAnswer = z.infer<typeof LikesAnswerSchema>;
 
-export const LikeRecordSchema = z.object({ id: z.number().int(), did_like_profile: z.boolean() });
+export const LikeRecordSchema = z.object({
+  id: z.number().int(),
+  did_like_profile: z.boolean(),
+  /** Designed: the liked member likes the member too (a match); false after an unlike. */
+  mutual: z.boolean().default(false),
+});
 
 /** A live cam (docs/product.md §3: "Cam profile: account"; the other fields are designed). */
 export const CamSchema = z.object({

@@ -18,7 +18,7 @@ describe("likes", () => {
     const bobCookie = await loginAs(bob);
 
     const like = await call("/api/likes.php", { method: "POST", json: { profile: bob.id }, cookie: annCookie });
-    expect(LikeRecordSchema.parse(await like.json())).toEqual({ id: bob.id, did_like_profile: true });
+    expect(LikeRecordSchema.parse(await like.json())).toEqual({ id: bob.id, did_like_profile: true, mutual: false });
 
     const mine = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: annCookie })).json());
     expect(mine.profiles.map((p) => p.id)).toEqual([bob.id]);
@@ -35,6 +35,20 @@ describe("likes", () => {
     expect(UserAnswerSchema.parse(await (await call("/api/user.php", { cookie: bobCookie })).json()).user.new_likes).toBe(0);
   });
 
+  it("a like back is a match: mutual only for the second like, and only while both likes stand", async () => {
+    const ann = await createMember();
+    const bob = await createMember();
+    const annCookie = await loginAs(ann);
+    const bobCookie = await loginAs(bob);
+    const first = await call("/api/likes.php", { method: "POST", json: { profile: bob.id }, cookie: annCookie });
+    expect(LikeRecordSchema.parse(await first.json()).mutual).toBe(false);
+    const back = await call("/api/likes.php", { method: "POST", json: { profile: ann.id }, cookie: bobCookie });
+    expect(LikeRecordSchema.parse(await back.json())).toEqual({ id: ann.id, did_like_profile: true, mutual: true });
+    await call("/api/likes.php", { method: "DELETE", json: { profile: bob.id }, cookie: annCookie });
+    const again = await call("/api/likes.php", { method: "POST", json: { profile: ann.id }, cookie: bobCookie });
+    expect(LikeRecordSchema.parse(await again.json()).mutual).toBe(false);
+  });
+
   it("liking twice and unliking twice are harmless", async () => {
     const ann = await createMember();
     const bob = await createMember();
@@ -44,7 +58,7 @@ describe("likes", () => {
     }
     for (let i = 0; i < 2; i++) {
       const unlike = await call("/api/likes.php", { method: "DELETE", json: { profile: bob.id }, cookie });
-      expect(LikeRecordSchema.parse(await unlike.json())).toEqual({ id: bob.id, did_like_profile: false });
+      expect(LikeRecordSchema.parse(await unlike.json())).toEqual({ id: bob.id, did_like_profile: false, mutual: false });
     }
     const mine = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie })).json());
     expect(mine.profiles).toEqual([]);

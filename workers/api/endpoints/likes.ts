@@ -59,13 +59,19 @@ export const likes = new Hono<ApiContext>()
       .values({ member_id: me, profile_id: profile, created_at: Date.now() })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    return c.json({ id: profile, did_like_profile: true });
+    const theirs = await c.var.db
+      .selectFrom("likes")
+      .select("member_id")
+      .where("member_id", "=", profile)
+      .where("profile_id", "=", me)
+      .executeTakeFirst();
+    return c.json({ id: profile, did_like_profile: true, mutual: theirs !== undefined });
   })
   .delete("/likes.php", async (c) => {
     const me = requireSession(c).id;
     const { profile } = await readBody(c, LikeBodySchema);
     await c.var.db.deleteFrom("likes").where("member_id", "=", me).where("profile_id", "=", profile).execute();
-    return c.json({ id: profile, did_like_profile: false });
+    return c.json({ id: profile, did_like_profile: false, mutual: false });
   })
   .get("/profile.php", async (c) => {
     const id = ProfileIdSchema.safeParse(c.req.query("id"));
