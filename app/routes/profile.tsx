@@ -1,4 +1,4 @@
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { getValibotConstraint } from "@conform-to/valibot";
 import { lazy } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
@@ -31,6 +31,7 @@ import {
   savePhoto,
 } from "~/lib/signup/profile-sections.server";
 import type { Route } from "./+types/profile";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /*
  * The parts below the photos and the location, and the account parts under them, load after the
@@ -114,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "password") {
-    const submission = parseWithValibot(formData, { schema: ChangePasswordSchema });
+    const submission = parseForm(formData, ChangePasswordSchema);
     const hideFields = ["current", "password", "repeat"];
     const section = "password";
     if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400, { section });
@@ -151,10 +152,10 @@ async function changeEmail(request: Request, api: ApiClient, formData: FormData)
   const hideFields = ["password"];
   const section = "email";
   if (takeSuggestedEmail(formData)) {
-    const submission = parseWithValibot(formData, { schema: MailChangeSchema });
+    const submission = parseForm(formData, MailChangeSchema);
     return formReply(submission.reply({ hideFields }), 400, { section });
   }
-  const submission = parseWithValibot(formData, { schema: MailChangeSchema });
+  const submission = parseForm(formData, MailChangeSchema);
   if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400, { section });
   const suggestion = unansweredSuggestion(submission.value.email, submission.value.keepEmail);
   if (suggestion) return formReply(submission.reply({ hideFields }), 400, { section, suggestion });

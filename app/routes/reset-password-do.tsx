@@ -1,4 +1,4 @@
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { getValibotConstraint } from "@conform-to/valibot";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
@@ -11,6 +11,7 @@ import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import type { Route } from "./+types/reset-password-do";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /**
  * /reset-password/do?token=… (optional auth): a new password from the mailed link. The link
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: NewPasswordSchema });
+  const submission = parseForm(await request.formData(), NewPasswordSchema);
   const hideFields = ["password", "repeat"];
   if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400);
   const result = await resetPassword(context.get(apiContext), submission.value.token, submission.value.password);

@@ -3,7 +3,7 @@
  * form does (the action). The step lives on the server (profile.lastSignupStep), so a reload
  * or another device resumes where the member was; every step is a plain form post.
  */
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { getValibotConstraint } from "@conform-to/valibot";
 import { redirect, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import type { ApiClient } from "../api/client.server";
@@ -37,6 +37,7 @@ import {
   type PushSupport,
   type SignupStep,
 } from "../../../contract/rules/signup-steps";
+import { parseForm } from "../forms/parse.server";
 
 function pushSupportOf(request: Request): PushSupport {
   const value = readCookie(request, PUSH_SUPPORT_COOKIE);
@@ -186,7 +187,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   if (!user) {
     if (takeSuggestedEmail(formData)) {
       // The did-you-mean button without JavaScript: the same form back, with the address replaced.
-      const submission = parseWithValibot(formData, { schema: AccountSchema });
+      const submission = parseForm(formData, AccountSchema);
       return formReply(submission.reply({ hideFields: ["password"] }), 400);
     }
     if (intent !== "create") throw redirect("/signup");
@@ -244,7 +245,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
       throw redirect("/signup");
 
     case "change-email": {
-      const submission = parseWithValibot(formData, { schema: ChangeEmailSchema });
+      const submission = parseForm(formData, ChangeEmailSchema);
       if (submission.status !== "success") return formReply(submission.reply(), 400);
       const result = await updateUser(api, { email: submission.value.email });
       if (!result.ok) return formReply(submission.reply({ fieldErrors: { email: [apiErrorKey(result.error)] } }), 400);
@@ -288,7 +289,7 @@ async function createStep(
   settings: Settings,
   formData: FormData,
 ) {
-  const submission = parseWithValibot(formData, { schema: AccountSchema });
+  const submission = parseForm(formData, AccountSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}, status = 400) =>
     formReply(submission.reply({ ...options, hideFields: ["password"] }), status);
   if (submission.status !== "success") return reply();
