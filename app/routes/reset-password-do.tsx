@@ -4,7 +4,7 @@ import { ErrorList } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { checkResetToken, resetPassword } from "~/lib/api/account.server";
 import { toastCookie } from "~/lib/cookies.server";
-import { NEW_PASSWORD_MIN } from "../../contract/limits";
+import { TOO_SHORT_PASSWORD } from "~/lib/forms/fields";
 import { NewPasswordSchema } from "~/lib/forms/password";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { useForm } from "~/lib/forms/use-form";
@@ -32,10 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.error.error === "token_invalid") return formReply(submission.reply({ hideFields }), 410, { expired: true });
     if (result.error.fields?.password === "too_small") {
-      return formReply(
-        submission.reply({ hideFields, fieldErrors: { password: [`validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`] } }),
-        result.status,
-      );
+      return formReply(submission.reply({ hideFields, fieldErrors: { password: [TOO_SHORT_PASSWORD] } }), result.status);
     }
     return apiErrorReply(submission, result, { hideFields });
   }

@@ -9,7 +9,7 @@ import { DeleteAccountSchema, MailChangeSchema } from "./account";
 import { LoginSchema } from "./login";
 import { parseForm } from "./parse.server";
 import { ChangePasswordSchema, NewPasswordSchema, ResetRequestSchema } from "./password";
-import { ChangeEmailSchema } from "./signup";
+import { AccountSchema, ChangeEmailSchema } from "./signup";
 import { issuesByField } from "./use-form";
 
 function formData(values: Record<string, string>): FormData {
@@ -29,6 +29,12 @@ function bothSides(schema: v.GenericSchema, values: Record<string, string>) {
 
 const FORMS: [string, v.GenericSchema, Record<string, string>, Record<string, string>][] = [
   ["login", LoginSchema, { email: "", password: "" }, { email: "validation.required", password: "validation.required" }],
+  [
+    "sign-up",
+    AccountSchema,
+    { email: "", name: "", password: "" },
+    { email: "validation.required", name: "validation.required", password: "validation.required" },
+  ],
   ["reset request", ResetRequestSchema, { email: "" }, { email: "validation.required" }],
   ["new password", NewPasswordSchema, { token: "t", password: "", repeat: "" }, { password: "validation.required" }],
   [

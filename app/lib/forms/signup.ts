@@ -3,28 +3,27 @@
  * action; the API checks once more. Errors are message keys (translated by Field/ErrorList).
  */
 import * as v from "valibot";
-import { CITY_MAX, MIN_AGE, NAME_MAX, PERSONAL_MAX } from "../../../contract/limits";
-import { dateOfBirth, nameRuleError } from "../../../contract/rules/signup";
-import { emailField as email, passwordField, tooLong } from "./fields";
+import { CITY_MAX, MIN_AGE, PERSONAL_MAX } from "../../../contract/limits";
+import { dateOfBirth } from "../../../contract/rules/signup";
+import { emailField as email, nameField, nameRuleMessage, newPasswordField, tooLong } from "./fields";
 export const DATE_OF_BIRTH_ERROR = `errors.date_of_birth_error|{"min_age":${MIN_AGE}}`;
 
-/** Step 0: the account. An empty name is filled from the address (rules.nameOrDefault). */
+/** Step 0: the account. The name is required (never made from the address: issue 16). */
 export const AccountSchema = v.pipe(
   v.object({
     email,
-    name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(NAME_MAX, tooLong(NAME_MAX)))),
-    password: passwordField,
+    name: nameField,
+    password: newPasswordField,
     csrf: v.optional(v.string()),
     timezone: v.optional(v.pipe(v.string(), v.maxLength(64))),
     /** The address the member saw a did-you-mean suggestion for and kept. */
     keepEmail: v.optional(v.string()),
   }),
   v.forward(
-    v.check((input) => nameRuleError(input.name ?? "", input.email) !== "name_starts_with_at", "errors.name_starts_with_at"),
-    ["name"],
-  ),
-  v.forward(
-    v.check((input) => nameRuleError(input.name ?? "", input.email) !== "name_equal_to_email", "errors.name_equal_to_email"),
+    v.check(
+      (input) => nameRuleMessage(input.name, input.email) === "",
+      (issue) => nameRuleMessage(issue.input.name, issue.input.email),
+    ),
     ["name"],
   ),
 );

@@ -14,7 +14,7 @@ import { siteSettings } from "../api/site.server";
 import { afterSignup, afterSignupCookie, readCookie, signupTarget } from "../cookies.server";
 import { getOptionalUser } from "../auth.server";
 import { takeSuggestedEmail, unansweredSuggestion } from "../forms/email-suggestion.server";
-import { rateLimited } from "../forms/fields";
+import { apiFieldMessage, rateLimited } from "../forms/fields";
 import { formErrors, formReply } from "../forms/reply.server";
 import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR } from "../forms/signup";
 import { requestLocale } from "../i18n.server";
@@ -23,7 +23,7 @@ import { pageError } from "../page-errors.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
 import { deviceOf, mailSearchUrl } from "./mail-provider";
 import { aboutView, locationView, parseSection, personalView, savePhoto, type Reply } from "./profile-sections.server";
-import { emailStatusError, nameOrDefault } from "../../../contract/rules/signup";
+import { emailStatusError } from "../../../contract/rules/signup";
 import {
   activationComplete,
   ACTIVATION_TIMEOUT_TICKS,
@@ -262,7 +262,7 @@ function fieldErrorsOf(error: ApiErrorBody): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(error.fields ?? {}).map(([field, code]) => [
       field === "date_of_birth" ? "dobDay" : field,
-      [code === "date_of_birth_error" ? DATE_OF_BIRTH_ERROR : `errors.${code}`],
+      [code === "date_of_birth_error" ? DATE_OF_BIRTH_ERROR : apiFieldMessage(field, code)],
     ]),
   );
 }
@@ -311,7 +311,7 @@ async function createStep(
   const email = check.data.email;
   const created = await createAccount(api, {
     email,
-    name: nameOrDefault(submission.value.name, email),
+    name: submission.value.name,
     password: submission.value.password,
     trafficsource: {
       network: tracking.network,

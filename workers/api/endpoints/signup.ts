@@ -6,9 +6,10 @@
  */
 import { Hono, type Context } from "hono";
 import { isLocale } from "../../../contract/locales";
-import { EMAIL_MAX, NAME_MAX, PERSONAL_MAX } from "../../../contract/limits";
+import { EMAIL_MAX, PERSONAL_MAX } from "../../../contract/limits";
 import { PushBodySchema, SignupBodySchema, UserUpdateBodySchema } from "../../../contract/requests/user";
-import { isValidDateOfBirth, mailproviderOf, nameOrDefault, nameRuleError } from "../../../contract/rules/signup";
+import { newPasswordProblem } from "../../../contract/rules/password";
+import { isValidDateOfBirth, mailproviderOf, nameProblem } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
 import { findMember, toUser } from "../db/members";
@@ -103,9 +104,13 @@ export const signup = new Hono<ApiContext>()
     const status = await emailStatus(c, email);
     if (status !== "new") throw emailRefusal(status);
 
-    const name = nameOrDefault(body.name, email);
-    const nameError = name.length > NAME_MAX ? "too_big" : nameRuleError(name, email);
-    if (nameError) throw invalid({ name: nameError });
+    // The name is the member's own choice, never made from the address (docs/product.md §5).
+    const nameError = nameProblem(body.name, email);
+    const passwordError = newPasswordProblem(body.password);
+    if (nameError || passwordError) {
+      throw invalid({ ...(nameError && { name: nameError }), ...(passwordError && { password: passwordError }) });
+    }
+    const name = (body.name ?? "").trim();
     if (body.country && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
 
     await recordAttempt(db, limit); // every sign-up that got this far counts, made or not
