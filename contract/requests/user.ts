@@ -12,7 +12,10 @@ const trackingValue = z.string().trim().max(200).optional();
 /** POST /api/user.php?new=1: the sign-up payload (docs/product.md §3). */
 export const SignupBodySchema = z.object({
   email: z.string().trim().min(1).max(EMAIL_MAX),
-  /** Up to four times the limit passes here, so a long name gets the name rules' own code (too_big). */
+  /**
+   * Required (contract/rules/signup.ts nameProblem: a missing or empty name is 422 "required").
+   * Up to four times the limit passes here, so a long name gets the name rules' own code (too_big).
+   */
   name: z
     .string()
     .max(NAME_MAX * 4)
@@ -41,9 +44,11 @@ export const SignupBodySchema = z.object({
 export type SignupBody = z.input<typeof SignupBodySchema>;
 export type SignupBodyParsed = z.output<typeof SignupBodySchema>;
 
-/** PUT /api/user.php: location, profile fields, lastSignupStep, language; any subset. */
+/** PUT /api/user.php: name, location, profile fields, lastSignupStep, language; any subset. */
 export const UserUpdateBodySchema = z
   .object({
+    /** The member's name, by the sign-up's rule (nameProblem, against the member's address). */
+    name: z.string().max(NAME_MAX * 4),
     country: z
       .string()
       .regex(/^[A-Z]{2}$/)

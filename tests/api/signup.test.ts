@@ -560,6 +560,26 @@ describe("PUT /api/user.php", () => {
     expect((await userAfter(await put(cookie, { city: "" }))).profile.city).toBeNull();
   });
 
+  it("changes the name by the sign-up's rule, against the member's own address (issue 16)", async () => {
+    const { user, cookie } = await signUp();
+    const renamed = await userAfter(await put(cookie, { name: "  Kim Two " }));
+    expect(renamed.profile.name).toBe("Kim Two");
+    expect((await memberRow(user.profile.id)).name).toBe("Kim Two");
+    for (const [name, code] of [
+      ["", "required"],
+      ["   ", "required"],
+      ["n".repeat(151), "too_big"],
+      ["@kim", "name_starts_with_at"],
+      [user.email.toUpperCase(), "name_equal_to_email"],
+    ] as const) {
+      await expectError(await put(cookie, { name }), 422, "invalid_input", { name: code });
+    }
+    await expectError(await put(cookie, { name: 42 }), 422, "invalid_input", { name: expect.any(String) });
+    expect((await memberRow(user.profile.id)).name).toBe("Kim Two");
+    // Another member's address is just a name.
+    expect((await userAfter(await put(cookie, { name: "someone@example.com" }))).profile.name).toBe("someone@example.com");
+  });
+
   it("saves the gender and refuses another value", async () => {
     const { user, cookie } = await signUp();
     expect((await userAfter(await put(cookie, { gender: "male" }))).profile.gender).toBe("male");

@@ -2,7 +2,7 @@
  * /profile: the member edits every part with the sign-up forms, manages photos and changes the
  * password; with JavaScript and without.
  */
-import { expect, test } from "./support/fixtures";
+import { expect, signUp, test } from "./support/fixtures";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAaklEQVR4nAXB0QAAAAhDwZGMJJJIIhlJEO87ou6EhEWJFiMiVpyEjE2ZNmNi1pyFChdVdDFFii2uhBo31XQzTZptroUGDzX0MEOGHW6EgkOFDhMSNlyEFi+19DJLll1uhQ4fdfQxR4497h7WFWaB0n08RwAAAABJRU5ErkJggg==",
@@ -88,4 +88,29 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await page.getByLabel("Password").fill("second password");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test("a member changes the name on /profile and the header shows it (issue 16)", async ({ page, javaScriptEnabled }, info) => {
+  const email = `e2e-name-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, "Sam");
+  await page.goto("/profile");
+  const section = page.locator("#name");
+  await expect(section.getByLabel("Name")).toHaveValue("Sam");
+
+  // The sign-up's rules, one message at a time. (An empty field the browser refuses itself
+  // without JavaScript; spaces get past it and the server says the same.)
+  await section.getByLabel("Name").fill("   ");
+  await section.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#name").getByText("Value is required")).toHaveCount(1);
+  await page.locator("#name").getByLabel("Name").fill(email);
+  await page.locator("#name").getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#name").getByText("Choose a name that is not your email address.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "My profile (Sam)" })).toBeVisible();
+
+  await page.locator("#name").getByLabel("Name").fill("Sam Two");
+  await page.locator("#name").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByRole("link", { name: "My profile (Sam Two)" })).toBeVisible();
+  await expect(page.locator("#name").getByLabel("Name")).toHaveValue("Sam Two");
+  if (!javaScriptEnabled) await expect(page).toHaveURL(/\/profile#name$/);
 });

@@ -188,6 +188,13 @@ export const signup = new Hono<ApiContext>()
     const { db, site } = c.var;
     const update: Record<string, string | number | null> = {};
 
+    if (body.name !== undefined) {
+      // The sign-up's rule, against the member's own address (docs/product.md §5).
+      const problem = nameProblem(body.name, member.email ?? "");
+      if (problem) throw invalid({ name: problem });
+      update.name = body.name.trim();
+    }
+
     if (body.country !== undefined) {
       if (body.country !== null && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
       update.country = body.country;
