@@ -114,3 +114,61 @@ test("a member changes the name on /profile and the header shows it (issue 16)",
   await expect(page.locator("#name").getByLabel("Name")).toHaveValue("Sam Two");
   if (!javaScriptEnabled) await expect(page).toHaveURL(/\/profile#name$/);
 });
+
+test("with location permission, /profile keeps the saved place; the device fills only an empty one (issue 16)", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}, info) => {
+  test.skip(!javaScriptEnabled, "the device's position needs JavaScript");
+  test.slow();
+  await signUp(page, `e2e-place-${info.project.name}-${Date.now()}@example.com`, "Pat");
+  await page.goto("/profile");
+  const location = () => page.locator("#location");
+  const save = async () => {
+    await location().getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  };
+  await location().getByLabel("Country").selectOption("NL");
+  await location().getByLabel("Region").selectOption({ label: "Utrecht" });
+  await location().getByLabel("City").fill("Utrecht");
+  await save();
+
+  // The device is in Berlin, and the site may ask where it is.
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: 52.52, longitude: 13.405 });
+  const geocodes: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/resources/geocode")) geocodes.push(request.url());
+  });
+  const hydrated = () => expect(page.locator("#location form[novalidate]")).toBeVisible();
+
+  // A saved place: the device is not even asked, and nothing changes.
+  await page.reload();
+  await hydrated();
+  await page.waitForTimeout(1500);
+  expect(geocodes).toEqual([]);
+  await expect(location().getByLabel("Country")).toHaveValue("NL");
+  await expect(location().getByLabel("Region").locator("option:checked")).toHaveText("Utrecht");
+  await expect(location().getByLabel("City")).toHaveValue("Utrecht");
+
+  // Only the country saved: the device (in another country) still changes nothing.
+  await location().getByLabel("Region").selectOption("");
+  await location().getByLabel("City").fill("");
+  await save();
+  const berlin = page.waitForResponse((response) => response.url().includes("/resources/geocode"));
+  await page.reload();
+  await berlin;
+  await expect(page.getByText("Finding your location…")).toHaveCount(0);
+  await expect(location().getByLabel("Country")).toHaveValue("NL");
+  await expect(location().getByLabel("City")).toHaveValue("");
+
+  // In the saved country, the device fills the empty place (still to be saved by the member).
+  await context.setGeolocation({ latitude: 52.0907, longitude: 5.1214 });
+  await page.evaluate(() => localStorage.removeItem("geolocation_geocode"));
+  const utrecht = page.waitForResponse((response) => response.url().includes("/resources/geocode"));
+  await page.reload();
+  await utrecht;
+  await expect(location().getByLabel("City")).not.toHaveValue("");
+  await expect(location().getByLabel("Country")).toHaveValue("NL");
+});

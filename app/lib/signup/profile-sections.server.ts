@@ -84,6 +84,7 @@ export function locationView(user: User, settings: Settings) {
     country: settings.countries.includes(country) ? country : settings.countries[0],
     countryregion: user.profile.countryregion,
     city: user.profile.city ?? "",
+    savedCountry: user.profile.country,
     showCity: settings.visible_profile_fields.includes("city"),
     constraint: getValibotConstraint(LocationSchema),
   };
