@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { CITY_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PERSONAL_MAX } from "../limits";
 import { LOCALES } from "../locales";
+import { INTERESTED_IN } from "../rules/search";
 
 const trackingValue = z.string().trim().max(200).optional();
 
@@ -31,7 +32,9 @@ export const SignupBodySchema = z.object({
     .regex(/^[A-Z]{2}$/)
     .nullish(),
   language: z.string().optional(),
-  profile: z.object({ gender: z.enum(["male", "female"]).optional() }).optional(),
+  profile: z
+    .object({ gender: z.enum(["male", "female"]).optional(), interested_in: z.enum(INTERESTED_IN).optional() })
+    .optional(),
   form_path: z.string().max(500).optional(),
   referrer: z.string().max(2000).optional(),
   /** From GET /api/csrf.php. */
@@ -56,6 +59,8 @@ export const UserUpdateBodySchema = z
     countryregion: z.number().int().positive().nullable(),
     city: z.string().trim().max(CITY_MAX).nullable(),
     gender: z.enum(["male", "female"]).nullable(),
+    /** Whom the member is interested in: the gender their search starts with (issue 16). */
+    interested_in: z.enum(INTERESTED_IN).nullable(),
     /** YYYY-MM-DD; null clears it. */
     date_of_birth: z.string().nullable(),
     personal: z.record(z.string(), z.string().trim().max(PERSONAL_MAX)),

@@ -587,6 +587,23 @@ describe("PUT /api/user.php", () => {
     expect((await memberRow(user.profile.id)).gender).toBe("male");
   });
 
+  it("saves whom the member is interested in (issue 16)", async () => {
+    const { user, cookie } = await signUp();
+    expect(user.profile.interested_in).toBeNull();
+    for (const value of ["male", "female", "everyone", null] as const) {
+      expect((await userAfter(await put(cookie, { interested_in: value }))).profile.interested_in).toBe(value);
+      expect((await memberRow(user.profile.id)).interested_in).toBe(value);
+    }
+    await expectError(await put(cookie, { interested_in: "robots" }), 422, "invalid_input", {
+      interested_in: expect.any(String),
+    });
+  });
+
+  it("takes whom the member is interested in with the sign-up's profile", async () => {
+    const { user } = await signUp({ profile: { gender: "male", interested_in: "male" } });
+    expect(user.profile).toMatchObject({ gender: "male", interested_in: "male" });
+  });
+
   it("saves a valid date of birth and clears it with null", async () => {
     const { user, cookie } = await signUp();
     const saved = await userAfter(await put(cookie, { date_of_birth: "1990-06-15" }));

@@ -43,9 +43,11 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await personal.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Enter a real date of birth. You must be at least 18 years old.")).toBeVisible();
   await page.locator("#personal").getByLabel("Day").selectOption("30");
+  await page.locator("#personal").getByLabel("Everyone").check();
   await page.locator("#personal").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await expect(page.locator("#personal").getByLabel("Day")).toHaveValue("30");
+  await expect(page.locator("#personal").getByLabel("Everyone")).toBeChecked();
 
   // About me.
   await page.locator("#about").getByLabel("About me").fill("I like long walks.");
@@ -82,7 +84,13 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await page.locator("#password").getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
+  // Search starts with whom the member is interested in: everyone (issue 16).
+  await page.goto("/members");
+  await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("");
+
   await page.getByRole("button", { name: "Log out" }).click();
+  // Logged out before logging in again: a logout answered late would clear the new session's cookie.
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto("/login");
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill("second password");

@@ -69,6 +69,8 @@ test("a visitor signs up through every step and activates the account from the m
   // Step 4: personal info, with a date of birth that is not a date first.
   await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
   await page.getByLabel("A woman").check();
+  // Whom she is interested in: her search starts with them (issue 16), not with "the other gender".
+  await page.getByLabel("Women").check();
   await page.getByLabel("Day").selectOption("30");
   await page.getByLabel("Month").selectOption({ label: "February" });
   await page.getByLabel("Year").selectOption("1990");
@@ -104,6 +106,13 @@ test("a visitor signs up through every step and activates the account from the m
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/members/5");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Her search starts with women, and she can still look for anyone.
+  await page.goto("/members");
+  await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("female");
+  await page.getByLabel("Looking for", { exact: true }).selectOption("male");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/gender=male/);
+  await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("male");
 });
 
 test("step 3 fills in the place the device is at", async ({ page, context, javaScriptEnabled }, info) => {

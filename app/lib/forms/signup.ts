@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { CITY_MAX, MIN_AGE, PERSONAL_MAX } from "../../../contract/limits";
+import { INTERESTED_IN } from "../../../contract/rules/search";
 import { dateOfBirth } from "../../../contract/rules/signup";
 import { emailField as email, nameField, nameRuleMessage, newPasswordField, tooLong } from "./fields";
 export const DATE_OF_BIRTH_ERROR = `errors.date_of_birth_error|{"min_age":${MIN_AGE}}`;
@@ -38,10 +39,12 @@ export const LocationSchema = v.object({
 const DATE_PART = /^\d{1,4}$/;
 const datePart = v.optional(v.pipe(v.string(), v.regex(DATE_PART, DATE_OF_BIRTH_ERROR)));
 
-/** Step 4: gender, date of birth (three selects, so every part can be checked) and select fields. */
+/** Step 4: gender, whom the member is interested in, date of birth (three selects, so every part can be checked) and select fields. */
 export const PersonalInfoSchema = v.pipe(
   v.object({
     gender: v.optional(v.picklist(["male", "female"])),
+    /** Whom the member is interested in: the gender their search starts with (issue 16). */
+    interested_in: v.optional(v.picklist(INTERESTED_IN)),
     dobDay: datePart,
     dobMonth: datePart,
     dobYear: datePart,

@@ -54,6 +54,7 @@ export function parseSection(section: ProfileSection, formData: FormData, settin
         submission,
         update: {
           gender: submission.value.gender ?? null,
+          interested_in: submission.value.interested_in ?? null,
           date_of_birth: submittedDateOfBirth(submission.value),
           fields: Object.fromEntries(Object.entries(submission.value.fields ?? {}).filter(([name]) => name !== "interests")),
         },
@@ -95,6 +96,7 @@ export async function personalView(api: ApiClient, user: User, locale: Locale) {
   const [year = "", month = "", day = ""] = (user.profile.date_of_birth ?? "").split("-");
   return {
     gender: user.profile.gender ?? "",
+    interestedIn: user.profile.interested_in ?? "",
     dob: { year: year.replace(/^0+/, ""), month: month.replace(/^0+/, ""), day: day.replace(/^0+/, "") },
     selects: fields.ok ? fields.data.fields.filter((f) => f.type === "select") : [],
     values: user.profile.fields,
