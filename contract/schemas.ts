@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isErrorCode, type ErrorCode } from "./errors";
 import { LOCALES } from "./locales";
+import { INTERESTED_IN } from "./rules/search";
 import { TEMPLATES } from "./rules/templates";
 import { DEFAULT_THEME, ThemeSchema } from "./rules/theme";
 
@@ -160,6 +161,8 @@ export const ProfileSchema = z.object({
   countryregion: z.number().int().nullable(),
   language: z.string(),
   gender: z.enum(["male", "female"]).nullable(),
+  /** Whom the member is interested in (designed, issue 16); only the owner sees it, like date_of_birth. */
+  interested_in: z.enum(INTERESTED_IN).nullable().default(null),
   date_of_birth: z.string().nullable(),
   main_image: z.object({ thumb_filename: z.string() }).nullable(),
   images: z.array(ImageSchema),
@@ -424,6 +427,7 @@ export const DataExportSchema = z.object({
   profile: ProfileSchema.pick({
     name: true,
     gender: true,
+    interested_in: true,
     date_of_birth: true,
     country: true,
     countryregion: true,

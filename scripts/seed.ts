@@ -34,7 +34,7 @@ const profileCount = Number(values.profiles);
 if (!Number.isInteger(profileCount) || profileCount < 1) throw new Error("--profiles must be a positive integer");
 
 /** Raise when the seed's data changes: states seeded by an older version are seeded again. */
-const SEED_VERSION = 4;
+const SEED_VERSION = 5;
 const SEED_NAME = `demo-v${SEED_VERSION}`;
 
 /** Profiles past this many reuse the photos of earlier ones (benchmark scale needs no more). */
@@ -150,6 +150,7 @@ async function buildRows() {
       hashed.iterations,
       account.name,
       account.gender,
+      account.interestedIn,
       account.dob,
       account.country,
       region ? regionIds.get(`${account.country}:${region.name}`)! : null,
@@ -186,6 +187,7 @@ async function buildRows() {
       null,
       p.name,
       p.gender,
+      p.interestedIn,
       p.dateOfBirth,
       p.country,
       regionIds.get(`${p.country}:${p.regionName}`)!,
@@ -239,6 +241,7 @@ async function buildRows() {
         "password_iterations",
         "name",
         "gender",
+        "interested_in",
         "date_of_birth",
         "country",
         "countryregion",

@@ -1,4 +1,3 @@
-import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useRef, useState } from "react";
 import { Link, replace, useFetcher, useFetchers, useLocation } from "react-router";
 import { useChatName } from "~/components/chat/ChatEntry";
@@ -17,6 +16,7 @@ import { apiContext } from "~/lib/middleware.server";
 import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chat";
 import { useSite } from "~/lib/root-data";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /**
  * /chats/:chatId (login, chat layout): one conversation. The top bar (back, photo, name, the
@@ -56,7 +56,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch {
     throw replace(`/chats/${id}`);
   }
-  const submission = parseWithValibot(formData, { schema: MessageSchema });
+  const submission = parseForm(formData, MessageSchema);
   if (submission.status !== "success") return formReply(submission.reply(), 400);
   const result = await sendMessage(context.get(apiContext), id, submission.value.text, submission.value.key);
   if (!result.ok) {

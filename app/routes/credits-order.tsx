@@ -1,4 +1,3 @@
-import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useNavigation } from "react-router";
 import { Consent } from "~/components/commerce/Consent";
 import { useMethodName } from "~/components/commerce/MethodChoice";
@@ -17,6 +16,7 @@ import { notFound, pageError } from "~/lib/page-errors.server";
 import { safeRedirect } from "~/lib/redirect";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/credits-order";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /**
  * /credits/:creditId/:paymentMethod? (login; docs/product.md §10): the order summary. It shows
@@ -53,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: OrderSchema });
+  const submission = parseForm(await request.formData(), OrderSchema);
   if (submission.status !== "success") return formReply(submission.reply(), 400);
   const method = params.paymentMethod;
   if (!method || !params.creditId) return pageError(400);

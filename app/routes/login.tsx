@@ -1,4 +1,4 @@
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { getValibotConstraint } from "@conform-to/valibot";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
@@ -12,6 +12,7 @@ import { apiContext } from "~/lib/middleware.server";
 import { safeRedirect } from "~/lib/redirect";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/login";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /** Where a member goes after logging in: a page of this site, never back to /login itself. */
 function afterLogin(target: FormDataEntryValue | string | null | undefined): string {
@@ -27,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: LoginSchema });
+  const submission = parseForm(await request.formData(), LoginSchema);
   if (submission.status !== "success") {
     return formReply(submission.reply({ hideFields: ["password"] }), 400);
   }

@@ -1,4 +1,3 @@
-import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "../../contract/money";
 import type { PricingAnswer } from "../../contract/schemas";
@@ -16,6 +15,7 @@ import { pageError } from "~/lib/page-errors.server";
 import { useUser } from "~/lib/root-data";
 import { loadPricing, ORDER_REFUSALS, toCheckout } from "~/lib/shop.server";
 import type { Route } from "./+types/premium";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /**
  * /premium (login; docs/product.md §10.8): what premium gives, and either the member's running
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") !== "subscribe") {
     throw redirect(`/premium?${new URLSearchParams({ plan, method, country })}#summary`);
   }
-  const submission = parseWithValibot(formData, { schema: OrderSchema });
+  const submission = parseForm(formData, OrderSchema);
   if (submission.status !== "success") return formReply(submission.reply(), 400);
   const result = await createOrder(context.get(apiContext), {
     product: "premium",

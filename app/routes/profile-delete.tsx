@@ -1,4 +1,4 @@
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { getValibotConstraint } from "@conform-to/valibot";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { deleteAccount } from "~/lib/api/account.server";
@@ -10,6 +10,7 @@ import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import type { Route } from "./+types/profile-delete";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /**
  * /profile/delete (login): the confirmation step of deleting an account. It says what goes and
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!offer.ok) throw redirect("/profile");
     throw redirect(`/credits?code=${encodeURIComponent(offer.data.discount.code)}`);
   }
-  const submission = parseWithValibot(formData, { schema: DeleteAccountSchema });
+  const submission = parseForm(formData, DeleteAccountSchema);
   const hideFields = ["password"];
   if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400);
   const result = await deleteAccount(context.get(apiContext), submission.value.password);

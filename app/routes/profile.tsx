@@ -1,5 +1,5 @@
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
-import { lazy } from "react";
+import { getValibotConstraint } from "@conform-to/valibot";
+import { lazy, useMemo } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
@@ -11,9 +11,9 @@ import { savePushSubscription, updateUser } from "~/lib/api/signup.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { requireUser } from "~/lib/auth.server";
-import { MailChangeSchema } from "~/lib/forms/account";
+import { MailChangeSchema, profileNameSchema } from "~/lib/forms/account";
 import { takeSuggestedEmail, unansweredSuggestion } from "~/lib/forms/email-suggestion.server";
-import { rateLimited } from "~/lib/forms/fields";
+import { apiFieldMessage, rateLimited } from "~/lib/forms/fields";
 import type { FormReply } from "~/lib/forms/reply";
 import { apiErrorReply, formErrors, formReply } from "~/lib/forms/reply.server";
 import { ChangePasswordSchema } from "~/lib/forms/password";
@@ -31,6 +31,7 @@ import {
   savePhoto,
 } from "~/lib/signup/profile-sections.server";
 import type { Route } from "./+types/profile";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /*
  * The parts below the photos and the location, and the account parts under them, load after the
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     memberId: user.profile.id,
     name: user.profile.name,
+    nameConstraint: getValibotConstraint(profileNameSchema(user.email)),
     images: user.profile.images,
     mainImage: user.profile.main_image?.thumb_filename ?? null,
     cdnPrefix: settings.cdn_prefix,
@@ -91,6 +93,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const intent = formData.get("intent");
 
+  if (intent === "name") {
+    const submission = parseForm(formData, profileNameSchema(requireUser({ request, context }).email));
+    const section = "name";
+    if (submission.status !== "success") return formReply(submission.reply(), 400, { section });
+    const result = await updateUser(api, { name: submission.value.name });
+    if (!result.ok) {
+      const code = result.error.fields?.name;
+      const errors = code ? { fieldErrors: { name: [apiFieldMessage("name", code)] } } : { formErrors: ["errors.generic"] };
+      return formReply(submission.reply(errors), result.status, { section });
+    }
+    saved(request, "name");
+  }
+
   if (isProfileSection(intent)) {
     const parsed = parseSection(intent, formData, await siteSettings(request, context));
     if (!parsed.ok) return formReply(parsed.result, 400, { section: intent });
@@ -114,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "password") {
-    const submission = parseWithValibot(formData, { schema: ChangePasswordSchema });
+    const submission = parseForm(formData, ChangePasswordSchema);
     const hideFields = ["current", "password", "repeat"];
     const section = "password";
     if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400, { section });
@@ -151,10 +166,10 @@ async function changeEmail(request: Request, api: ApiClient, formData: FormData)
   const hideFields = ["password"];
   const section = "email";
   if (takeSuggestedEmail(formData)) {
-    const submission = parseWithValibot(formData, { schema: MailChangeSchema });
+    const submission = parseForm(formData, MailChangeSchema);
     return formReply(submission.reply({ hideFields }), 400, { section });
   }
-  const submission = parseWithValibot(formData, { schema: MailChangeSchema });
+  const submission = parseForm(formData, MailChangeSchema);
   if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400, { section });
   const suggestion = unansweredSuggestion(submission.value.email, submission.value.keepEmail);
   if (suggestion) return formReply(submission.reply({ hideFields }), 400, { section, suggestion });
@@ -190,6 +205,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <p>
         <Link to={`/members/${loaderData.memberId}`}>{t("profile.seeAsOthers")}</Link>
       </p>
+      <section id="name" className="profile-section" aria-labelledby="name-heading">
+        <NameSetting
+          name={loaderData.name}
+          email={loaderData.email}
+          constraint={loaderData.nameConstraint}
+          actionData={forSection("name")}
+        />
+      </section>
       <section id="photos" className="profile-section" aria-labelledby="photos-heading">
         <Photos
           images={loaderData.images}
@@ -289,6 +312,44 @@ function Photos({
         </ul>
       )}
       <PhotoUpload upload={upload} actionData={actionData} />
+    </>
+  );
+}
+
+/** The member's name (issue 16): the one others see; the header shows it once saved. */
+function NameSetting({
+  name,
+  email,
+  constraint,
+  actionData,
+}: {
+  name: string;
+  email: string;
+  constraint: Record<string, { required?: boolean; maxLength?: number }>;
+  actionData: FormReply | undefined;
+}) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === "submitting";
+  const schema = useMemo(() => profileNameSchema(email), [email]);
+  const form = useForm({ schema, lastResult: actionData?.result, constraint, defaultValue: { name } });
+  const field = form.field("name");
+  return (
+    <>
+      <h2 id="name-heading">{t("profile.name.heading")}</h2>
+      <Form method="post" {...form.props} className="stack">
+        <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />
+        <Field
+          label={t("signup.account.name")}
+          inputProps={{ ...inputProps(field, "text"), required: true, autoComplete: "given-name" }}
+          errors={field.errors}
+          help={t("profile.name.help")}
+        />
+        <div className="step-buttons">
+          <button type="submit" name="intent" value="name" className="button" disabled={submitting} aria-busy={submitting}>
+            {t("profile.save")}
+          </button>
+        </div>
+      </Form>
     </>
   );
 }

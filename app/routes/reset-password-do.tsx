@@ -1,16 +1,17 @@
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { getValibotConstraint } from "@conform-to/valibot";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { checkResetToken, resetPassword } from "~/lib/api/account.server";
 import { toastCookie } from "~/lib/cookies.server";
-import { NEW_PASSWORD_MIN } from "../../contract/limits";
+import { TOO_SHORT_PASSWORD } from "~/lib/forms/fields";
 import { NewPasswordSchema } from "~/lib/forms/password";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import type { Route } from "./+types/reset-password-do";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /**
  * /reset-password/do?token=… (optional auth): a new password from the mailed link. The link
@@ -24,17 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: NewPasswordSchema });
+  const submission = parseForm(await request.formData(), NewPasswordSchema);
   const hideFields = ["password", "repeat"];
   if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400);
   const result = await resetPassword(context.get(apiContext), submission.value.token, submission.value.password);
   if (!result.ok) {
     if (result.error.error === "token_invalid") return formReply(submission.reply({ hideFields }), 410, { expired: true });
     if (result.error.fields?.password === "too_small") {
-      return formReply(
-        submission.reply({ hideFields, fieldErrors: { password: [`validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`] } }),
-        result.status,
-      );
+      return formReply(submission.reply({ hideFields, fieldErrors: { password: [TOO_SHORT_PASSWORD] } }), result.status);
     }
     return apiErrorReply(submission, result, { hideFields });
   }

@@ -1,4 +1,4 @@
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { getValibotConstraint } from "@conform-to/valibot";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { requestPasswordReset } from "~/lib/api/account.server";
@@ -8,6 +8,7 @@ import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import type { Route } from "./+types/reset-password";
+import { parseForm } from "~/lib/forms/parse.server";
 
 /**
  * /reset-password (optional auth): ask for a reset link. The answer is the same whether or not
@@ -18,7 +19,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: ResetRequestSchema });
+  const submission = parseForm(await request.formData(), ResetRequestSchema);
   if (submission.status !== "success") return formReply(submission.reply(), 400);
   const result = await requestPasswordReset(context.get(apiContext), submission.value.email);
   if (!result.ok) return apiErrorReply(submission, result, { own: ["rate_limited"] });

@@ -6,13 +6,17 @@
 import { z } from "zod";
 import { CITY_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PERSONAL_MAX } from "../limits";
 import { LOCALES } from "../locales";
+import { INTERESTED_IN } from "../rules/search";
 
 const trackingValue = z.string().trim().max(200).optional();
 
 /** POST /api/user.php?new=1: the sign-up payload (docs/product.md §3). */
 export const SignupBodySchema = z.object({
   email: z.string().trim().min(1).max(EMAIL_MAX),
-  /** Up to four times the limit passes here, so a long name gets the name rules' own code (too_big). */
+  /**
+   * Required (contract/rules/signup.ts nameProblem: a missing or empty name is 422 "required").
+   * Up to four times the limit passes here, so a long name gets the name rules' own code (too_big).
+   */
   name: z
     .string()
     .max(NAME_MAX * 4)
@@ -28,7 +32,9 @@ export const SignupBodySchema = z.object({
     .regex(/^[A-Z]{2}$/)
     .nullish(),
   language: z.string().optional(),
-  profile: z.object({ gender: z.enum(["male", "female"]).optional() }).optional(),
+  profile: z
+    .object({ gender: z.enum(["male", "female"]).optional(), interested_in: z.enum(INTERESTED_IN).optional() })
+    .optional(),
   form_path: z.string().max(500).optional(),
   referrer: z.string().max(2000).optional(),
   /** From GET /api/csrf.php. */
@@ -41,9 +47,11 @@ export const SignupBodySchema = z.object({
 export type SignupBody = z.input<typeof SignupBodySchema>;
 export type SignupBodyParsed = z.output<typeof SignupBodySchema>;
 
-/** PUT /api/user.php: location, profile fields, lastSignupStep, language; any subset. */
+/** PUT /api/user.php: name, location, profile fields, lastSignupStep, language; any subset. */
 export const UserUpdateBodySchema = z
   .object({
+    /** The member's name, by the sign-up's rule (nameProblem, against the member's address). */
+    name: z.string().max(NAME_MAX * 4),
     country: z
       .string()
       .regex(/^[A-Z]{2}$/)
@@ -51,6 +59,8 @@ export const UserUpdateBodySchema = z
     countryregion: z.number().int().positive().nullable(),
     city: z.string().trim().max(CITY_MAX).nullable(),
     gender: z.enum(["male", "female"]).nullable(),
+    /** Whom the member is interested in: the gender their search starts with (issue 16). */
+    interested_in: z.enum(INTERESTED_IN).nullable(),
     /** YYYY-MM-DD; null clears it. */
     date_of_birth: z.string().nullable(),
     personal: z.record(z.string(), z.string().trim().max(PERSONAL_MAX)),

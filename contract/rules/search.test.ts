@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGE_RANGES, ageRange, ageRangeKey, searchCountries, similarFilters } from "./search";
+import { AGE_RANGES, ageRange, ageRangeKey, defaultSearchGender, searchCountries, similarFilters } from "./search";
 
 describe("age ranges", () => {
   it("are the spec's seven, 18 to 100 in all", () => {
@@ -62,5 +62,21 @@ describe("similarFilters", () => {
       max_age: 100,
       countryregion: 0,
     });
+  });
+});
+
+describe("defaultSearchGender (issue 16)", () => {
+  it.each([
+    [{ gender: "female", interested_in: "male" }, "male"],
+    [{ gender: "female", interested_in: "female" }, "female"],
+    [{ gender: "male", interested_in: "everyone" }, ""],
+    [{ gender: null, interested_in: "female" }, "female"],
+    // Not said: the other gender than the member's, as before; nothing known: everyone.
+    [{ gender: "female", interested_in: null }, "male"],
+    [{ gender: "male", interested_in: null }, "female"],
+    [{ gender: null, interested_in: null }, ""],
+    [undefined, ""],
+  ] as const)("%j → %j", (member, expected) => {
+    expect(defaultSearchGender(member)).toBe(expected);
   });
 });

@@ -7,6 +7,24 @@ import { MAX_AGE, MIN_AGE } from "../limits";
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
 
+/** Who a member is interested in (designed, issue 16): men, women or everyone. */
+export const INTERESTED_IN = ["male", "female", "everyone"] as const;
+export type InterestedIn = (typeof INTERESTED_IN)[number];
+
+/**
+ * The gender a member's search starts with when they have not chosen one in the search itself
+ * (docs/product.md §4.6): whom they said they are interested in ("" for everyone); when they
+ * have not said, the other gender than their own; "" when neither is known.
+ */
+export function defaultSearchGender(
+  member: { gender: Gender | null; interested_in: InterestedIn | null } | undefined,
+): Gender | "" {
+  if (member?.interested_in) return member.interested_in === "everyone" ? "" : member.interested_in;
+  if (member?.gender === "male") return "female";
+  if (member?.gender === "female") return "male";
+  return "";
+}
+
 /** docs/product.md §9: all, up to 25 (labelled 18-25), 26-35, 36-45, 46-55, 56-65, over 65. */
 export const AGE_RANGES = [
   { key: "all", min: MIN_AGE, max: MAX_AGE },

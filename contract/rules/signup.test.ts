@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CITY_MAX, EMAIL_MAX, MAX_AGE, MIN_AGE, NAME_MAX, PASSWORD_MAX, PERSONAL_MAX } from "../limits";
-import { ageOn, dateOfBirth, isValidDateOfBirth, isWorthChecking, mailproviderOf, nameOrDefault, nameRuleError } from "./signup";
+import { ageOn, dateOfBirth, isValidDateOfBirth, isWorthChecking, mailproviderOf, nameProblem, nameRuleError } from "./signup";
 
 /** A fixed "today" (2024 is a leap year) so the age checks do not depend on the clock. */
 const NOW = new Date("2024-06-15T12:00:00Z");
@@ -45,29 +45,28 @@ describe("nameRuleError", () => {
   });
 });
 
-describe("nameOrDefault", () => {
+describe("nameProblem: the name is required and never made from the address (issue 16)", () => {
   it.each([
     // name, email, expected
-    ["", "kim.b@x.com", "kim.b"],
-    [undefined, "kim.b@x.com", "kim.b"],
-    ["   ", "kim.b@x.com", "kim.b"],
-    ["Kim", "kim.b@x.com", "Kim"],
-    ["  Kim B  ", "kim.b@x.com", "Kim B"],
-    ["", "no-at-sign", "no-at-sign"],
-    ["", "", ""],
-    ["", " kim@x.com", "kim"],
-  ] as const)("(%j, %j) → %j", (name, email, expected) => {
-    expect(nameOrDefault(name, email)).toBe(expected);
+    ["", "kim.b@x.com", "required"],
+    [undefined, "kim.b@x.com", "required"],
+    ["   ", "kim.b@x.com", "required"],
+    ["Kim", "kim.b@x.com", null],
+    ["  Kim B  ", "kim.b@x.com", null],
+    ["kim.b", "kim.b@x.com", null],
+    ["@kim", "kim.b@x.com", "name_starts_with_at"],
+    ["KIM.B@X.COM", "kim.b@x.com", "name_equal_to_email"],
+  ] as const)("(%j, %j) → %s", (name, email, expected) => {
+    expect(nameProblem(name, email)).toBe(expected);
   });
 
-  it("cuts a long local part to NAME_MAX", () => {
-    const local = "a".repeat(NAME_MAX + 10);
-    expect(nameOrDefault("", `${local}@x.com`)).toBe("a".repeat(NAME_MAX));
+  it("allows NAME_MAX characters after trimming, not one more", () => {
+    expect(nameProblem(` ${"a".repeat(NAME_MAX)} `, "kim@x.com")).toBeNull();
+    expect(nameProblem("a".repeat(NAME_MAX + 1), "kim@x.com")).toBe("too_big");
   });
 
-  it("keeps a local part of exactly NAME_MAX", () => {
-    const local = "b".repeat(NAME_MAX);
-    expect(nameOrDefault(undefined, `${local}@x.com`)).toBe(local);
+  it("reports the length before the other rules", () => {
+    expect(nameProblem(`@${"a".repeat(NAME_MAX)}`, "kim@x.com")).toBe("too_big");
   });
 });
 

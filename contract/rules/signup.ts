@@ -12,11 +12,18 @@ export function nameRuleError(name: string, email: string): "name_starts_with_at
   return null;
 }
 
-/** An empty name is filled with the part of the address before '@' (docs/product.md §5), cut to the limit. */
-export function nameOrDefault(name: string | undefined, email: string): string {
+export type NameProblem = "required" | "too_big" | "name_starts_with_at" | "name_equal_to_email";
+
+/**
+ * What is wrong with a member's name (sign-up step 0, /profile; docs/product.md §5), as the
+ * API's field code, or null. The name is required: it is never made from the address, which
+ * would show part of it to everyone (issue 16). Checked after trimming; the first rule broken.
+ */
+export function nameProblem(name: string | undefined, email: string): NameProblem | null {
   const trimmed = (name ?? "").trim();
-  if (trimmed !== "") return trimmed;
-  return (email.split("@")[0] ?? "").trim().slice(0, NAME_MAX);
+  if (trimmed === "") return "required";
+  if (trimmed.length > NAME_MAX) return "too_big";
+  return nameRuleError(trimmed, email);
 }
 
 /** Whole years from a YYYY-MM-DD date to `now`, in UTC. */

@@ -92,6 +92,19 @@ describe("GET /api/profile.php", () => {
     expect(answer.profile.age).toBeGreaterThan(30);
   });
 
+  it("never shows whom a member is interested in to others, only to the member (issue 16)", async () => {
+    const ann = await createMember();
+    const bob = await createMember();
+    const bobCookie = await loginAs(bob);
+    await call("/api/user.php", { method: "PUT", json: { interested_in: "everyone" }, cookie: bobCookie });
+    const seenByAnn = MemberAnswerSchema.parse(
+      await (await call(`/api/profile.php?id=${bob.id}`, { cookie: await loginAs(ann) })).json(),
+    );
+    expect(seenByAnn.profile.interested_in).toBeNull();
+    const seenByBob = MemberAnswerSchema.parse(await (await call(`/api/profile.php?id=${bob.id}`, { cookie: bobCookie })).json());
+    expect(seenByBob.profile.interested_in).toBe("everyone");
+  });
+
   it("answers 404 for a missing profile, one outside the site's countries, and 422 for a bad id", async () => {
     expect((await call("/api/profile.php?id=99999999")).status).toBe(404);
     const outside = await createMember({ siteId: 1 }); // NL: not a country of the 127.0.0.1 site? it is: NL is served there

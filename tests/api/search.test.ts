@@ -83,6 +83,33 @@ describe("GET /api/search.php", () => {
     expect(again.filter_options).toEqual({ gender: "female", min_age: 26, max_age: 35, country: "IE", countryregion: 0 });
   });
 
+  it("first load: whom the member is interested in is the default gender, and changing it moves the saved search (issue 16)", async () => {
+    const member = await createMember(); // a woman in NL
+    const cookie = await loginAs(member);
+    const put = (json: unknown) => call("/api/user.php", { method: "PUT", json, cookie });
+    const firstGender = async () =>
+      SearchAnswerSchema.parse((await search("auto_load=1&pp=12&source=search", { cookie })).body).filter_options.gender;
+
+    expect((await put({ interested_in: "female" })).status).toBe(200);
+    expect(await firstGender()).toBe("female");
+    expect((await put({ interested_in: "everyone" })).status).toBe(200);
+    expect(await firstGender()).toBe("");
+    // Not said (any more): the other gender than hers, as before.
+    expect((await put({ interested_in: null })).status).toBe(200);
+    expect(await firstGender()).toBe("male");
+
+    // A search of her own is kept as it is...
+    await search("country=IE&gender=male&min_age=26&max_age=35&manual_search=1", { cookie });
+    expect(await firstGender()).toBe("male");
+    // ...until she says whom she is interested in: the saved search starts with that, the rest kept.
+    expect((await put({ interested_in: "female" })).status).toBe(200);
+    const again = SearchAnswerSchema.parse((await search("auto_load=1", { cookie })).body);
+    expect(again.filter_options).toEqual({ gender: "female", min_age: 26, max_age: 35, country: "IE", countryregion: 0 });
+    // She can still search for anyone by hand.
+    const men = SearchAnswerSchema.parse((await search("country=IE&gender=male&manual_search=1", { cookie })).body);
+    expect(men.profiles.map((p) => p.name).sort()).toEqual(["Cian", "Padraig"]);
+  });
+
   it("a visitor's first load uses the edge country when the site serves it", async () => {
     const response = await call("/api/search.php?auto_load=1", { headers: { "x-client-country": "IE" } });
     expect(SearchAnswerSchema.parse(await response.json()).filter_options.country).toBe("IE");

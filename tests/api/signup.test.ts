@@ -290,68 +290,13 @@ describe("POST /api/user.php?new=1", () => {
     await loginAs({ email, password: "secret password" });
   });
 
-  it("fills an empty name with the address's part before '@'", async () => {
-    const email = freshEmail("example.org", "dana");
-    const { user } = await signUp({ email, name: "   " });
-    expect(user.profile.name).toBe(email.split("@")[0]);
-    expect((await memberRow(user.profile.id)).name).toBe(email.split("@")[0]);
-    const { user: without } = await signUp({ name: undefined });
-    expect(without.profile.name).toBe(without.email.split("@")[0]);
-  });
-
-  it("gives other mail providers their code and falls back to the site language", async () => {
-    const { user } = await signUp({ email: freshEmail("hotmail.com"), language: "xx" });
-    expect(user.mailprovider).toBe(1);
-    expect(user.profile.language).toBe("en");
-    const { user: other } = await signUp({ email: freshEmail("example.net") });
-    expect(other.mailprovider).toBe(0);
-  });
-
-  it("refuses an address that already has an account: 409 existing_account_active, nothing created", async () => {
+  it("refuses an empty or missing name with 422 required: it never makes one from the address (issue 16)", async () => {
     const ip = newIp();
-    const email = freshEmail();
-    const token = await tokenFor(email, SITE1, ip);
-    const first = await postSignup({ ...(await validBody({ ip, email })), token }, { ip });
-    expect(first.status).toBe(201);
-    // The token is still valid, but the address is taken now (in another case too).
-    const again = await postSignup(
-      { ...(await validBody({ ip, email: freshEmail() })), email: email.toUpperCase(), token },
-      { ip },
-    );
-    await expectError(again, 409, "existing_account_active", { email: "existing_account_active" });
-    expect(await membersWithEmail(email)).toBe(1);
-  });
-
-  it("refuses the address of a deleted account: 409 deleted_account_exists", async () => {
-    const ip = newIp();
-    const email = freshEmail();
-    const body = await validBody({ ip, email });
-    const member = await createMember();
-    await env.DB.prepare("UPDATE members SET email = ?, status = 'deleted' WHERE id = ?").bind(email, member.id).run();
-    await expectError(await postSignup(body, { ip }), 409, "deleted_account_exists", { email: "deleted_account_exists" });
-    expect(await membersWithEmail(email)).toBe(1);
-  });
-
-  it("signs up the server-corrected address with the token for it, and refuses a token for another address", async () => {
-    const ip = newIp();
-    const local = `kim${Date.now()}x${++emailCounter}`;
-    const typed = `${local[0]!.toUpperCase()}${local.slice(1)}@GMIAL.com `;
-    const check = await checkEmail(typed, { ip });
-    expect(check.email).toBe(`${local}@gmail.com`);
-
-    const wrongToken = await tokenFor(freshEmail(), SITE1, ip);
-    const refused = await postSignup({ ...(await validBody({ ip })), email: typed, token: wrongToken }, { ip });
-    await expectError(refused, 422, "invalid_input", { token: "invalid" });
-    expect(await membersWithEmail(`${local}@gmail.com`)).toBe(0);
-    expect(await membersWithEmail(`${local}@gmial.com`)).toBe(0);
-
-    const response = await postSignup({ ...(await validBody({ ip })), email: typed, token: check.token }, { ip });
-    expect(response.status).toBe(201);
-    const { user } = UserAnswerSchema.parse(await response.json());
-    expect(user.email).toBe(`${local}@gmail.com`);
-    expect(user.mailprovider).toBe(2);
-    expect(await membersWithEmail(`${local}@gmail.com`)).toBe(1);
-    expect(await membersWithEmail(`${local}@gmial.com`)).toBe(0);
+    for (const name of ["", "   ", undefined]) {
+      const body = await validBody({ ip, name });
+      await expectError(await postSignup(body, { ip }), 422, "invalid_input", { name: "required" });
+      expect(await membersWithEmail(body.email)).toBe(0);
+    }
   });
 
   it("refuses a 151-character name with 422 too_big", async () => {
@@ -378,6 +323,26 @@ describe("POST /api/user.php?new=1", () => {
     const body = await validBody({ ip, email, name: email.toUpperCase() });
     await expectError(await postSignup(body, { ip }), 422, "invalid_input", { name: "name_equal_to_email" });
     expect(await membersWithEmail(email)).toBe(0);
+  });
+
+  it("refuses a password shorter than 8 characters, as /profile and the reset do (issue 16)", async () => {
+    const ip = newIp();
+    for (const password of ["abc", "1234567", "        "]) {
+      const body = await validBody({ ip, password });
+      await expectError(await postSignup(body, { ip }), 422, "invalid_input", { password: "too_small" });
+      expect(await membersWithEmail(body.email)).toBe(0);
+    }
+    // Eight characters will do, and so does the demo accounts' password.
+    for (const password of ["12345678", "demo-password"]) {
+      const body = await validBody({ ip, password });
+      expect((await postSignup(body, { ip })).status).toBe(201);
+    }
+  });
+
+  it("answers the name's and the password's codes together", async () => {
+    const ip = newIp();
+    const body = await validBody({ ip, name: "", password: "abc" });
+    await expectError(await postSignup(body, { ip }), 422, "invalid_input", { name: "required", password: "too_small" });
   });
 
   it("refuses a missing password with 422 required", async () => {
@@ -595,11 +560,48 @@ describe("PUT /api/user.php", () => {
     expect((await userAfter(await put(cookie, { city: "" }))).profile.city).toBeNull();
   });
 
+  it("changes the name by the sign-up's rule, against the member's own address (issue 16)", async () => {
+    const { user, cookie } = await signUp();
+    const renamed = await userAfter(await put(cookie, { name: "  Kim Two " }));
+    expect(renamed.profile.name).toBe("Kim Two");
+    expect((await memberRow(user.profile.id)).name).toBe("Kim Two");
+    for (const [name, code] of [
+      ["", "required"],
+      ["   ", "required"],
+      ["n".repeat(151), "too_big"],
+      ["@kim", "name_starts_with_at"],
+      [user.email.toUpperCase(), "name_equal_to_email"],
+    ] as const) {
+      await expectError(await put(cookie, { name }), 422, "invalid_input", { name: code });
+    }
+    await expectError(await put(cookie, { name: 42 }), 422, "invalid_input", { name: expect.any(String) });
+    expect((await memberRow(user.profile.id)).name).toBe("Kim Two");
+    // Another member's address is just a name.
+    expect((await userAfter(await put(cookie, { name: "someone@example.com" }))).profile.name).toBe("someone@example.com");
+  });
+
   it("saves the gender and refuses another value", async () => {
     const { user, cookie } = await signUp();
     expect((await userAfter(await put(cookie, { gender: "male" }))).profile.gender).toBe("male");
     await expectError(await put(cookie, { gender: "other" }), 422, "invalid_input", { gender: expect.any(String) });
     expect((await memberRow(user.profile.id)).gender).toBe("male");
+  });
+
+  it("saves whom the member is interested in (issue 16)", async () => {
+    const { user, cookie } = await signUp();
+    expect(user.profile.interested_in).toBeNull();
+    for (const value of ["male", "female", "everyone", null] as const) {
+      expect((await userAfter(await put(cookie, { interested_in: value }))).profile.interested_in).toBe(value);
+      expect((await memberRow(user.profile.id)).interested_in).toBe(value);
+    }
+    await expectError(await put(cookie, { interested_in: "robots" }), 422, "invalid_input", {
+      interested_in: expect.any(String),
+    });
+  });
+
+  it("takes whom the member is interested in with the sign-up's profile", async () => {
+    const { user } = await signUp({ profile: { gender: "male", interested_in: "male" } });
+    expect(user.profile).toMatchObject({ gender: "male", interested_in: "male" });
   });
 
   it("saves a valid date of birth and clears it with null", async () => {

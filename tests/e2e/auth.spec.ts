@@ -53,6 +53,8 @@ test.describe("login and logout", () => {
     expect(empty.status()).toBe(400);
     const html = await empty.text();
     expect(html).toContain("Value is required");
+    // One message per field (issue 16): not also "not a valid email address" for the empty one.
+    expect(html).not.toContain("Value is not a valid email address");
     const malformed = await request.post("/login", {
       form: { email: "not-an-email", password: "x" },
       headers: { origin: `http://localhost:${E2E_PORT}` },

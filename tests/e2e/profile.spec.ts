@@ -2,7 +2,7 @@
  * /profile: the member edits every part with the sign-up forms, manages photos and changes the
  * password; with JavaScript and without.
  */
-import { expect, test } from "./support/fixtures";
+import { expect, signUp, test } from "./support/fixtures";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAaklEQVR4nAXB0QAAAAhDwZGMJJJIIhlJEO87ou6EhEWJFiMiVpyEjE2ZNmNi1pyFChdVdDFFii2uhBo31XQzTZptroUGDzX0MEOGHW6EgkOFDhMSNlyEFi+19DJLll1uhQ4fdfQxR4497h7WFWaB0n08RwAAAABJRU5ErkJggg==",
@@ -43,9 +43,11 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await personal.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Enter a real date of birth. You must be at least 18 years old.")).toBeVisible();
   await page.locator("#personal").getByLabel("Day").selectOption("30");
+  await page.locator("#personal").getByLabel("Everyone").check();
   await page.locator("#personal").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await expect(page.locator("#personal").getByLabel("Day")).toHaveValue("30");
+  await expect(page.locator("#personal").getByLabel("Everyone")).toBeChecked();
 
   // About me.
   await page.locator("#about").getByLabel("About me").fill("I like long walks.");
@@ -82,10 +84,99 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await page.locator("#password").getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
+  // Search starts with whom the member is interested in: everyone (issue 16).
+  await page.goto("/members");
+  await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("");
+
   await page.getByRole("button", { name: "Log out" }).click();
+  // Logged out before logging in again: a logout answered late would clear the new session's cookie.
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto("/login");
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill("second password");
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test("a member changes the name on /profile and the header shows it (issue 16)", async ({ page, javaScriptEnabled }, info) => {
+  const email = `e2e-name-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, "Sam");
+  await page.goto("/profile");
+  const section = page.locator("#name");
+  await expect(section.getByLabel("Name")).toHaveValue("Sam");
+
+  // The sign-up's rules, one message at a time. (An empty field the browser refuses itself
+  // without JavaScript; spaces get past it and the server says the same.)
+  await section.getByLabel("Name").fill("   ");
+  await section.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#name").getByText("Value is required")).toHaveCount(1);
+  await page.locator("#name").getByLabel("Name").fill(email);
+  await page.locator("#name").getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#name").getByText("Choose a name that is not your email address.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "My profile (Sam)" })).toBeVisible();
+
+  await page.locator("#name").getByLabel("Name").fill("Sam Two");
+  await page.locator("#name").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByRole("link", { name: "My profile (Sam Two)" })).toBeVisible();
+  await expect(page.locator("#name").getByLabel("Name")).toHaveValue("Sam Two");
+  if (!javaScriptEnabled) await expect(page).toHaveURL(/\/profile#name$/);
+});
+
+test("with location permission, /profile keeps the saved place; the device fills only an empty one (issue 16)", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}, info) => {
+  test.skip(!javaScriptEnabled, "the device's position needs JavaScript");
+  test.slow();
+  await signUp(page, `e2e-place-${info.project.name}-${Date.now()}@example.com`, "Pat");
+  await page.goto("/profile");
+  const location = () => page.locator("#location");
+  const save = async () => {
+    await location().getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  };
+  await location().getByLabel("Country").selectOption("NL");
+  await location().getByLabel("Region").selectOption({ label: "Utrecht" });
+  await location().getByLabel("City").fill("Utrecht");
+  await save();
+
+  // The device is in Berlin, and the site may ask where it is.
+  await context.grantPermissions(["geolocation"]);
+  await context.setGeolocation({ latitude: 52.52, longitude: 13.405 });
+  const geocodes: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/resources/geocode")) geocodes.push(request.url());
+  });
+  const hydrated = () => expect(page.locator("#location form[novalidate]")).toBeVisible();
+
+  // A saved place: the device is not even asked, and nothing changes.
+  await page.reload();
+  await hydrated();
+  await page.waitForTimeout(1500);
+  expect(geocodes).toEqual([]);
+  await expect(location().getByLabel("Country")).toHaveValue("NL");
+  await expect(location().getByLabel("Region").locator("option:checked")).toHaveText("Utrecht");
+  await expect(location().getByLabel("City")).toHaveValue("Utrecht");
+
+  // Only the country saved: the device (in another country) still changes nothing.
+  await location().getByLabel("Region").selectOption("");
+  await location().getByLabel("City").fill("");
+  await save();
+  const berlin = page.waitForResponse((response) => response.url().includes("/resources/geocode"));
+  await page.reload();
+  await berlin;
+  await expect(page.getByText("Finding your location…")).toHaveCount(0);
+  await expect(location().getByLabel("Country")).toHaveValue("NL");
+  await expect(location().getByLabel("City")).toHaveValue("");
+
+  // In the saved country, the device fills the empty place (still to be saved by the member).
+  await context.setGeolocation({ latitude: 52.0907, longitude: 5.1214 });
+  await page.evaluate(() => localStorage.removeItem("geolocation_geocode"));
+  const utrecht = page.waitForResponse((response) => response.url().includes("/resources/geocode"));
+  await page.reload();
+  await utrecht;
+  await expect(location().getByLabel("City")).not.toHaveValue("");
+  await expect(location().getByLabel("Country")).toHaveValue("NL");
 });

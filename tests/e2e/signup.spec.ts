@@ -69,6 +69,8 @@ test("a visitor signs up through every step and activates the account from the m
   // Step 4: personal info, with a date of birth that is not a date first.
   await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
   await page.getByLabel("A woman").check();
+  // Whom she is interested in: her search starts with them (issue 16), not with "the other gender".
+  await page.getByLabel("Women").check();
   await page.getByLabel("Day").selectOption("30");
   await page.getByLabel("Month").selectOption({ label: "February" });
   await page.getByLabel("Year").selectOption("1990");
@@ -104,6 +106,13 @@ test("a visitor signs up through every step and activates the account from the m
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/members/5");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Her search starts with women, and she can still look for anyone.
+  await page.goto("/members");
+  await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("female");
+  await page.getByLabel("Looking for", { exact: true }).selectOption("male");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/gender=male/);
+  await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("male");
 });
 
 test("step 3 fills in the place the device is at", async ({ page, context, javaScriptEnabled }, info) => {
@@ -151,7 +160,7 @@ test("a taken address and a name starting with @ get clear errors and keep what 
 test("a mistyped mail domain is suggested and corrected", async ({ page, javaScriptEnabled }, info) => {
   const local = `e2e-typo-${info.project.name}-${Date.now()}`;
   // A typo the server does not correct by itself (it does for "hotmial.com"), so the suggestion stays.
-  await fillAccount(page, { email: `${local}@hotmaill.com`, name: "", password: "a good password" });
+  await fillAccount(page, { email: `${local}@hotmaill.com`, name: "Kim", password: "a good password" });
   if (javaScriptEnabled) {
     await page.getByRole("button", { name: `${local}@hotmail.com` }).click();
     await expect(page.getByLabel("Email address")).toHaveValue(`${local}@hotmail.com`);
@@ -192,6 +201,7 @@ test("the member sign-up lander warns about a fictional profile, ships no script
   expect(scripts).toEqual([]);
 
   await page.getByLabel("Email address").fill(freshEmail(`lander-${info.project.name}`));
+  await page.getByLabel("Name").fill("Lou");
   await page.getByLabel("Password").fill("a good password");
   await page.getByRole("button", { name: "Sign up for free" }).click();
   // On to /signup. The lander ran no script, so the browser had not said whether it can do push:
@@ -219,4 +229,51 @@ test("a press of the button while the address is still being checked is sent onc
   await checked;
   // Not lost: the account is made and the flow moves on (push is not offered in this browser).
   await expect(page.getByRole("heading", { name: /Never miss a message|Add a photo/ })).toBeVisible();
+});
+
+/** The messages shown beside the fields of a page's HTML (the error lists' items). */
+function fieldMessages(html: string): string[] {
+  return [...html.matchAll(/<ul[^>]*class="error-list"[^>]*>([\s\S]*?)<\/ul>/g)].flatMap((list) =>
+    [...(list[1] ?? "").matchAll(/<li>([\s\S]*?)<\/li>/g)].map((item) => item[1] ?? ""),
+  );
+}
+
+test("the name is required and the password needs 8 characters, one message per field (issue 16)", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  if (!javaScriptEnabled) {
+    // The browser's own checks stop an empty form first; the server answers the same when asked.
+    const answer = await page.request.post("/signup", {
+      form: { intent: "create", email: "", name: "", password: "abc" },
+      headers: { origin: `http://localhost:${E2E_PORT}` },
+    });
+    expect(answer.status()).toBe(400);
+    expect(fieldMessages(await answer.text())).toEqual([
+      "Value is required",
+      "Value is required",
+      "This field should be at least 8 characters long",
+    ]);
+  }
+  const email = freshEmail(info.project.name);
+  await fillAccount(page, { email, name: "   ", password: "abc" });
+  if (javaScriptEnabled) {
+    // Checked as the fields are left; the button stays blocked while they show errors.
+    await page.getByLabel("Name").focus();
+    await page.getByLabel("Password").focus();
+    await page.getByLabel("Password").press("Tab");
+    await expect(page.getByRole("button", { name: "Sign up for free" })).toBeDisabled();
+  } else {
+    await submitAccount(page, javaScriptEnabled);
+  }
+  const name = page.getByRole("textbox", { name: "Name" });
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Value is required")).toHaveCount(1);
+  await expect(page.getByText("This field should be at least 8 characters long")).toBeVisible();
+  await expect(page.getByText("Value is not a valid email address")).toHaveCount(0);
+  // Corrected, it goes through, and the name is the one typed (not the address's first part).
+  await name.fill("Noor");
+  await page.getByLabel("Password").fill("a good password");
+  await submitAccount(page, javaScriptEnabled);
+  await expect(page.getByRole("link", { name: "My profile (Noor)" })).toBeVisible();
 });

@@ -66,7 +66,7 @@ export function AccountStep({
         <CheckedEmailField email={email} label={t("signup.account.email")} />
         <Field
           label={t("signup.account.name")}
-          inputProps={{ ...inputProps(fields.name, "text"), autoComplete: "given-name" }}
+          inputProps={{ ...inputProps(fields.name, "text"), required: true, autoComplete: "given-name" }}
           errors={fields.name.errors}
           help={t("signup.account.nameHelp")}
         />
@@ -74,6 +74,7 @@ export function AccountStep({
           label={t("signup.account.password")}
           inputProps={{ ...inputProps(fields.password, "password"), required: true, autoComplete: "new-password" }}
           errors={fields.password.errors}
+          help={t("resetPassword.rules")}
         />
         <input type="hidden" name="csrf" value={view.csrf} />
         <input type="hidden" name="timezone" value={timezone} />

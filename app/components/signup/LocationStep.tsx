@@ -1,12 +1,14 @@
 /**
  * Sign-up step 3 (and the location section of /profile): country, region and city. Works without
- * JavaScript; with it, the device's position prefills what is still empty.
+ * JavaScript; with it, the device's position prefills the form: at sign-up its country and what
+ * is still empty; on /profile only what is empty, never the saved place (lib/location-prefill.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import { Form, href } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { countryName } from "~/lib/format";
 import { LocationSchema } from "~/lib/forms/signup";
+import { prefillFrom, wantsDevicePlace } from "~/lib/location-prefill";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { fetchResource, type AnswerOf } from "~/lib/resource-answer";
@@ -20,6 +22,8 @@ interface LocationView {
   country: string;
   countryregion: number | null;
   city: string;
+  /** The country stored on the profile (`country` above falls back to a guess when there is none). */
+  savedCountry: string | null;
   showCity: boolean;
   constraint: Constraint;
 }
@@ -102,18 +106,26 @@ export function LocationStep({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step opens (docs/product.md §4: step 3 triggers geolocation).
   useEffect(() => {
     if (!("geolocation" in navigator)) return;
+    const saved = { country: view.savedCountry, countryregion: view.countryregion, city: view.city };
+    if (!wantsDevicePlace(saved, variant)) return;
     let cancelled = false;
     setLocating(true);
     locate()
       .then((place) => {
-        if (cancelled || !place?.country || !view.countries.includes(place.country)) return;
-        // Prefill only what the member has not chosen or typed yet.
-        const regionEmpty = currentValue(fields.countryregion.name) === "";
-        const cityEmpty = currentValue(fields.city.name) === "";
-        form.update(fields.country.name, place.country);
+        if (cancelled) return;
+        // What the member has chosen or typed, and on /profile the saved place, stay.
+        const current = {
+          country: currentValue(fields.country.name),
+          countryregion: currentValue(fields.countryregion.name),
+          city: view.showCity ? currentValue(fields.city.name) : "",
+        };
+        const updates = prefillFrom(place, current, { variant, savedCountry: view.savedCountry, countries: view.countries });
+        if (Object.keys(updates).length === 0) return;
         if (place.attribution) setAttribution(place.attribution);
-        if (place.countryregion && regionEmpty) form.update(fields.countryregion.name, String(place.countryregion));
-        if (place.city && cityEmpty) form.update(fields.city.name, place.city);
+        // The country first: choosing one resets the region (docs/product.md §4).
+        if (updates.country !== undefined) form.update(fields.country.name, updates.country);
+        if (updates.countryregion !== undefined) form.update(fields.countryregion.name, updates.countryregion);
+        if (updates.city !== undefined && view.showCity) form.update(fields.city.name, updates.city);
       })
       .catch((error: unknown) => console.info("geolocation gave no place", error)) // docs/product.md §8: logged only
       .finally(() => !cancelled && setLocating(false));

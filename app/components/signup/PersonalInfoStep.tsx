@@ -1,6 +1,7 @@
 /**
- * Sign-up step 4 (and the personal-info section of /profile): gender, date of birth and the
- * site's select fields. Works without JavaScript.
+ * Sign-up step 4 (and the personal-info section of /profile): gender, whom the member is
+ * interested in (the gender their search starts with), date of birth and the site's select
+ * fields. Works without JavaScript.
  */
 import { Form } from "react-router";
 import { ErrorList } from "~/components/Field";
@@ -9,11 +10,13 @@ import { PersonalInfoSchema } from "~/lib/forms/signup";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
+import { INTERESTED_IN } from "../../../contract/rules/search";
 import { type FormVariant, PartButtons, PartHeading } from "./PartChrome";
 import { FormErrors, type StepActionData } from "./SignupChrome";
 
 interface PersonalInfoView {
   gender: string;
+  interestedIn: string;
   dob: { year: string; month: string; day: string };
   selects: ProfileField[];
   values: Record<string, string>;
@@ -35,6 +38,7 @@ export function PersonalInfoStep({
     lastResult: actionData?.result,
     defaultValue: {
       gender: view.gender,
+      interested_in: view.interestedIn,
       dobDay: view.dob.day,
       dobMonth: view.dob.month,
       dobYear: view.dob.year,
@@ -43,6 +47,7 @@ export function PersonalInfoStep({
   });
   const fields = {
     gender: form.field("gender"),
+    interestedIn: form.field("interested_in"),
     dobDay: form.field("dobDay"),
     dobMonth: form.field("dobMonth"),
     dobYear: form.field("dobYear"),
@@ -69,6 +74,20 @@ export function PersonalInfoStep({
                 defaultChecked={fields.gender.initialValue === gender}
               />
               {t(`signup.personal.${gender}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="field choice-group">
+          <legend>{t("signup.personal.interestedIn.legend")}</legend>
+          {INTERESTED_IN.map((choice) => (
+            <label key={choice} className="choice">
+              <input
+                type="radio"
+                name={fields.interestedIn.name}
+                value={choice}
+                defaultChecked={fields.interestedIn.initialValue === choice}
+              />
+              {t(`signup.personal.interestedIn.${choice}`)}
             </label>
           ))}
         </fieldset>

@@ -4,7 +4,9 @@
  * (v.optional with "" as the default).
  */
 import * as v from "valibot";
-import { EMAIL_MAX, NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
+import { EMAIL_MAX, NAME_MAX, NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
+import { newPasswordProblem } from "../../../contract/rules/password";
+import { nameRuleError } from "../../../contract/rules/signup";
 
 export const tooLong = (max: number) => `validation.tooLong|{"max":${max}}`;
 
@@ -16,18 +18,42 @@ export const emailField = v.pipe(
   v.email("validation.email"),
 );
 
-/** A password as typed to log in or sign up (docs/product.md §5: required, no other bound). */
+/**
+ * The member's name (sign-up step 0 and /profile): required, at most NAME_MAX characters after
+ * trimming; nameRules add the rules that need the address. Together they are the contract's
+ * nameProblem (contract/rules/signup.ts), which the API applies; a test holds them equal.
+ */
+export const nameField = v.pipe(
+  v.optional(v.string("validation.required"), ""),
+  v.trim(),
+  v.nonEmpty("validation.required"),
+  v.maxLength(NAME_MAX, tooLong(NAME_MAX)),
+);
+
+/**
+ * The message of the name's rules that need the address (not starting with "@", not the
+ * address itself), for a check on the whole form forwarded to `name`; "" when none is broken.
+ */
+export function nameRuleMessage(name: string, email: string): string {
+  const problem = nameRuleError(name, email);
+  return problem ? `errors.${problem}` : "";
+}
+
+/** A password as typed to log in or to confirm an action (docs/product.md §5: required, no other bound). */
 export const passwordField = v.pipe(
   v.optional(v.string("validation.required"), ""),
   v.nonEmpty("validation.required"),
   v.maxLength(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
 );
 
-/** New passwords (reset, change): at least this long. Sign-up's own rule is the spec's (non-empty). */
-
+/**
+ * A password the member chooses (sign-up, reset, change): the contract's one rule (8 to 1000
+ * characters, not only spaces; contract/rules/password.ts), which the API applies too.
+ */
+export const TOO_SHORT_PASSWORD = `validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`;
 export const newPasswordField = v.pipe(
   passwordField,
-  v.check((value) => value.trim().length >= NEW_PASSWORD_MIN, `validation.tooShort|{"min":${NEW_PASSWORD_MIN}}`),
+  v.check((value) => newPasswordProblem(value) !== "too_small", TOO_SHORT_PASSWORD),
 );
 
 /** The "again" field of a new password says the same (forward the check to `repeat`). */
@@ -37,4 +63,16 @@ export const PASSWORDS_DIFFER = "errors.passwords_differ";
 /** The message for the API's 429: wait this many minutes (at least one). */
 export function rateLimited(retryAfterSeconds: number | undefined): string {
   return `errors.rate_limited|${JSON.stringify({ minutes: Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)) })}`;
+}
+
+/**
+ * The message for a field code the API answered (422 invalid_input's `fields`) for a field of
+ * the member's own forms: the same words the form's schema would have used.
+ */
+export function apiFieldMessage(field: string, code: string): string {
+  if (code === "required") return "validation.required";
+  if (field === "password" && code === "too_small") return TOO_SHORT_PASSWORD;
+  if (field === "name" && code === "too_big") return tooLong(NAME_MAX);
+  if (field === "password" && code === "too_big") return tooLong(PASSWORD_MAX);
+  return `errors.${code}`;
 }

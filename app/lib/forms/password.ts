@@ -2,13 +2,20 @@
 import * as v from "valibot";
 import { emailField, newPasswordField, PASSWORDS_DIFFER, samePasswords } from "./fields";
 
+/**
+ * The new password again. A fallback rather than an optional with a default: the action's
+ * parser (Conform) turns an empty field into a missing one past the default, which then failed
+ * as "not a string" (an untranslated message) while the browser said nothing.
+ */
+const repeatField = v.fallback(v.string(), "");
+
 export const ResetRequestSchema = v.object({ email: emailField });
 
 export const NewPasswordSchema = v.pipe(
   v.object({
     token: v.pipe(v.optional(v.string(), ""), v.nonEmpty("errors.token_invalid")),
     password: newPasswordField,
-    repeat: v.optional(v.string(), ""),
+    repeat: repeatField,
   }),
   v.forward(
     v.check((input) => samePasswords(input), PASSWORDS_DIFFER),
@@ -21,7 +28,7 @@ export const ChangePasswordSchema = v.pipe(
   v.object({
     current: v.pipe(v.optional(v.string("validation.required"), ""), v.nonEmpty("validation.required")),
     password: newPasswordField,
-    repeat: v.optional(v.string(), ""),
+    repeat: repeatField,
   }),
   v.forward(
     v.check((input) => samePasswords(input), PASSWORDS_DIFFER),

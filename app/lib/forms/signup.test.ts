@@ -8,6 +8,7 @@ import {
   PersonalInfoSchema,
   submittedDateOfBirth,
 } from "./signup";
+import { nameProblem } from "../../../contract/rules/signup";
 
 /** The issues of a parse as "path: message" pairs (path "" for the root). */
 function issuesOf(schema: v.GenericSchema, input: unknown): { path: string; message: string }[] {
@@ -18,12 +19,12 @@ function issuesOf(schema: v.GenericSchema, input: unknown): { path: string; mess
 const tooLong = (max: number) => `validation.tooLong|{"max":${max}}`;
 
 describe("AccountSchema", () => {
-  const valid = { email: "anna@example.com", name: "Anna", password: "secret" };
+  const valid = { email: "anna@example.com", name: "Anna", password: "a secret" };
 
   it("accepts a complete account and trims email and name", () => {
     const result = v.safeParse(AccountSchema, { ...valid, email: "  anna@example.com ", name: "  Anna  " });
     expect(result.success).toBe(true);
-    expect(result.output).toMatchObject({ email: "anna@example.com", name: "Anna", password: "secret" });
+    expect(result.output).toMatchObject({ email: "anna@example.com", name: "Anna", password: "a secret" });
   });
 
   describe("email", () => {
@@ -61,10 +62,16 @@ describe("AccountSchema", () => {
   });
 
   describe("name", () => {
+    // Issue 16: the name is required; it is never made from the address.
     it.each([
       ["missing", undefined],
-      ["empty (filled from the email later)", ""],
+      ["empty", ""],
       ["only spaces", "   "],
+    ])("requires a name: %s → validation.required", (_, name) => {
+      expect(issuesOf(AccountSchema, { ...valid, name })).toEqual([{ path: "name", message: "validation.required" }]);
+    });
+
+    it.each([
       ["150 characters", "n".repeat(150)],
       ["150 characters inside spaces", `  ${"n".repeat(150)}  `],
       ["containing '@' after the start", "an@na"],
@@ -116,10 +123,22 @@ describe("AccountSchema", () => {
       expect(issuesOf(AccountSchema, withoutPassword)).toEqual([{ path: "password", message: "validation.required" }]);
     });
 
+    // Issue 16: sign-up takes the rule /profile and the reset take (8 characters, not only spaces).
     it.each([
       ["1 character", "p"],
+      ["3 characters", "abc"],
+      ["7 characters", "1234567"],
+      ["only spaces", "        "],
+    ])("refuses %s as too short", (_, password) => {
+      expect(issuesOf(AccountSchema, { ...valid, password })).toEqual([
+        { path: "password", message: 'validation.tooShort|{"min":8}' },
+      ]);
+    });
+
+    it.each([
+      ["8 characters", "12345678"],
       ["1000 characters", "p".repeat(1000)],
-      ["only spaces", "   "],
+      ["the demo accounts' password", "demo-password"],
     ])("accepts %s", (_, password) => {
       expect(issuesOf(AccountSchema, { ...valid, password })).toEqual([]);
     });
@@ -305,5 +324,31 @@ describe("AboutSchema", () => {
     ["interests", { interests: "chess" }],
   ])("rejects wrong types and over-long interests (%s)", (path, input) => {
     expect(issuesOf(AboutSchema, input).map((i) => i.path)).toEqual([path]);
+  });
+});
+
+describe("the name's rule is the contract's (the API applies nameProblem)", () => {
+  const MESSAGES = {
+    required: "validation.required",
+    too_big: tooLong(150),
+    name_starts_with_at: "errors.name_starts_with_at",
+    name_equal_to_email: "errors.name_equal_to_email",
+  } as const;
+  it.each([
+    "",
+    "   ",
+    "Kim",
+    " Kim ",
+    "@kim",
+    "kim@x.com",
+    "KIM@X.COM ",
+    "n".repeat(150),
+    "n".repeat(151),
+    `@${"n".repeat(150)}`,
+  ])("%j", (name) => {
+    const email = "kim@x.com";
+    const problem = nameProblem(name, email);
+    const issues = issuesOf(AccountSchema, { email, name, password: "a good password" });
+    expect(issues.slice(0, 1)).toEqual(problem ? [{ path: "name", message: MESSAGES[problem] }] : []);
   });
 });

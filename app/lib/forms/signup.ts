@@ -3,28 +3,28 @@
  * action; the API checks once more. Errors are message keys (translated by Field/ErrorList).
  */
 import * as v from "valibot";
-import { CITY_MAX, MIN_AGE, NAME_MAX, PERSONAL_MAX } from "../../../contract/limits";
-import { dateOfBirth, nameRuleError } from "../../../contract/rules/signup";
-import { emailField as email, passwordField, tooLong } from "./fields";
+import { CITY_MAX, MIN_AGE, PERSONAL_MAX } from "../../../contract/limits";
+import { INTERESTED_IN } from "../../../contract/rules/search";
+import { dateOfBirth } from "../../../contract/rules/signup";
+import { emailField as email, nameField, nameRuleMessage, newPasswordField, tooLong } from "./fields";
 export const DATE_OF_BIRTH_ERROR = `errors.date_of_birth_error|{"min_age":${MIN_AGE}}`;
 
-/** Step 0: the account. An empty name is filled from the address (rules.nameOrDefault). */
+/** Step 0: the account. The name is required (never made from the address: issue 16). */
 export const AccountSchema = v.pipe(
   v.object({
     email,
-    name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(NAME_MAX, tooLong(NAME_MAX)))),
-    password: passwordField,
+    name: nameField,
+    password: newPasswordField,
     csrf: v.optional(v.string()),
     timezone: v.optional(v.pipe(v.string(), v.maxLength(64))),
     /** The address the member saw a did-you-mean suggestion for and kept. */
     keepEmail: v.optional(v.string()),
   }),
   v.forward(
-    v.check((input) => nameRuleError(input.name ?? "", input.email) !== "name_starts_with_at", "errors.name_starts_with_at"),
-    ["name"],
-  ),
-  v.forward(
-    v.check((input) => nameRuleError(input.name ?? "", input.email) !== "name_equal_to_email", "errors.name_equal_to_email"),
+    v.check(
+      (input) => nameRuleMessage(input.name, input.email) === "",
+      (issue) => nameRuleMessage(issue.input.name, issue.input.email),
+    ),
     ["name"],
   ),
 );
@@ -39,10 +39,12 @@ export const LocationSchema = v.object({
 const DATE_PART = /^\d{1,4}$/;
 const datePart = v.optional(v.pipe(v.string(), v.regex(DATE_PART, DATE_OF_BIRTH_ERROR)));
 
-/** Step 4: gender, date of birth (three selects, so every part can be checked) and select fields. */
+/** Step 4: gender, whom the member is interested in, date of birth (three selects, so every part can be checked) and select fields. */
 export const PersonalInfoSchema = v.pipe(
   v.object({
     gender: v.optional(v.picklist(["male", "female"])),
+    /** Whom the member is interested in: the gender their search starts with (issue 16). */
+    interested_in: v.optional(v.picklist(INTERESTED_IN)),
     dobDay: datePart,
     dobMonth: datePart,
     dobYear: datePart,

@@ -60,6 +60,22 @@ export function formValues(formData: FormData, lists: readonly string[] = []): R
   return values;
 }
 
+/**
+ * The schema's messages by field: one per field, the first that applies (docs/product.md §5),
+ * as the actions answer (parse.server.ts); the form's own messages ("") all.
+ */
+export function issuesByField(schema: v.GenericSchema, values: Record<string, unknown>): Errors {
+  const result = v.safeParse(schema, values);
+  const found: Errors = {};
+  if (!result.success) {
+    for (const issue of result.issues) {
+      const field = v.getDotPath(issue) ?? "";
+      if (field === "" || !found[field]) found[field] = [...(found[field] ?? []), issue.message];
+    }
+  }
+  return found;
+}
+
 function serverErrors(result: FormResult | undefined): Errors {
   const errors: Errors = {};
   for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) errors[name] = messages;
@@ -101,17 +117,7 @@ export function useForm<S extends v.GenericSchema>({
 
   const initialValues = lastResult?.initialValue ?? defaultValue ?? {};
 
-  const check = (form: HTMLFormElement): Errors => {
-    const result = v.safeParse(schema, formValues(new FormData(form), lists));
-    const found: Errors = {};
-    if (!result.success) {
-      for (const issue of result.issues) {
-        const field = v.getDotPath(issue) ?? "";
-        found[field] = [...(found[field] ?? []), issue.message];
-      }
-    }
-    return found;
-  };
+  const check = (form: HTMLFormElement): Errors => issuesByField(schema, formValues(new FormData(form), lists));
   /**
    * Errors of the touched fields only: nobody is told off for a field not reached yet. The
    * form's own message (a wrong password, say) stays until the next submit: it is above the

@@ -3,7 +3,7 @@
  * form does (the action). The step lives on the server (profile.lastSignupStep), so a reload
  * or another device resumes where the member was; every step is a plain form post.
  */
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { getValibotConstraint } from "@conform-to/valibot";
 import { redirect, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import type { ApiClient } from "../api/client.server";
@@ -14,7 +14,7 @@ import { siteSettings } from "../api/site.server";
 import { afterSignup, afterSignupCookie, readCookie, signupTarget } from "../cookies.server";
 import { getOptionalUser } from "../auth.server";
 import { takeSuggestedEmail, unansweredSuggestion } from "../forms/email-suggestion.server";
-import { rateLimited } from "../forms/fields";
+import { apiFieldMessage, rateLimited } from "../forms/fields";
 import { formErrors, formReply } from "../forms/reply.server";
 import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR } from "../forms/signup";
 import { requestLocale } from "../i18n.server";
@@ -23,7 +23,7 @@ import { pageError } from "../page-errors.server";
 import { parseTracking, TRACKING_COOKIE } from "../tracking";
 import { deviceOf, mailSearchUrl } from "./mail-provider";
 import { aboutView, locationView, parseSection, personalView, savePhoto, type Reply } from "./profile-sections.server";
-import { emailStatusError, nameOrDefault } from "../../../contract/rules/signup";
+import { emailStatusError } from "../../../contract/rules/signup";
 import {
   activationComplete,
   ACTIVATION_TIMEOUT_TICKS,
@@ -37,6 +37,7 @@ import {
   type PushSupport,
   type SignupStep,
 } from "../../../contract/rules/signup-steps";
+import { parseForm } from "../forms/parse.server";
 
 function pushSupportOf(request: Request): PushSupport {
   const value = readCookie(request, PUSH_SUPPORT_COOKIE);
@@ -186,7 +187,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   if (!user) {
     if (takeSuggestedEmail(formData)) {
       // The did-you-mean button without JavaScript: the same form back, with the address replaced.
-      const submission = parseWithValibot(formData, { schema: AccountSchema });
+      const submission = parseForm(formData, AccountSchema);
       return formReply(submission.reply({ hideFields: ["password"] }), 400);
     }
     if (intent !== "create") throw redirect("/signup");
@@ -244,7 +245,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
       throw redirect("/signup");
 
     case "change-email": {
-      const submission = parseWithValibot(formData, { schema: ChangeEmailSchema });
+      const submission = parseForm(formData, ChangeEmailSchema);
       if (submission.status !== "success") return formReply(submission.reply(), 400);
       const result = await updateUser(api, { email: submission.value.email });
       if (!result.ok) return formReply(submission.reply({ fieldErrors: { email: [apiErrorKey(result.error)] } }), 400);
@@ -261,7 +262,7 @@ function fieldErrorsOf(error: ApiErrorBody): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(error.fields ?? {}).map(([field, code]) => [
       field === "date_of_birth" ? "dobDay" : field,
-      [code === "date_of_birth_error" ? DATE_OF_BIRTH_ERROR : `errors.${code}`],
+      [code === "date_of_birth_error" ? DATE_OF_BIRTH_ERROR : apiFieldMessage(field, code)],
     ]),
   );
 }
@@ -288,7 +289,7 @@ async function createStep(
   settings: Settings,
   formData: FormData,
 ) {
-  const submission = parseWithValibot(formData, { schema: AccountSchema });
+  const submission = parseForm(formData, AccountSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}, status = 400) =>
     formReply(submission.reply({ ...options, hideFields: ["password"] }), status);
   if (submission.status !== "success") return reply();
@@ -310,7 +311,7 @@ async function createStep(
   const email = check.data.email;
   const created = await createAccount(api, {
     email,
-    name: nameOrDefault(submission.value.name, email),
+    name: submission.value.name,
     password: submission.value.password,
     trafficsource: {
       network: tracking.network,

@@ -4,12 +4,13 @@
  * with the errors (what was typed comes back with it).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { getValibotConstraint, parseWithValibot } from "@conform-to/valibot";
+import { getValibotConstraint } from "@conform-to/valibot";
 import type { ApiClient } from "../api/client.server";
 import type { Settings, User } from "../../../contract/schemas";
 import { fetchInterests, fetchProfileFields, uploadPhoto, type UserUpdate } from "../api/signup.server";
 import type { Locale } from "../../../contract/locales";
 import { AboutSchema, LocationSchema, PersonalInfoSchema, submittedDateOfBirth } from "../forms/signup";
+import { parseForm } from "../forms/parse.server";
 
 export const PROFILE_SECTIONS = ["location", "personal", "about"] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
@@ -33,7 +34,7 @@ export type SectionResult =
 export function parseSection(section: ProfileSection, formData: FormData, settings: Settings): SectionResult {
   switch (section) {
     case "location": {
-      const submission = parseWithValibot(formData, { schema: LocationSchema });
+      const submission = parseForm(formData, LocationSchema);
       if (submission.status !== "success") return { ok: false, result: submission.reply() };
       const { country, countryregion, city } = submission.value;
       const region = countryregion ? Number(countryregion) : null;
@@ -46,20 +47,21 @@ export function parseSection(section: ProfileSection, formData: FormData, settin
       return { ok: true, submission, update: { country, countryregion: region, city: city || null } };
     }
     case "personal": {
-      const submission = parseWithValibot(formData, { schema: PersonalInfoSchema });
+      const submission = parseForm(formData, PersonalInfoSchema);
       if (submission.status !== "success") return { ok: false, result: submission.reply() };
       return {
         ok: true,
         submission,
         update: {
           gender: submission.value.gender ?? null,
+          interested_in: submission.value.interested_in ?? null,
           date_of_birth: submittedDateOfBirth(submission.value),
           fields: Object.fromEntries(Object.entries(submission.value.fields ?? {}).filter(([name]) => name !== "interests")),
         },
       };
     }
     case "about": {
-      const submission = parseWithValibot(formData, { schema: AboutSchema });
+      const submission = parseForm(formData, AboutSchema);
       if (submission.status !== "success") return { ok: false, result: submission.reply() };
       return {
         ok: true,
@@ -83,6 +85,7 @@ export function locationView(user: User, settings: Settings) {
     country: settings.countries.includes(country) ? country : settings.countries[0],
     countryregion: user.profile.countryregion,
     city: user.profile.city ?? "",
+    savedCountry: user.profile.country,
     showCity: settings.visible_profile_fields.includes("city"),
     constraint: getValibotConstraint(LocationSchema),
   };
@@ -93,6 +96,7 @@ export async function personalView(api: ApiClient, user: User, locale: Locale) {
   const [year = "", month = "", day = ""] = (user.profile.date_of_birth ?? "").split("-");
   return {
     gender: user.profile.gender ?? "",
+    interestedIn: user.profile.interested_in ?? "",
     dob: { year: year.replace(/^0+/, ""), month: month.replace(/^0+/, ""), day: day.replace(/^0+/, "") },
     selects: fields.ok ? fields.data.fields.filter((f) => f.type === "select") : [],
     values: user.profile.fields,

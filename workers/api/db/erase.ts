@@ -45,6 +45,7 @@ export function eraseMemberQueries(
         password_iterations: null,
         name: "",
         gender: null,
+        interested_in: null,
         date_of_birth: null,
         country: null,
         countryregion: null,

@@ -61,6 +61,7 @@ export async function toProfile(
     countryregion: member.countryregion,
     language: member.language,
     gender: member.gender,
+    interested_in: member.interested_in,
     date_of_birth: member.date_of_birth,
     main_image: main ? { thumb_filename: main.filename } : null,
     images: images.map((i) => ({ id: i.id, thumb_filename: i.filename })),

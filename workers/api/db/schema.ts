@@ -32,6 +32,8 @@ export interface MembersTable {
   password_iterations: number | null;
   name: string;
   gender: "male" | "female" | null;
+  /** Whose profiles the member's search starts with (migration 0012); null: not said. */
+  interested_in: "male" | "female" | "everyone" | null;
   date_of_birth: string | null;
   country: string | null;
   countryregion: number | null;

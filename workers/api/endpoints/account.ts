@@ -132,6 +132,7 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
     profile: {
       name: profile.name,
       gender: profile.gender,
+      interested_in: profile.interested_in,
       date_of_birth: profile.date_of_birth,
       country: profile.country,
       countryregion: profile.countryregion,

@@ -100,6 +100,9 @@ export const likes = new Hono<ApiContext>()
     }
     // Others see the age, never the birth date (docs/product.md §2: only the age is shown).
     const shown = await toProfile(db, profile);
-    if (viewer?.id !== profile.id) shown.date_of_birth = null;
+    if (viewer?.id !== profile.id) {
+      shown.date_of_birth = null;
+      shown.interested_in = null;
+    }
     return c.json({ profile: { ...shown, liked } });
   });

@@ -14,7 +14,7 @@
 import { Hono, type Context } from "hono";
 import { PasswordResetBodySchema, PasswordResetRequestBodySchema } from "../../../contract/requests/password";
 import type { User } from "../../../contract/schemas";
-import { NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
+import { newPasswordProblem } from "../../../contract/rules/password";
 import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
 import { findMember, findMemberByEmail, toUser } from "../db/members";
@@ -30,21 +30,10 @@ import { queuePasswordResetMail } from "../mail/password-reset";
 
 /** How long a reset link works. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
-/** New passwords: at least this many characters, and not only spaces. */
-
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This reset link is invalid, used or expired.");
-
-/** The field code for a new password that breaks the rules, or null. */
-export function newPasswordProblem(password: unknown): "required" | "invalid_type" | "too_small" | "too_big" | null {
-  if (password === undefined || password === null || password === "") return "required";
-  if (typeof password !== "string") return "invalid_type";
-  if (password.length > PASSWORD_MAX) return "too_big";
-  if (password.length < NEW_PASSWORD_MIN || password.trim() === "") return "too_small";
-  return null;
-}
 
 async function requestLink(c: Context<ApiContext>): Promise<Response> {
   const body = await readBody(c, PasswordResetRequestBodySchema);

@@ -14,7 +14,7 @@ import { hashPassword } from "../lib/passwords";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
 import { endOtherSessions } from "../lib/sessions";
-import { newPasswordProblem } from "./password-reset";
+import { newPasswordProblem } from "../../../contract/rules/password";
 
 export const password = new Hono<ApiContext>().put("/password.php", async (c) => {
   const member = requireMember(c);

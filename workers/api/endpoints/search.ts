@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import type { SearchFilters } from "../../../contract/schemas";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
+import { defaultSearchGender, type Gender, type InterestedIn } from "../../../contract/rules/search";
 import { MIN_AGE_ABOVE_MAX_AGE, SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { birthDateRange, selectCards, toCard } from "../db/profiles";
@@ -17,15 +18,19 @@ function invalid(fields: Record<string, string>): ApiError {
   return new ApiError(422, "invalid_input", "Some search parameters are invalid.", { fields });
 }
 
+/**
+ * The first load's filters when the member has no saved search: whom they are interested in
+ * (else the other gender; contract/rules/search.ts), their or the edge's country, all ages.
+ */
 function defaults(
   site: Site,
-  member: { country: string | null; gender: string | null } | undefined,
+  member: { country: string | null; gender: Gender | null; interested_in: InterestedIn | null } | undefined,
   geo: string | null,
 ): SearchFilters {
   const { countries } = site.settings;
   const home = [member?.country, geo].find((c): c is string => !!c && countries.includes(c));
   return {
-    gender: member?.gender === "male" ? "female" : member?.gender === "female" ? "male" : "",
+    gender: defaultSearchGender(member),
     min_age: MIN_AGE,
     max_age: MAX_AGE,
     country: home ?? countries[0],

@@ -6,9 +6,11 @@
  */
 import { Hono, type Context } from "hono";
 import { isLocale } from "../../../contract/locales";
-import { EMAIL_MAX, NAME_MAX, PERSONAL_MAX } from "../../../contract/limits";
+import { EMAIL_MAX, PERSONAL_MAX } from "../../../contract/limits";
 import { PushBodySchema, SignupBodySchema, UserUpdateBodySchema } from "../../../contract/requests/user";
-import { isValidDateOfBirth, mailproviderOf, nameOrDefault, nameRuleError } from "../../../contract/rules/signup";
+import { newPasswordProblem } from "../../../contract/rules/password";
+import { defaultSearchGender } from "../../../contract/rules/search";
+import { isValidDateOfBirth, mailproviderOf, nameProblem } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
 import { findMember, toUser } from "../db/members";
@@ -103,9 +105,13 @@ export const signup = new Hono<ApiContext>()
     const status = await emailStatus(c, email);
     if (status !== "new") throw emailRefusal(status);
 
-    const name = nameOrDefault(body.name, email);
-    const nameError = name.length > NAME_MAX ? "too_big" : nameRuleError(name, email);
-    if (nameError) throw invalid({ name: nameError });
+    // The name is the member's own choice, never made from the address (docs/product.md §5).
+    const nameError = nameProblem(body.name, email);
+    const passwordError = newPasswordProblem(body.password);
+    if (nameError || passwordError) {
+      throw invalid({ ...(nameError && { name: nameError }), ...(passwordError && { password: passwordError }) });
+    }
+    const name = (body.name ?? "").trim();
     if (body.country && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
 
     await recordAttempt(db, limit); // every sign-up that got this far counts, made or not
@@ -134,6 +140,7 @@ export const signup = new Hono<ApiContext>()
           password_iterations: password.iterations,
           name,
           gender: body.profile?.gender ?? null,
+          interested_in: body.profile?.interested_in ?? null,
           date_of_birth: null,
           country: body.country ?? null,
           countryregion: null,
@@ -183,6 +190,13 @@ export const signup = new Hono<ApiContext>()
     const { db, site } = c.var;
     const update: Record<string, string | number | null> = {};
 
+    if (body.name !== undefined) {
+      // The sign-up's rule, against the member's own address (docs/product.md §5).
+      const problem = nameProblem(body.name, member.email ?? "");
+      if (problem) throw invalid({ name: problem });
+      update.name = body.name.trim();
+    }
+
     if (body.country !== undefined) {
       if (body.country !== null && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
       update.country = body.country;
@@ -203,6 +217,18 @@ export const signup = new Hono<ApiContext>()
     }
     if (body.city !== undefined) update.city = body.city === "" ? null : body.city;
     if (body.gender !== undefined) update.gender = body.gender;
+    if (body.interested_in !== undefined && body.interested_in !== member.interested_in) {
+      update.interested_in = body.interested_in;
+      // A saved search starts with whom the member now says they are interested in.
+      const saved = savedSearchWithGender(
+        member.search_filters,
+        defaultSearchGender({
+          gender: body.gender !== undefined ? body.gender : member.gender,
+          interested_in: body.interested_in,
+        }),
+      );
+      if (saved !== null) update.search_filters = saved;
+    }
     if (body.date_of_birth !== undefined) {
       if (body.date_of_birth !== null && !isValidDateOfBirth(body.date_of_birth)) {
         throw invalid({ date_of_birth: "date_of_birth_error" });
@@ -289,6 +315,17 @@ export const signup = new Hono<ApiContext>()
     c.header("Cache-Control", "public, max-age=3600");
     return c.json({ interests: INTERESTS.map((id) => ({ id, name: t(`interests.${id}`) })) });
   });
+
+/** The member's saved search (JSON) with another gender, or null when there is none to change. */
+function savedSearchWithGender(json: string | null, gender: string): string | null {
+  if (!json) return null;
+  try {
+    const saved: unknown = JSON.parse(json);
+    return typeof saved === "object" && saved !== null ? JSON.stringify({ ...saved, gender }) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A signup form posted again after it made an account: the same person gets that account back. */
 async function replayedSignup(c: Context<ApiContext>, memberId: number | null, email: string, password: string) {

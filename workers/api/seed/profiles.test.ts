@@ -28,6 +28,18 @@ describe("seedProfile", () => {
   });
 });
 
+describe("seedProfile: whom the profiles are interested in (issue 16)", () => {
+  it("mostly the other gender, some the same, some everyone", () => {
+    const profiles = Array.from({ length: 500 }, (_, i) => seedProfile(i));
+    const other = profiles.filter((p) => p.interestedIn !== "everyone" && p.interestedIn !== p.gender).length;
+    const same = profiles.filter((p) => p.interestedIn === p.gender).length;
+    const everyone = profiles.filter((p) => p.interestedIn === "everyone").length;
+    expect(other).toBeGreaterThan(350);
+    expect(same).toBeGreaterThan(10);
+    expect(everyone).toBeGreaterThan(10);
+  });
+});
+
 describe("ageOn", () => {
   it("counts whole years", () => {
     const day = new Date(Date.UTC(2026, 5, 15));

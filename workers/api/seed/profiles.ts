@@ -8,6 +8,8 @@ import { createRandom } from "./random";
 export interface SeedProfile {
   name: string;
   gender: "male" | "female";
+  /** Mostly the other gender, some the same, some everyone (issue 16). */
+  interestedIn: "male" | "female" | "everyone";
   dateOfBirth: string;
   country: CountryCode;
   regionName: string;
@@ -45,7 +47,9 @@ export function seedProfile(index: number): SeedProfile {
   const day = random.int(1, 28);
   // Born `age` years before the epoch (1 October), one year earlier if the birthday comes later in the year.
   const year = new Date(SEED_EPOCH).getUTCFullYear() - age - (month > 10 || (month === 10 && day > 1) ? 1 : 0);
-  return {
+  const other = gender === "female" ? "male" : "female";
+  // Drawn last, so every earlier value of a profile stays what it was before this field.
+  const result: Omit<SeedProfile, "interestedIn"> = {
     name: random.pick(FIRST_NAMES[country][gender]),
     gender,
     dateOfBirth: `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
@@ -58,4 +62,7 @@ export function seedProfile(index: number): SeedProfile {
     personal: { about_me: random.pick(ABOUT), looking_for: random.pick(LOOKING_FOR) },
     signupDate: SEED_EPOCH - random.int(0, 400) * 86_400_000,
   };
+  const draw = random.next();
+  const interestedIn = draw < 0.85 ? other : draw < 0.93 ? gender : "everyone";
+  return { ...result, interestedIn };
 }
