@@ -31,6 +31,7 @@ import {
   savePhoto,
 } from "~/lib/signup/profile-sections.server";
 import type { Route } from "./+types/profile";
+import { LogoutButton } from "~/components/LogoutButton";
 import { parseForm } from "~/lib/forms/parse.server";
 
 /*
@@ -201,10 +202,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="narrow profile-page">
       <title>{t("profile.title")}</title>
-      <h1>{t("profile.heading")}</h1>
-      <p>
-        <Link to={`/members/${loaderData.memberId}`}>{t("profile.seeAsOthers")}</Link>
-      </p>
+      <header className="profile-me">
+        {loaderData.mainImage ? (
+          <img className="avatar" src={loaderData.cdnPrefix + loaderData.mainImage} alt="" width={64} height={64} />
+        ) : (
+          <span className="avatar avatar-empty" aria-hidden="true" />
+        )}
+        <div className="profile-me-text">
+          <h1>{t("profile.heading")}</h1>
+          <Link to={`/members/${loaderData.memberId}`}>{t("profile.seeAsOthers")}</Link>
+        </div>
+        <LogoutButton />
+      </header>
       <section id="name" className="profile-section" aria-labelledby="name-heading">
         <NameSetting
           name={loaderData.name}
