@@ -66,7 +66,7 @@ export function StepButtons({
           {t(save)}
         </button>
       )}
-      <button type="submit" name="intent" value="skip" className="button secondary" formNoValidate disabled={submitting}>
+      <button type="submit" name="intent" value="skip" className="link-button quiet" formNoValidate disabled={submitting}>
         {t(skip)}
       </button>
     </div>
