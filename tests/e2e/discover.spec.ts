@@ -169,6 +169,43 @@ test("when results run short, similar profiles follow (JavaScript: they stream i
   }
 });
 
+// Issue 16, defect 5: similar profiles repeated members the results had listed on earlier pages.
+test("no member shows twice on the search page: results over pages, then similar profiles", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // 65 and over in Germany: more than one page of results, and similar profiles (61 and over)
+  // beyond them.
+  await page.goto("/members?gender=&age=65%2B&country=DE&region=0", { waitUntil: "networkidle" });
+  const cardIds = () =>
+    page.locator(".profile-card:visible").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-labelledby")));
+  const more = page.getByRole("link", { name: "More profiles" });
+  await expect(more).toBeVisible();
+  const seen: (string | null)[] = [];
+  if (javaScriptEnabled) {
+    // More pages append to the grid until there are no more; similar profiles follow.
+    while (await more.isVisible()) {
+      const before = await page.locator("main > .profile-grid .profile-card").count();
+      await more.click();
+      await expect(page.locator("main > .profile-grid .profile-card")).not.toHaveCount(before);
+    }
+    const similar = page.getByRole("region", { name: "Similar profiles" });
+    await expect(similar.locator(".profile-card").first()).toBeVisible();
+    seen.push(...(await cardIds()));
+  } else {
+    // Page by page; each page is complete without JavaScript.
+    seen.push(...(await cardIds()));
+    while (await more.isVisible()) {
+      await more.click();
+      await expect(page).toHaveURL(/page=\d+/);
+      seen.push(...(await cardIds()));
+    }
+  }
+  expect(seen.length).toBeGreaterThan(12);
+  const repeated = seen.filter((id, index) => seen.indexOf(id) !== index);
+  expect(repeated).toEqual([]);
+});
+
 test("home shows who liked you and suggestions, without like or chat buttons", async ({ page, checkA11y }) => {
   await login(page);
   await expect(page.getByRole("heading", { name: "Suggested for you" })).toBeVisible();
