@@ -1,17 +1,20 @@
 import { useFetcher, useLocation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import { useOptionalUser } from "~/lib/root-data";
 
 /**
  * Like / unlike (docs/product.md §4). The button says what happened ("Liked") and is pressed
  * while the like stands: a form post that works without JavaScript (the page reloads at the
  * same place); with JavaScript a fetcher sends it, the button shows the new state at once and
- * is busy until the likes are saved and reloaded.
+ * is busy until the likes are saved and reloaded. A visitor's tap leads to sign-up (or log in)
+ * instead (routes/member-like.ts), so for them the button does not pretend to have liked.
  */
 export function LikeButton({ profileId, name, liked }: { profileId: number; name: string; liked: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
-  const pending = fetcher.formData?.get("intent");
+  const member = useOptionalUser() !== null;
+  const pending = member ? fetcher.formData?.get("intent") : undefined;
   const shownLiked = pending ? pending === "like" : liked;
   return (
     <fetcher.Form method="post" action={`/members/${profileId}/like`} className="like-form">

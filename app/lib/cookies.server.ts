@@ -88,6 +88,11 @@ export function afterSignupCookie(request: Request, path: string): string {
   return serialize(AFTER_SIGNUP, path, { maxAge: 24 * 60 * 60, httpOnly: true, secure: isHttps(request) });
 }
 
+/** Forgets that place (a visitor who logged in instead has been led back there). */
+export function clearAfterSignupCookie(request: Request): string {
+  return serialize(AFTER_SIGNUP, "", { maxAge: 0, httpOnly: true, secure: isHttps(request) });
+}
+
 /** The place sign-up should lead back to, if one was kept; only ever a path of this site. */
 export function afterSignup(request: Request): string | null {
   return signupTarget(readCookie(request, AFTER_SIGNUP));

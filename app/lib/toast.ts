@@ -8,6 +8,7 @@ export const TOAST_KEYS = [
   "profileSaved",
   "mailChangeSent",
   "emailChanged",
+  "chatRemoved",
 ] as const;
 export type ToastKey = (typeof TOAST_KEYS)[number];
 export interface Toast {

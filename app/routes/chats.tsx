@@ -1,7 +1,8 @@
-import { useEffect, useRef } from "react";
-import { Link, redirect, useFetcher, useFetchers, useRevalidator } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, replace, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { ChatEntryLink, useChatName } from "~/components/chat/ChatEntry";
 import { fetchChats, removeChat } from "~/lib/api/chat.server";
+import { toastCookie } from "~/lib/cookies.server";
 import type { ChatListEntry } from "../../contract/schemas";
 import { formErrorsOf, type FormReply } from "~/lib/forms/reply";
 import { formErrors, formReply } from "~/lib/forms/reply.server";
@@ -11,10 +12,11 @@ import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chats";
 
 /**
- * /chats (login): the member's conversations, newest first (docs/product.md §2, §3). Removing one takes it
- * off the list at once (with JavaScript), then the server removes it and the list loads again
- * (docs/product.md §4); without JavaScript it is a form post and a redirect. A failure is logged, shown,
- * and the list loaded again (docs/product.md §8).
+ * /chats (login): the member's conversations, newest first (docs/product.md §2, §3). Removing one asks
+ * first ("Remove the conversation with …? Yes, remove / Cancel"); then, with JavaScript, it leaves
+ * the list at once, the server removes it and the list loads again (docs/product.md §4); without
+ * JavaScript the question is a page of its own (/chats?remove=<id>) and the answer a form post and
+ * a redirect. A failure is logged, shown, and the list loaded again (docs/product.md §8).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const result = await fetchChats(context.get(apiContext));
@@ -35,22 +37,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.warn("removing a chat failed", conversation, result?.status);
     return formReply(formErrors("chats.removeFailed"), result?.status ?? 400);
   }
-  throw redirect("/chats");
+  // replace(): with JavaScript the fetcher follows it in place (no second /chats in the history),
+  // and the list loads again (docs/product.md §4); without, post/redirect/get.
+  throw replace("/chats", { headers: { "Set-Cookie": toastCookie(request, { key: "chatRemoved" }) } });
+}
+
+/** `/chats?remove=12`: the confirmation step of removing conversation 12 without JavaScript. */
+function confirmingId(search: URLSearchParams): number | null {
+  const id = Number(search.get("remove"));
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 export default function Chats({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  // Chats being removed right now are gone from the list already.
-  const removing = new Set(
-    useFetchers()
-      .filter((f) => f.formAction === "/chats" && f.formData)
-      .map((f) => Number(f.formData?.get("conversation"))),
-  );
-  const chats = loaderData.chats.filter((chat) => !removing.has(chat.conversation.id));
+  const [search] = useSearchParams();
+  const asked = confirmingId(search);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { chats } = loaderData;
   return (
     <>
       <title>{t("chats.title")}</title>
-      <h1>{t("chats.heading")}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {t("chats.heading")}
+      </h1>
       {/* Without JavaScript the removal was a page post; with it, the entry shows its own error. */}
       {formErrorsOf(actionData) !== undefined && (
         <p className="error-list" role="alert">
@@ -64,7 +73,12 @@ export default function Chats({ loaderData, actionData }: Route.ComponentProps) 
       ) : (
         <ul className="chat-list">
           {chats.map((chat) => (
-            <ChatItem key={chat.conversation.id} chat={chat} />
+            <ChatItem
+              key={chat.conversation.id}
+              chat={chat}
+              asked={asked === chat.conversation.id}
+              onRemoving={() => heading.current?.focus()}
+            />
           ))}
         </ul>
       )}
@@ -72,10 +86,21 @@ export default function Chats({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function ChatItem({ chat }: { chat: ChatListEntry }) {
+/**
+ * One conversation with its remove button. Removing asks first: without JavaScript "Remove" is a
+ * GET to /chats?remove=<id>, which shows the question in place; with JavaScript the question
+ * shows at once. "Yes, remove" posts; with JavaScript the entry hides at once and stays mounted
+ * (and hidden) until the list has loaded again without it: its fetcher must outlive the post,
+ * since React Router drops the redirect of a fetcher whose component is gone, and the list would
+ * then never load again (issue 16, defect 1).
+ */
+function ChatItem({ chat, asked, onRemoving }: { chat: ChatListEntry; asked: boolean; onRemoving: () => void }) {
   const { t } = useTranslation();
   const remove = useFetcher<FormReply>();
   const { revalidate } = useRevalidator();
+  const id = chat.conversation.id;
+  const [confirming, setConfirming] = useState(asked);
+  const removing = remove.formData !== undefined;
   const failed = remove.state === "idle" && formErrorsOf(remove.data) !== undefined;
   const reported = useRef(false);
   useEffect(() => {
@@ -85,17 +110,81 @@ function ChatItem({ chat }: { chat: ChatListEntry }) {
       void revalidate();
     }
   }, [failed, revalidate]);
+  // Focus follows the question: to its safe answer when it opens, back to "Remove" when cancelled.
+  const cancelLink = useRef<HTMLAnchorElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    (confirming ? cancelLink : removeButton).current?.focus();
+  }, [confirming]);
   const name = useChatName(chat.profile);
+  const questionId = `chat-remove-question-${id}`;
+  const cancel = () => setConfirming(false);
   return (
-    <li className={chat.num_unread_messages > 0 ? "chat-entry unread" : "chat-entry"}>
+    <li
+      id={`chat-${id}`}
+      className={chat.num_unread_messages > 0 ? "chat-entry unread" : "chat-entry"}
+      // Gone from sight (and from assistive technology) the moment "Yes" is pressed.
+      hidden={removing}
+      style={removing ? { display: "none" } : undefined}
+    >
       <ChatEntryLink chat={chat} />
-      <remove.Form method="post" action="/chats" className="chat-remove">
-        <input type="hidden" name="conversation" value={chat.conversation.id} />
-        <button type="submit" className="link-button" disabled={remove.state !== "idle"}>
-          {t("chats.remove")}
-          <span className="visually-hidden"> ({name})</span>
-        </button>
-      </remove.Form>
+      {confirming ? (
+        <remove.Form
+          method="post"
+          action="/chats"
+          className="chat-remove"
+          role="group"
+          aria-labelledby={questionId}
+          preventScrollReset
+          onSubmit={() => {
+            setConfirming(false);
+            onRemoving();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") cancel();
+          }}
+        >
+          <input type="hidden" name="conversation" value={id} />
+          <span id={questionId}>{t("chats.confirmRemove", { name })}</span>{" "}
+          <button type="submit" className="link-button">
+            {t("chats.confirmYes")}
+          </button>{" "}
+          <Link
+            ref={cancelLink}
+            to={`/chats#chat-${id}`}
+            className="link-button"
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              cancel();
+            }}
+          >
+            {t("chats.cancel")}
+          </Link>
+        </remove.Form>
+      ) : (
+        // A GET form: without JavaScript it opens the question as a page of its own.
+        <form
+          method="get"
+          action={`/chats#chat-${id}`}
+          className="chat-remove"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setConfirming(true);
+          }}
+        >
+          <input type="hidden" name="remove" value={id} />
+          <button ref={removeButton} type="submit" className="link-button" disabled={removing}>
+            {t("chats.remove")}
+            <span className="visually-hidden"> ({name})</span>
+          </button>
+        </form>
+      )}
       {failed && (
         <p className="error-list" role="alert">
           {t("chats.removeFailed")}

@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { login } from "~/lib/api/session.server";
-import { toastCookie } from "~/lib/cookies.server";
+import { afterSignup, clearAfterSignupCookie, toastCookie } from "~/lib/cookies.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { LoginSchema } from "~/lib/forms/login";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
@@ -21,7 +21,9 @@ function afterLogin(target: FormDataEntryValue | string | null | undefined): str
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = afterLogin(new URL(request.url).searchParams.get("redirectTo"));
+  // Without a redirectTo of its own, the place a visitor was going when sign-up was offered (its
+  // "Log in" link leads here): who logs in instead comes back there all the same.
+  const redirectTo = afterLogin(new URL(request.url).searchParams.get("redirectTo") ?? afterSignup(request));
   if (getOptionalUser(context)) throw redirect(redirectTo);
   // Computed here so the browser gets the constraint attributes without the code that derives them.
   return { redirectTo, constraint: getValibotConstraint(LoginSchema) };
@@ -35,11 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await login(context.get(apiContext), submission.value);
   if (!result.ok)
     return apiErrorReply(submission, result, { own: ["rate_limited", "invalid_credentials"], hideFields: ["password"] });
-  throw redirect(afterLogin(submission.value.redirectTo), {
-    headers: {
-      "Set-Cookie": toastCookie(request, { key: "welcomeBack", values: { name: result.data.user.profile.name } }),
-    },
+  const target = afterLogin(submission.value.redirectTo);
+  const headers = new Headers({
+    "Set-Cookie": toastCookie(request, { key: "welcomeBack", values: { name: result.data.user.profile.name } }),
   });
+  // The place kept for the end of sign-up is reached now: forgotten, so a later login goes home.
+  if (target === afterSignup(request)) headers.append("Set-Cookie", clearAfterSignupCookie(request));
+  throw redirect(target, { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -76,7 +80,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       {siteData?.signupOpen !== false ? (
         <p>
-          {t("login.noAccount")} <Link to="/signup">{t("login.signupLink")}</Link>
+          {t("login.noAccount")}{" "}
+          <Link
+            to={loaderData.redirectTo === "/home" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+          >
+            {t("login.signupLink")}
+          </Link>
         </p>
       ) : null}
     </div>

@@ -1,10 +1,13 @@
 import { redirect } from "react-router";
 import { setLike } from "~/lib/api/discover.server";
-import { toastCookie } from "~/lib/cookies.server";
-import { requireUser } from "~/lib/auth.server";
+import { siteSettings } from "~/lib/api/site.server";
+import { readCookie, toastCookie } from "~/lib/cookies.server";
+import { getOptionalUser } from "~/lib/auth.server";
 import { apiContext } from "~/lib/middleware.server";
 import { pageError } from "~/lib/page-errors.server";
 import { safeRedirect } from "~/lib/redirect";
+import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
+import { signupOpen } from "../../contract/rules/signup-steps";
 import type { Route } from "./+types/member-like";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -12,14 +15,16 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /**
- * POST /members/:memberId/like with intent=like|unlike. Visitors go to login and come back
- * to the page they were on. Without JavaScript the page reloads where it was; a fetcher gets
- * { liked } and React Router reloads the likes.
+ * POST /members/:memberId/like with intent=like|unlike. A visitor cannot like (docs/product.md §6):
+ * they are offered sign-up (issue 16, defect 10), which leads back to the member at its end (and
+ * its "Log in" link too); where sign-up is closed to them (an invite-only site and no traffic
+ * source) they go to log in, and back to the member. Without JavaScript a member's page reloads
+ * where it was; a fetcher gets { liked } and React Router reloads the likes.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirect(form.get("returnTo"), `/members/${params.memberId}`);
-  requireUser({ request, context }, back);
+  if (!getOptionalUser(context)) throw redirect(await visitorGoesTo(request, context, params.memberId));
   const profileId = Number(params.memberId);
   const intent = form.get("intent");
   if (!Number.isInteger(profileId) || profileId <= 0 || (intent !== "like" && intent !== "unlike")) {
@@ -34,4 +39,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (request.headers.get("accept")?.includes("text/html")) throw redirect(back);
   return { liked: result.data.did_like_profile };
+}
+
+/**
+ * Where a visitor who likes goes: sign-up when it is open to them, else log in; either way with
+ * the member's page to come back to (a path of this site: /signup and /login check it again).
+ */
+async function visitorGoesTo(request: Request, context: Route.ActionArgs["context"], memberId: string): Promise<string> {
+  const member = /^[1-9]\d{0,15}$/.test(memberId) ? `/members/${memberId}` : "/members";
+  const settings = await siteSettings(request, context);
+  const { network } = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+  const page = signupOpen(settings.signups, network) ? "/signup" : "/login";
+  return `${page}?redirectTo=${encodeURIComponent(member)}`;
 }

@@ -19,6 +19,7 @@ import {
   SEARCH_ALL_COUNTRIES,
   searchCountries,
   similarFilters,
+  similarOnly,
 } from "../../contract/rules/search";
 import { PAGE_SIZE } from "../../contract/limits";
 import { showCamTiles, withTiles } from "../../contract/rules/tiles";
@@ -71,7 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = result.data.filter_options;
   const { profiles } = result.data;
   const lastPage = Math.max(1, Math.ceil(result.data.paging.num_results / PAGE_SIZE));
-  // An extra, streamed (never awaited, never rejects): on the last page, profiles like these.
+  // An extra, streamed (never awaited, never rejects): on the last page, profiles like these,
+  // but none the main search finds on any of its pages (issue 16, defect 5).
   const similar =
     result.data.paging.page >= lastPage
       ? search(context.get(apiContext), {
@@ -79,9 +81,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           page: 1,
           filters: similarFilters(filters),
           doNotSave: true,
+          exclude: filters,
           trafficsource: network,
         })
-          .then((answer) => (answer.ok ? answer.data.profiles.filter((p) => !profiles.some((shown) => shown.id === p.id)) : null))
+          .then((answer) =>
+            answer.ok
+              ? similarOnly(
+                  answer.data.profiles,
+                  filters,
+                  profiles.map((p) => p.id),
+                )
+              : null,
+          )
           .catch(() => null)
       : null;
   // Cam tiles are an extra too: streamed, an empty list when the provider fails.
@@ -232,7 +243,13 @@ function Results({ data }: { data: ResultsData }) {
           </Link>
         ) : null}
       </nav>
-      {!hasMore ? <SimilarProfiles similar={(more.data && !more.data.locked ? more.data : data).similar} /> : null}
+      {!hasMore ? (
+        <SimilarProfiles
+          similar={(more.data && !more.data.locked ? more.data : data).similar}
+          filters={filters}
+          shown={profiles}
+        />
+      ) : null}
       {profiles.some((p) => p.fictional) ? (
         <p className="muted fictional-note">
           {t("search.fictionalNote", { icon: site?.fictionalIcon ?? "", plural: site?.fictionalPlural ?? "" })}
@@ -268,21 +285,39 @@ function Grid({ profiles, cams }: { profiles: Card[]; cams: Cam[] | null }) {
   );
 }
 
-/** docs/product.md §4: when results run short, similar profiles follow (wider ages, any region). */
-function SimilarProfiles({ similar }: { similar: ResultsData["similar"] }) {
+/**
+ * docs/product.md §4: when results run short, similar profiles follow (wider ages, any region),
+ * never anyone the results above show, however many pages were loaded into them.
+ */
+function SimilarProfiles({
+  similar,
+  filters,
+  shown,
+}: {
+  similar: ResultsData["similar"];
+  filters: SearchFilters;
+  shown: Card[];
+}) {
   const { t } = useTranslation();
   if (!similar) return null;
   return (
     <Suspense fallback={null}>
       <Await resolve={similar}>
-        {(profiles) =>
-          profiles && profiles.length > 0 ? (
+        {(answer) => {
+          const profiles = answer
+            ? similarOnly(
+                answer,
+                filters,
+                shown.map((p) => p.id),
+              )
+            : [];
+          return profiles.length > 0 ? (
             <section className="similar" aria-labelledby="similar-heading">
               <h2 id="similar-heading">{t("search.similar")}</h2>
               <ProfileGrid profiles={profiles} place="search" headingLevel={3} />
             </section>
-          ) : null
-        }
+          ) : null;
+        }}
       </Await>
     </Suspense>
   );

@@ -25,9 +25,22 @@ export const SearchQuerySchema = z
     gender: z.enum(["male", "female", ""]).optional(),
     page: z.coerce.number().int().min(1).max(1000).default(1),
     pp: z.coerce.number().int().min(1).max(48).default(PAGE_SIZE),
+    /**
+     * Similar-profile searches (designed): leave out everyone the main search finds, that is the
+     * profiles of the asked gender and country aged exclude_min_age to exclude_max_age (and, when
+     * not 0, in region exclude_countryregion), so no one shows twice on the search page. Both
+     * ages or neither: one alone leaves out no one.
+     */
+    exclude_min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    exclude_max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
+    exclude_countryregion: z.coerce.number().int().min(0).optional(),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
     path: ["min_age"],
+    message: MIN_AGE_ABOVE_MAX_AGE,
+  })
+  .refine((q) => q.exclude_min_age === undefined || q.exclude_max_age === undefined || q.exclude_min_age <= q.exclude_max_age, {
+    path: ["exclude_min_age"],
     message: MIN_AGE_ABOVE_MAX_AGE,
   });
 export type SearchQueryParsed = z.output<typeof SearchQuerySchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGE_RANGES, ageRange, ageRangeKey, defaultSearchGender, searchCountries, similarFilters } from "./search";
+import { AGE_RANGES, ageRange, ageRangeKey, defaultSearchGender, searchCountries, similarFilters, similarOnly } from "./search";
 
 describe("age ranges", () => {
   it("are the spec's seven, 18 to 100 in all", () => {
@@ -78,5 +78,39 @@ describe("defaultSearchGender (issue 16)", () => {
     [undefined, ""],
   ] as const)("%j → %j", (member, expected) => {
     expect(defaultSearchGender(member)).toBe(expected);
+  });
+});
+
+describe("similarOnly (issue 16, defect 5)", () => {
+  const main = { gender: "female", country: "NL", min_age: 26, max_age: 35, countryregion: 0 };
+  const card = (
+    id: number,
+    age: number | null,
+    extra: Partial<{ country: string; countryregion: number | null; gender: string }> = {},
+  ) => ({
+    id,
+    age,
+    country: "NL",
+    countryregion: 3,
+    gender: "female",
+    ...extra,
+  });
+
+  it("leaves out whoever the main search finds, on pages never loaded too", () => {
+    const similar = [card(1, 30), card(2, 22), card(3, 40), card(4, 35), card(5, 26)];
+    expect(similarOnly(similar, main, []).map((p) => p.id)).toEqual([2, 3]);
+  });
+
+  it("leaves out profiles already shown, and repeats", () => {
+    const similar = [card(2, 22), card(3, 40), card(2, 22), card(6, 21)];
+    expect(similarOnly(similar, main, [3]).map((p) => p.id)).toEqual([2, 6]);
+  });
+
+  it("keeps profiles the main search misses: another region, another gender, no age", () => {
+    const inUtrecht = { ...main, countryregion: 3 };
+    const similar = [card(1, 30, { countryregion: 4 }), card(2, 30, { countryregion: null }), card(3, 30), card(4, null)];
+    expect(similarOnly(similar, inUtrecht, []).map((p) => p.id)).toEqual([1, 2, 4]);
+    expect(similarOnly([card(5, 30, { gender: "male" })], main, []).map((p) => p.id)).toEqual([5]);
+    expect(similarOnly([card(5, 30, { gender: "male" })], { ...main, gender: "" }, [])).toEqual([]);
   });
 });

@@ -90,3 +90,48 @@ export function similarFilters<F extends { min_age: number; max_age: number; cou
     countryregion: 0,
   };
 }
+
+/** What a card and a search need to tell whether the search finds the card's profile. */
+interface Findable {
+  age: number | null;
+  country: string | null;
+  countryregion: number | null;
+  gender: string | null;
+}
+interface Filters {
+  gender: string;
+  min_age: number;
+  max_age: number;
+  country: string;
+  countryregion: number;
+}
+
+/** Whether the search with these filters finds this profile (as the API's search does). */
+export function foundBy(profile: Findable, filters: Filters): boolean {
+  return (
+    profile.age !== null &&
+    profile.age >= filters.min_age &&
+    profile.age <= filters.max_age &&
+    profile.country === filters.country &&
+    (filters.gender === "" || profile.gender === filters.gender) &&
+    (filters.countryregion === 0 || profile.countryregion === filters.countryregion)
+  );
+}
+
+/**
+ * Similar profiles worth showing below the results (issue 16, defect 5): no one the main search
+ * finds (on any of its pages, loaded or not) and no one already shown, each once. The API leaves
+ * the main search's profiles out already (exclude_*); this also holds for an API that does not.
+ */
+export function similarOnly<P extends Findable & { id: number }>(
+  similar: readonly P[],
+  filters: Filters,
+  shown: Iterable<number>,
+): P[] {
+  const seen = new Set(shown);
+  return similar.filter((profile) => {
+    if (seen.has(profile.id) || foundBy(profile, filters)) return false;
+    seen.add(profile.id);
+    return true;
+  });
+}

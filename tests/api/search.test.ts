@@ -123,6 +123,65 @@ describe("GET /api/search.php", () => {
     expect(allowed.status).toBe(200);
   });
 
+  // Issue 16, defect 5: similar profiles repeated members the results already listed.
+  describe("similar profiles (exclude_*)", () => {
+    const ids = (body: unknown) => SearchAnswerSchema.parse(body).profiles.map((p) => p.id);
+    /** Every id of a search, page by page (one a page, as far as the pages go). */
+    async function allPages(query: string) {
+      const found: number[] = [];
+      for (let page = 1; page <= 10; page++) {
+        const answer = SearchAnswerSchema.parse((await search(`${query}&pp=1&page=${page}`)).body);
+        if (answer.profiles.length === 0) break;
+        found.push(...answer.profiles.map((p) => p.id));
+      }
+      return found;
+    }
+
+    it("leaves out everyone the main search finds, on every page of it", async () => {
+      const main = await allPages("country=IE&min_age=26&max_age=35&countryregion=0&manual_search=1");
+      expect(main).toHaveLength(1); // Siobhan, 30
+      const { status, body } = await search(
+        "country=IE&min_age=21&max_age=40&countryregion=0&do_not_save=1&exclude_min_age=26&exclude_max_age=35&exclude_countryregion=0",
+      );
+      expect(status).toBe(200);
+      const similar = SearchAnswerSchema.parse(body);
+      expect(similar.profiles.map((p) => p.name)).toEqual(["Cian"]); // 40; Aoife (20) is too young even widened
+      expect(similar.paging.num_results).toBe(1);
+      expect(similar.filter_options).toMatchObject({ min_age: 21, max_age: 40, countryregion: 0 });
+      expect(ids(body).filter((id) => main.includes(id))).toEqual([]);
+    });
+
+    it("with a region: leaves out only that region's profiles of those ages", async () => {
+      const main = await allPages("country=IE&min_age=18&max_age=100&countryregion=11");
+      expect(main).toHaveLength(2); // Aoife, Cian
+      const { body } = await search(
+        "country=IE&min_age=18&max_age=100&countryregion=0&pp=48&exclude_min_age=18&exclude_max_age=100&exclude_countryregion=11",
+      );
+      const similar = SearchAnswerSchema.parse(body);
+      expect(similar.profiles.map((p) => p.name).sort()).toEqual(["Padraig", "Siobhan"]);
+      // Together they are the wider search, each once.
+      const wider = await allPages("country=IE&min_age=18&max_age=100&countryregion=0");
+      expect([...main, ...ids(body)].sort()).toEqual([...wider].sort());
+    });
+
+    it("keeps the gender asked: excluding women's ages leaves the men of those ages", async () => {
+      const { body } = await search("country=IE&gender=male&pp=48&exclude_min_age=18&exclude_max_age=35");
+      expect(
+        SearchAnswerSchema.parse(body)
+          .profiles.map((p) => p.name)
+          .sort(),
+      ).toEqual(["Cian", "Padraig"]);
+      const { body: women } = await search("country=IE&gender=female&pp=48&exclude_min_age=18&exclude_max_age=25");
+      expect(SearchAnswerSchema.parse(women).profiles.map((p) => p.name)).toEqual(["Siobhan"]);
+    });
+
+    it("refuses excluded ages the wrong way round", async () => {
+      const { status, body } = await search("country=IE&exclude_min_age=50&exclude_max_age=30");
+      expect(status).toBe(422);
+      expect(ApiErrorSchema.parse(body).fields?.exclude_min_age).toBe("min_age_above_max_age");
+    });
+  });
+
   it.each([
     ["min_age above max_age", "country=IE&min_age=50&max_age=30", "min_age", "min_age_above_max_age"],
     ["age 500", "country=IE&max_age=500", "max_age", "too_big"],

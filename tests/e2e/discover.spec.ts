@@ -1,5 +1,5 @@
 import { E2E_PORT } from "../../playwright.config";
-import { expect, login, test } from "./support/fixtures";
+import { expect, login, signUp, test } from "./support/fixtures";
 
 const ACCOUNTS = {
   anna: { email: "anna@example.com", password: "demo-password", name: "Anna", id: 1 },
@@ -134,14 +134,71 @@ test("a like shows on /likes and as new on the other member's likes, and can be 
   await expect(page.getByRole("heading", { name: liked.name })).toHaveCount(0);
 });
 
-test("a visitor who likes is sent to login and comes back", async ({ page }) => {
-  await page.goto(`/members/${ACCOUNTS.ben.id}`);
-  await page.getByRole("button", { name: `Like ${ACCOUNTS.ben.name}` }).click();
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmembers%2F2$/);
-  await page.getByLabel("Email address").fill(ACCOUNTS.anna.email);
-  await page.getByLabel("Password").fill(ACCOUNTS.anna.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/members\/2$/);
+// Issue 16, defect 10: a visitor who liked was sent to log in; sign-up is what they are offered.
+test.describe("a visitor who likes", () => {
+  // These sign up from their own visitor IP (the API allows 20 sign-ups per IP an hour).
+  test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.16" } });
+
+  test("is offered sign-up, can log in there instead, and comes back to the member", async ({ page }) => {
+    // "networkidle": hydrated, so with JavaScript the click is the like button's fetcher.
+    await page.goto(`/members/${ACCOUNTS.ben.id}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: `Like ${ACCOUNTS.ben.name}` }).click();
+    // The sign-up form (where the visitor was going is kept aside; the address stays clean).
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign up for free" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel("Email address").fill(ACCOUNTS.anna.email);
+    await page.getByLabel("Password").fill(ACCOUNTS.anna.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/members\/2$/);
+    // Anna's like button now (whether another test has her liking Ben already or not).
+    await expect(page.getByRole("button", { name: new RegExp(`^Liked? ${ACCOUNTS.ben.name}$`) })).toBeVisible();
+    // The kept place was used: the next login goes home.
+    await page.context().clearCookies({ name: "sid" });
+    await page.goto("/login");
+    await page.getByLabel("Email address").fill(ACCOUNTS.anna.email);
+    await page.getByLabel("Password").fill(ACCOUNTS.anna.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("from a search card signs up and is led back to that member at the end of sign-up", async ({ page }, info) => {
+    await page.goto("/members?gender=&age=all&country=GB&region=0", { waitUntil: "networkidle" });
+    const card = page.locator("main > .profile-grid .profile-card").first();
+    const id = (await card.getAttribute("aria-labelledby"))?.replace("card-", "");
+    expect(id).toMatch(/^\d+$/);
+    await card.getByRole("button", { name: /^Like / }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await signUp(page, `e2e-like-${info.project.name}-${Date.now()}@example.com`, "Liv");
+    // The end of sign-up (the activation page, here opened directly) leads back to the member.
+    await page.goto("/activate/done");
+    await page.getByRole("link", { name: "Continue where you were" }).click();
+    await expect(page).toHaveURL(new RegExp(`/members/${id}$`));
+  });
+
+  test("on an invite-only site without a traffic source goes to log in, and with one to sign-up", async ({ page, baseURL }) => {
+    // The second demo site (Zilverhart, sign-up only with a traffic source) under 127.0.0.1;
+    // Anna lives in one of its countries.
+    const zilverhart = new URL(baseURL ?? `http://localhost:${E2E_PORT}`);
+    zilverhart.hostname = "127.0.0.1";
+    const anna = new URL(`/members/${ACCOUNTS.anna.id}`, zilverhart).href;
+    const like = page.getByRole("button", { name: `Like ${ACCOUNTS.anna.name}` });
+    await page.goto(anna, { waitUntil: "networkidle" });
+    await like.click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmembers%2F1$/);
+    await page.getByLabel(/Email address|E-mailadres/).fill("dirk@example.com");
+    await page.getByLabel(/Password|Wachtwoord/).fill("demo-password");
+    await page.getByRole("button", { name: /Log in|Inloggen/ }).click();
+    await expect(page).toHaveURL(/\/members\/1$/);
+
+    // A visitor from a partner (a traffic source) may sign up: sign-up is offered.
+    await page.context().clearCookies();
+    await page.goto(`${anna}?network=partner1`, { waitUntil: "networkidle" });
+    await like.click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByLabel(/Email address|E-mailadres/)).toBeVisible();
+  });
 });
 
 test("likes pages need a member, and an unknown type is a 404", async ({ page }) => {
@@ -167,6 +224,43 @@ test("when results run short, similar profiles follow (JavaScript: they stream i
     expect(age).toBeGreaterThanOrEqual(21);
     expect(age).toBeLessThanOrEqual(40);
   }
+});
+
+// Issue 16, defect 5: similar profiles repeated members the results had listed on earlier pages.
+test("no member shows twice on the search page: results over pages, then similar profiles", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // 65 and over in Germany: more than one page of results, and similar profiles (61 and over)
+  // beyond them.
+  await page.goto("/members?gender=&age=65%2B&country=DE&region=0", { waitUntil: "networkidle" });
+  const cardIds = () =>
+    page.locator(".profile-card:visible").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-labelledby")));
+  const more = page.getByRole("link", { name: "More profiles" });
+  await expect(more).toBeVisible();
+  const seen: (string | null)[] = [];
+  if (javaScriptEnabled) {
+    // More pages append to the grid until there are no more; similar profiles follow.
+    while (await more.isVisible()) {
+      const before = await page.locator("main > .profile-grid .profile-card").count();
+      await more.click();
+      await expect(page.locator("main > .profile-grid .profile-card")).not.toHaveCount(before);
+    }
+    const similar = page.getByRole("region", { name: "Similar profiles" });
+    await expect(similar.locator(".profile-card").first()).toBeVisible();
+    seen.push(...(await cardIds()));
+  } else {
+    // Page by page; each page is complete without JavaScript.
+    seen.push(...(await cardIds()));
+    while (await more.isVisible()) {
+      await more.click();
+      await expect(page).toHaveURL(/page=\d+/);
+      seen.push(...(await cardIds()));
+    }
+  }
+  expect(seen.length).toBeGreaterThan(12);
+  const repeated = seen.filter((id, index) => seen.indexOf(id) !== index);
+  expect(repeated).toEqual([]);
 });
 
 test("home shows who liked you and suggestions, without like or chat buttons", async ({ page, checkA11y }) => {

@@ -21,6 +21,8 @@ export type SearchRequest =
       trafficsource?: string | undefined;
       /** Similar-profile searches must not replace the member's saved search. */
       doNotSave?: boolean;
+      /** Similar-profile searches: the main search's filters, whose profiles the API leaves out. */
+      exclude?: SearchFilters;
     };
 
 export function search(api: ApiClient, request: SearchRequest) {
@@ -39,6 +41,13 @@ export function search(api: ApiClient, request: SearchRequest) {
       manual_search: "1",
     });
     if (request.doNotSave) query.do_not_save = "1";
+    if (request.exclude) {
+      Object.assign(query, {
+        exclude_min_age: String(request.exclude.min_age),
+        exclude_max_age: String(request.exclude.max_age),
+        exclude_countryregion: String(request.exclude.countryregion),
+      });
+    }
   }
   return api.call(SearchAnswerSchema, "/api/search.php", { query });
 }

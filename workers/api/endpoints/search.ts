@@ -1,7 +1,8 @@
 /**
  * GET /api/search.php (docs/product.md §7). The first load (auto_load=1) takes the member's saved filters
  * or sensible defaults and answers them in filter_options; later calls give the filters and a
- * page. A member's manual searches are saved unless do_not_save is set (similar-profile searches).
+ * page. A member's manual searches are saved unless do_not_save is set (similar-profile searches,
+ * which also send exclude_* to leave out the main search's profiles: issue 16, defect 5).
  */
 import { Hono } from "hono";
 import type { SearchFilters } from "../../../contract/schemas";
@@ -104,6 +105,20 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
   if (filters.gender) matching = matching.where("m.gender", "=", filters.gender);
   if (filters.countryregion) matching = matching.where("m.countryregion", "=", filters.countryregion);
   if (member) matching = matching.where("m.id", "!=", member.id);
+  // A similar-profile search leaves out the main search's profiles (born in its range and, when it
+  // had one, in its region; the same gender and country as asked). NULL-safe: a profile without a
+  // region is not in a main search for a region, so it may show here.
+  if (query.exclude_min_age !== undefined && query.exclude_max_age !== undefined) {
+    const shown = birthDateRange(query.exclude_min_age, query.exclude_max_age);
+    const region = query.exclude_countryregion ?? 0;
+    matching = matching.where((eb) =>
+      eb.or([
+        eb("m.date_of_birth", "<=", shown.from),
+        eb("m.date_of_birth", ">", shown.to),
+        ...(region ? [eb("m.countryregion", "is", null), eb("m.countryregion", "!=", region)] : []),
+      ]),
+    );
+  }
   const pageIds = matching
     .select("m.id")
     .orderBy("m.id", "desc")
