@@ -1,4 +1,7 @@
+import { useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import type { action as likeAction } from "~/routes/member-like";
+import { MatchMoment } from "./MatchMoment";
 import { useTranslation } from "~/lib/i18n-react";
 import { useOptionalUser } from "~/lib/root-data";
 
@@ -11,25 +14,30 @@ import { useOptionalUser } from "~/lib/root-data";
  */
 export function LikeButton({ profileId, name, liked }: { profileId: number; name: string; liked: boolean }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<typeof likeAction>();
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const matched = fetcher.state === "idle" && fetcher.data?.match === true && dismissed !== fetcher.data;
   const location = useLocation();
   const member = useOptionalUser() !== null;
   const pending = member ? fetcher.formData?.get("intent") : undefined;
   const shownLiked = pending ? pending === "like" : liked;
   return (
-    <fetcher.Form method="post" action={`/members/${profileId}/like`} className="like-form">
-      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-      <input type="hidden" name="intent" value={shownLiked ? "unlike" : "like"} />
-      <button
-        type="submit"
-        className={shownLiked ? "button small liked" : "button small"}
-        aria-pressed={shownLiked}
-        aria-busy={fetcher.state !== "idle"}
-      >
-        <span className={shownLiked ? "button-icon i-heart-filled" : "button-icon i-heart"} aria-hidden="true" />
-        {shownLiked ? t("card.liked") : t("card.like")}
-        <span className="visually-hidden"> {name}</span>
-      </button>
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post" action={`/members/${profileId}/like`} className="like-form">
+        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+        <input type="hidden" name="intent" value={shownLiked ? "unlike" : "like"} />
+        <button
+          type="submit"
+          className={shownLiked ? "button small liked" : "button small"}
+          aria-pressed={shownLiked}
+          aria-busy={fetcher.state !== "idle"}
+        >
+          <span className={shownLiked ? "button-icon i-heart-filled" : "button-icon i-heart"} aria-hidden="true" />
+          {shownLiked ? t("card.liked") : t("card.like")}
+          <span className="visually-hidden"> {name}</span>
+        </button>
+      </fetcher.Form>
+      {matched ? <MatchMoment memberId={profileId} name={name} close={() => setDismissed(fetcher.data)} /> : null}
+    </>
   );
 }

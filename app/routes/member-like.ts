@@ -37,8 +37,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.status === 404) pageError(404, "Not Found");
     throw redirect(back, { headers: { "Set-Cookie": toastCookie(request, { key: "likeFailed" }) } });
   }
-  if (request.headers.get("accept")?.includes("text/html")) throw redirect(back);
-  return { liked: result.data.did_like_profile };
+  const match = result.data.did_like_profile && result.data.mutual;
+  // Without JavaScript a match opens the member's page with the match moment (docs/product.md §4).
+  if (request.headers.get("accept")?.includes("text/html")) throw redirect(match ? `/members/${profileId}?match` : back);
+  return { liked: result.data.did_like_profile, match };
 }
 
 /**

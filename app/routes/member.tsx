@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LikeButton } from "~/components/LikeButton";
+import { MatchMoment } from "~/components/MatchMoment";
 import { ProfileBadges } from "~/components/ProfileCard";
 import { fetchProfile } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
@@ -20,6 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { profile } = result.data;
   return {
     profile,
+    // After a like back without JavaScript (routes/member-like.ts); only while the like stands.
+    match: new URL(request.url).searchParams.has("match") && profile.liked,
     loggedIn: getOptionalUser(context) !== null,
     fields: settings.visible_profile_fields,
     notes: settings.visible_profile_notes
@@ -31,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function Member({ loaderData }: Route.ComponentProps) {
   const { t, has, locale } = useTranslation();
   const site = useSite();
-  const { profile, fields, notes } = loaderData;
+  const { profile, fields, notes, match } = loaderData;
   const fieldValue = (name: string) => {
     if (name === "age") return profile.age === null ? null : String(profile.age);
     if (name === "city") return profile.city;
@@ -52,7 +55,8 @@ export default function Member({ loaderData }: Route.ComponentProps) {
         {photos.length > 0 ? (
           <>
             {/* A swipeable carousel by CSS scroll snap alone: it works without JavaScript. */}
-            <ul className="member-photos" aria-label={t("member.photos")}>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (arrow keys scroll it). */}
+            <ul className="member-photos" aria-label={t("member.photos")} tabIndex={0}>
               {photos.map((image, index) => (
                 <li key={image.id} id={`photo-${index + 1}`}>
                   <img
@@ -106,6 +110,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </header>
+        {match ? <MatchMoment memberId={profile.id} name={profile.name} close={`/members/${profile.id}`} /> : null}
         <div className="member-actions">
           <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} />
           <Link className="button secondary" to={`/members/${profile.id}/chat`}>

@@ -270,7 +270,9 @@ test("home shows who liked you and suggestions, without like or chat buttons", a
   await expect(suggestions.locator(".profile-card").first()).toBeVisible();
   await expect(suggestions.getByRole("button", { name: /^Like/ })).toHaveCount(0);
   await expect(suggestions.getByRole("link", { name: /^Chat/ })).toHaveCount(0);
-  await expect(suggestions.getByRole("link", { name: /^View/ }).first()).toBeVisible();
+  // The card itself opens the profile: its name is the link.
+  const first = suggestions.locator(".card-name a").first();
+  await expect(first).toHaveAttribute("href", /^\/members\/\d+$/);
   await checkA11y();
 });
 
@@ -334,4 +336,51 @@ test("a member's 404 page shows profiles from their search, without actions", as
   await expect(page.locator(".error-profiles").getByRole("button")).toHaveCount(0);
   await expect(page.locator(".error-profiles .card-actions")).toHaveCount(0);
   await checkA11y();
+});
+
+test("a like back is a match: the match moment offers to write, with and without JavaScript", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
+  // One test covers both modes (two browsers), so the js and no-js projects never race on this pair.
+  test.skip(!javaScriptEnabled, "covers JavaScript on and off itself");
+  const { anna, clara } = ACCOUNTS;
+  const ensureLike = async (page: import("@playwright/test").Page, who: { id: number; name: string }, want: boolean) => {
+    await page.goto(`/members/${who.id}`, { waitUntil: "domcontentloaded" });
+    const button = page.getByRole("button", { name: new RegExp(`^Liked? ${who.name}$`) });
+    if ((await button.getAttribute("aria-pressed")) !== String(want)) {
+      await button.click();
+      await expect(button).toHaveAttribute("aria-pressed", String(want));
+      await expect(button).toHaveAttribute("aria-busy", "false");
+    }
+  };
+  const theirs = await browser.newContext();
+  const claraPage = await theirs.newPage();
+  await login(claraPage, clara);
+  await ensureLike(claraPage, anna, true);
+
+  const withScript = await browser.newContext();
+  const page = await withScript.newPage();
+  await login(page, anna);
+  await ensureLike(page, clara, false);
+  await page.getByRole("button", { name: `Like ${clara.name}` }).click();
+  const moment = page.getByRole("status").filter({ hasText: "It's a match!" });
+  await expect(moment).toContainText(`You and ${clara.name} like each other.`);
+  await moment.getByRole("link", { name: `Write to ${clara.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/members/${clara.id}/chat$`));
+  await ensureLike(page, clara, false);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await login(plain, anna);
+  await plain.goto(`/members/${clara.id}`);
+  await plain.getByRole("button", { name: `Like ${clara.name}` }).click();
+  await expect(plain).toHaveURL(new RegExp(`/members/${clara.id}\\?match$`));
+  await expect(plain.getByRole("status").filter({ hasText: "It's a match!" })).toBeVisible();
+  await plain.getByRole("link", { name: "Keep browsing" }).click();
+  await expect(plain.getByText("It's a match!")).toHaveCount(0);
+
+  await ensureLike(page, clara, false);
+  await ensureLike(claraPage, anna, false);
+  await Promise.all([theirs.close(), withScript.close(), noScript.close()]);
 });
