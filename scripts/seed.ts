@@ -23,6 +23,7 @@ import { importGeoNames, placesFromAllTheCities } from "../workers/api/seed/geon
 import { renderPhoto } from "../workers/api/seed/photos";
 import { SEED_EPOCH, seedProfile } from "../workers/api/seed/profiles";
 import { DEMO_ACCOUNTS, DEMO_DISCOUNT_CODES, DEMO_PASSWORD, DEMO_SITES } from "../workers/api/seed/sites";
+import { SEED_CLEARS } from "./seed-tables";
 
 const { values } = parseArgs({
   options: {
@@ -205,28 +206,7 @@ async function buildRows() {
 
   const sql = [
     // Start from empty so an interrupted or differently sized seed never leaves a mix.
-    ...[
-      "seed_runs",
-      "discount_redemptions",
-      "order_events",
-      "orders",
-      "demo_payments",
-      "discount_codes",
-      "rate_limits",
-      "used_tokens",
-      "push_subscriptions",
-      "mail_outbox",
-      "sessions",
-      "notices",
-      "likes",
-      "credit_ledger",
-      "images",
-      "password_resets",
-      "members",
-      "cities",
-      "regions",
-      "sites",
-    ].map((table) => `DELETE FROM ${table};`),
+    ...SEED_CLEARS.map((table) => `DELETE FROM ${table};`),
     insertSql("sites", ["id", "host", "is_default", "settings"], sites),
     insertSql("regions", ["id", "country", "name"], regions),
     insertSql("cities", ["id", "region_id", "country", "name", "lat", "lng"], cities),

@@ -1,0 +1,37 @@
+/**
+ * Every table the seed empties before it writes, children before parents (D1 enforces foreign
+ * keys). A re-seed (a new seed version, `--force`) must leave no row of the old data behind, so
+ * a new table belongs here too: scripts/seed-tables.test.ts fails when a migration creates a
+ * table this list lacks.
+ */
+export const SEED_CLEARS = [
+  "seed_runs",
+  "premium_periods",
+  "premium_memberships",
+  "payment_customers",
+  "withdrawals",
+  "demo_refunds",
+  "discount_redemptions",
+  "order_events",
+  "orders",
+  "demo_payments",
+  "discount_codes",
+  "rate_limits",
+  "used_tokens",
+  "push_subscriptions",
+  "mail_outbox",
+  "sessions",
+  "notices",
+  "likes",
+  "credit_ledger",
+  "messages",
+  "conversation_members",
+  "conversations",
+  "images",
+  "password_resets",
+  "email_changes",
+  "members",
+  "cities",
+  "regions",
+  "sites",
+] as const;
