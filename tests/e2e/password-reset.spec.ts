@@ -11,8 +11,9 @@ test("a member resets a forgotten password from the mailbox link; other sessions
   // An account, logged in in one browser (its session must end later).
   const other = await browser.newContext({ javaScriptEnabled: info.project.use.javaScriptEnabled ?? true });
   const old = await other.newPage();
-  await old.goto("/signup");
+  await old.goto("/signup", { waitUntil: "networkidle" });
   await old.getByLabel("Email address").fill(email);
+  await old.getByLabel("Name").fill("Rosa");
   await old.getByLabel("Password").fill("the old password");
   const create = old.getByRole("button", { name: "Sign up for free" });
   await expect(create).toBeEnabled();

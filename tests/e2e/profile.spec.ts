@@ -88,6 +88,7 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await page.goto("/members");
   await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("");
 
+  await page.goto("/profile");
   await page.getByRole("button", { name: "Log out" }).click();
   // Logged out before logging in again: a logout answered late would clear the new session's cookie.
   await expect(page).toHaveURL(/\/login$/);

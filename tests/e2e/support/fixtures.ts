@@ -61,7 +61,9 @@ export async function login(page: Page, account: { email: string; password: stri
 
 /** Signs a new member up (step 0 of sign-up) and waits for the next step. */
 export async function signUp(page: Page, email: string, name: string, password = "a good password") {
-  await page.goto("/signup");
+  // "networkidle": with JavaScript the page has hydrated, so the typing and the click are the
+  // form's own (a click during hydration can be lost, and the test would wait for nothing).
+  await page.goto("/signup", { waitUntil: "networkidle" });
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Password").fill(password);
