@@ -235,7 +235,7 @@ function Composer({
         id={text.id}
         name={text.name}
         defaultValue={text.initialValue ?? ""}
-        rows={2}
+        rows={1}
         maxLength={MESSAGE_MAX}
         required
         placeholder={t("chat.placeholder")}
