@@ -345,9 +345,11 @@ test("a like back is a match: the match moment offers to write, with and without
 }) => {
   // One test covers both modes (two browsers), so the js and no-js projects never race on this pair.
   test.skip(!javaScriptEnabled, "covers JavaScript on and off itself");
+  test.slow();
   const { anna, clara } = ACCOUNTS;
   const ensureLike = async (page: import("@playwright/test").Page, who: { id: number; name: string }, want: boolean) => {
-    await page.goto(`/members/${who.id}`, { waitUntil: "domcontentloaded" });
+    // "networkidle": hydrated, so the click is the like button's own (one lost in hydration would wait for nothing).
+    await page.goto(`/members/${who.id}`, { waitUntil: "networkidle" });
     const button = page.getByRole("button", { name: new RegExp(`^Liked? ${who.name}$`) });
     if ((await button.getAttribute("aria-pressed")) !== String(want)) {
       await button.click();
