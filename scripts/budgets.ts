@@ -44,9 +44,12 @@ interface Manifest {
 }
 
 function readManifest(): Manifest {
-  const file = readdirSync(path.join(assets, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
-  if (!file) throw new Error("no React Router manifest in build/client/assets: run `npm run build` first");
-  const text = readFileSync(path.join(assets, "assets", file), "utf8");
+  // React Router's manifest (a route module can be called manifest-… too: the web app manifest's).
+  const text = readdirSync(path.join(assets, "assets"))
+    .filter((f) => /^manifest-.*\.js$/.test(f))
+    .map((f) => readFileSync(path.join(assets, "assets", f), "utf8"))
+    .find((t) => t.startsWith("window.__reactRouterManifest"));
+  if (!text) throw new Error("no React Router manifest in build/client/assets: run `npm run build` first");
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as Manifest;
 }
 

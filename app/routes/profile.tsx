@@ -3,7 +3,6 @@ import { lazy, useMemo } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
-import { LocationStep } from "~/components/signup/LocationStep";
 import { PhotoUpload } from "~/components/signup/PhotoStep";
 import { changePassword, deletePhoto, requestMailChange, setMainPhoto, turnPushOff } from "~/lib/api/account.server";
 import type { ApiClient } from "~/lib/api/client.server";
@@ -35,11 +34,12 @@ import { LogoutButton } from "~/components/LogoutButton";
 import { parseForm } from "~/lib/forms/parse.server";
 
 /*
- * The parts below the photos and the location, and the account parts under them, load after the
- * page (no Suspense boundary
+ * The parts below the name and the photos (the location too), and the account parts under them,
+ * load after the page (no Suspense boundary
  * on purpose: the server renders them into the HTML, which works without JavaScript, and the
  * browser keeps that HTML until their code is there).
  */
+const LocationStep = lazy(() => import("~/components/signup/LocationStep").then((m) => ({ default: m.LocationStep })));
 const PersonalInfoStep = lazy(() =>
   import("~/components/signup/PersonalInfoStep").then((m) => ({ default: m.PersonalInfoStep })),
 );
