@@ -1,4 +1,9 @@
 import { Link } from "react-router";
+import { fetchInterests } from "~/lib/api/signup.server";
+import { requestLocale } from "~/lib/i18n.server";
+import { templateFor } from "~/lib/theme.server";
+import type { Settings } from "../../contract/schemas";
+import { TEMPLATE_FLAGS } from "../../contract/rules/templates";
 import { LikeButton } from "~/components/LikeButton";
 import { MatchMoment } from "~/components/MatchMoment";
 import { ProfileBadges } from "~/components/ProfileCard";
@@ -21,6 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { profile } = result.data;
   return {
     profile,
+    interests: await interestNames(request, context, settings, profile.fields.interests),
     // After a like back without JavaScript (routes/member-like.ts); only while the like stands.
     match: new URL(request.url).searchParams.has("match") && profile.liked,
     loggedIn: getOptionalUser(context) !== null,
@@ -31,10 +37,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The member's interests by name, where the template shows them (docs/product.md §1.7,
+ * `memberInterests`); an empty list when it does not, when there are none, or when the names
+ * cannot be loaded (an extra, never the page's failure).
+ */
+async function interestNames(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+  settings: Settings,
+  chosen: string | undefined,
+): Promise<string[]> {
+  const ids = (chosen ?? "").split(",").filter(Boolean);
+  if (ids.length === 0 || !TEMPLATE_FLAGS[templateFor(request, settings)].memberInterests) return [];
+  const answer = await fetchInterests(context.get(apiContext), requestLocale(context)).catch(() => null);
+  return answer?.ok ? answer.data.interests.filter((i) => ids.includes(i.id)).map((i) => i.name) : [];
+}
+
 export default function Member({ loaderData }: Route.ComponentProps) {
   const { t, has, locale } = useTranslation();
   const site = useSite();
-  const { profile, fields, notes, match } = loaderData;
+  const { profile, fields, notes, match, interests } = loaderData;
   const fieldValue = (name: string) => {
     if (name === "age") return profile.age === null ? null : String(profile.age);
     if (name === "city") return profile.city;
@@ -129,6 +152,16 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             ) : null;
           })}
         </dl>
+        {interests.length > 0 ? (
+          <section className="member-note">
+            <h2>{t("member.interests")}</h2>
+            <ul className="chip-list">
+              {interests.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {notes.map((note) => (
           <section key={note.name} className="member-note">
             <h2>{label("notes", note.name)}</h2>

@@ -1,4 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from "react";
+import { TEMPLATE_FLAGS } from "../../contract/rules/templates";
+import { templateFor } from "~/lib/theme.server";
 import { Await, Form, Link, redirect, useFetcher, useSubmit } from "react-router";
 import { ProfileCard, ProfileGrid } from "~/components/ProfileCard";
 import { AdTile, CamTile } from "~/components/Tiles";
@@ -16,7 +18,6 @@ import {
   ageRange,
   ageRangeKey,
   GENDERS,
-  SEARCH_ALL_COUNTRIES,
   searchCountries,
   similarFilters,
   similarOnly,
@@ -115,7 +116,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     geo: settings.geoip_country,
     selected: filters.country,
     siteCountries: settings.countries,
-    allCountries: SEARCH_ALL_COUNTRIES,
+    // The template decides (docs/product.md §1.7): classic offers all the site's countries.
+    allCountries: TEMPLATE_FLAGS[templateFor(request, settings)].searchAllCountries,
   });
   return {
     locked: false as const,

@@ -63,7 +63,7 @@ export const NEIGHBOURS: Readonly<Record<string, string>> = {
 /**
  * The countries the search offers (docs/product.md §6): the member's own country (or the geo-detected
  * one), its neighbour, and the selected one; only those the site serves. The classic
- * template searches all of the site's countries.
+ * template searches all of the site's countries (contract/rules/templates.ts).
  */
 export function searchCountries(options: {
   own: string | null;
@@ -77,9 +77,6 @@ export function searchCountries(options: {
   const wanted = [home, home ? NEIGHBOURS[home] : undefined, options.selected];
   return [...new Set(wanted.filter((c): c is string => !!c && options.siteCountries.includes(c)))];
 }
-
-/** docs/product.md §1: the classic template's profile search covers all countries. */
-export const SEARCH_ALL_COUNTRIES = true;
 
 /** docs/product.md §9: similar profiles widen the age by 5 years each way and drop the region. */
 export function similarFilters<F extends { min_age: number; max_age: number; countryregion: number }>(filters: F): F {

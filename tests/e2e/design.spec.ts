@@ -155,3 +155,47 @@ test("the member sign-up lander carries the site's brand and keeps its form off 
   expect(field?.x).toBeGreaterThanOrEqual(12);
   expect((field?.x ?? 0) + (field?.width ?? 0)).toBeLessThanOrEqual(PHONE.width - 12);
 });
+
+test("the template decides which countries search offers", async ({ page, context }) => {
+  await login(page);
+  await page.goto("/members");
+  const options = page.getByLabel("Country").locator("option");
+  await expect(options).toHaveCount(14);
+  await context.addCookies([{ name: "design", value: "social", url: `http://localhost:${E2E_PORT}` }]);
+  await page.goto("/members");
+  // Social: the member's own country, its neighbour and the one chosen (docs/product.md §6).
+  const offered = await options.allTextContents();
+  expect(offered).toEqual(expect.arrayContaining(["Netherlands", "Belgium"]));
+  expect(offered.length).toBeLessThanOrEqual(3);
+});
+
+test("the social template shows a member's interests on their page; classic does not", async ({ page, context }) => {
+  // Ben (a confirmed member with a country: a new, unconfirmed one has no public page yet).
+  await login(page, { email: "ben@example.com", password: "demo-password" });
+  await page.goto("/profile", { waitUntil: "networkidle" });
+  const about = page.locator("#about");
+  await about.getByLabel("Music").check();
+  await about.getByLabel("Travel").check();
+  await about.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const own = await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href");
+
+  await page.goto(own ?? "/");
+  await expect(page.getByRole("heading", { name: "Interests" })).toHaveCount(0);
+  await context.addCookies([{ name: "design", value: "social", url: `http://localhost:${E2E_PORT}` }]);
+  await page.goto(own ?? "/");
+  const interests = page.locator("section", { has: page.getByRole("heading", { name: "Interests" }) });
+  await expect(interests.getByRole("listitem")).toHaveText(["Travel", "Music"]);
+});
+
+test("the development previews show the shell's parts alone", async ({ page }) => {
+  await page.goto("/_dev/activate-reminder");
+  await expect(page.getByRole("complementary", { name: "Confirm your email address" })).toContainText("sam@example.com");
+  await page.goto("/_dev/top-nav");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Top navigation");
+  await expect(page.locator(".dev-preview .tab-count").first()).toHaveText("12");
+  await page.goto("/_dev/dialogs");
+  await expect(page.getByText("It's a match!")).toBeVisible();
+  const missing = await page.goto("/_dev/nothing-here");
+  expect(missing?.status()).toBe(404);
+});
