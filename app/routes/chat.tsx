@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, replace, useFetcher, useFetchers, useLocation } from "react-router";
-import { useChatName } from "~/components/chat/ChatEntry";
+import { ChatEntryLink, useChatName } from "~/components/chat/ChatEntry";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
 import { ErrorList } from "~/components/Field";
-import { fetchMessages, markChatRead, sendMessage } from "~/lib/api/chat.server";
-import type { ChatMessage } from "../../contract/schemas";
+import { fetchChats, fetchMessages, markChatRead, sendMessage } from "~/lib/api/chat.server";
+import { siteSettings } from "~/lib/api/site.server";
+import { templateFor } from "~/lib/theme.server";
+import type { ChatListEntry, ChatMessage } from "../../contract/schemas";
+import { TEMPLATE_FLAGS } from "../../contract/rules/templates";
 import { MESSAGE_MAX } from "../../contract/limits";
 import { MessageSchema } from "~/lib/forms/chat";
 import type { FormReply } from "~/lib/forms/reply";
@@ -31,7 +34,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const before = beforeParam === null ? undefined : Number(beforeParam);
   if (before !== undefined && (!Number.isInteger(before) || before <= 0)) pageError(404);
   const api = context.get(apiContext);
-  const result = await fetchMessages(api, id, before);
+  const settings = await siteSettings(request, context);
+  // The social template keeps the chat list beside the conversation on wide screens (docs/product.md §1.7).
+  const withSidebar = TEMPLATE_FLAGS[templateFor(request, settings)].chatSidebar;
+  const [result, sidebar] = await Promise.all([
+    fetchMessages(api, id, before),
+    withSidebar
+      ? fetchChats(api).then(
+          (answer) => (answer.ok ? answer.data.chats : []),
+          () => [],
+        )
+      : null,
+  ]);
   if (!result.ok) pageError(result.status === 422 ? 404 : result.status);
   // Only the newest page counts as opening the chat; an older page changes nothing.
   const newest = result.data.messages.at(-1);
@@ -42,6 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     ...result.data,
     before: before ?? null,
+    sidebar,
     // A fresh key for the next message: a resent form (double click, retry) sends it again,
     // and the API charges and posts it once.
     sendKey: crypto.randomUUID(),
@@ -74,7 +89,34 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function Chat(props: Route.ComponentProps) {
   // Another conversation is another page: nothing (older pages, the composer) carries over.
-  return <ChatView key={props.loaderData.conversation.id} {...props} />;
+  const view = <ChatView key={props.loaderData.conversation.id} {...props} />;
+  const { sidebar, conversation } = props.loaderData;
+  if (!sidebar) return view;
+  return (
+    <div className="chat-with-sidebar">
+      <ChatSidebar chats={sidebar} current={conversation.id} />
+      {view}
+    </div>
+  );
+}
+
+/** The member's conversations beside the open one, on wide screens (the `chatSidebar` flag). */
+function ChatSidebar({ chats, current }: { chats: ChatListEntry[]; current: number }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="chat-sidebar" aria-label={t("nav.chats")}>
+      <ul className="chat-list">
+        {chats.map((chat) => (
+          <li
+            key={chat.conversation.id}
+            className={`chat-entry${chat.num_unread_messages > 0 ? " unread" : ""}${chat.conversation.id === current ? " current" : ""}`}
+          >
+            <ChatEntryLink chat={chat} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 function ChatView({ loaderData, actionData }: Route.ComponentProps) {

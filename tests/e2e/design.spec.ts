@@ -199,3 +199,22 @@ test("the development previews show the shell's parts alone", async ({ page }) =
   const missing = await page.goto("/_dev/nothing-here");
   expect(missing?.status()).toBe(404);
 });
+
+test("the social template keeps the chat list beside the conversation on wide screens", async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await login(page, { email: "ben@example.com", password: "demo-password" });
+  await page.goto("/chats");
+  const first = page.locator(".chat-list .chat-entry a").first();
+  await expect(first).toBeVisible();
+  const conversation = await first.getAttribute("href");
+  await page.goto(conversation ?? "/chats");
+  await expect(page.getByRole("navigation", { name: "Chats" })).toHaveCount(0);
+
+  await context.addCookies([{ name: "design", value: "social", url: `http://localhost:${E2E_PORT}` }]);
+  await page.goto(conversation ?? "/chats");
+  const sidebar = page.getByRole("navigation", { name: "Chats" });
+  await expect(sidebar).toBeVisible();
+  await expect(sidebar.locator(".chat-entry.current a")).toHaveAttribute("href", conversation ?? "");
+  await page.setViewportSize(PHONE);
+  await expect(sidebar).toBeHidden();
+});
