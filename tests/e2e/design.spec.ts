@@ -218,3 +218,23 @@ test("the social template keeps the chat list beside the conversation on wide sc
   await page.setViewportSize(PHONE);
   await expect(sidebar).toBeHidden();
 });
+
+test("on a phone every button, field and tab is at least 44 px high", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const check = async (path: string) => {
+    await page.goto(path);
+    const targets = page.locator(
+      "button, .button, .tab, select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file])",
+    );
+    for (const target of await targets.all()) {
+      if (!(await target.isVisible())) continue;
+      const box = await target.boundingBox();
+      if (!box || box.width <= 1 || box.height <= 1) continue; // visually hidden helpers (a default submit)
+      const label = (await target.getAttribute("aria-label")) ?? (await target.textContent()) ?? "";
+      expect(box?.height ?? 0, `${path}: "${label.trim().slice(0, 40)}"`).toBeGreaterThanOrEqual(44);
+    }
+  };
+  await check("/signup");
+  await login(page);
+  for (const path of ["/members", "/members/5", "/chats", "/likes", "/profile"]) await check(path);
+});
