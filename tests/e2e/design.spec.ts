@@ -238,3 +238,15 @@ test("on a phone every button, field and tab is at least 44 px high", async ({ p
   await login(page);
   for (const path of ["/members", "/members/5", "/chats", "/likes", "/profile"]) await check(path);
 });
+
+test("no page is wider than a 320 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const fits = async (path: string) => {
+    await page.goto(path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(320);
+  };
+  for (const path of ["/", "/signup", "/login", "/members/5/signup"]) await fits(path);
+  await login(page);
+  for (const path of ["/members", "/members/5", "/chats", "/likes", "/notifications", "/profile", "/credits"]) await fits(path);
+});
