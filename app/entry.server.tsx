@@ -11,6 +11,8 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../contract/locales";
 import { TranslationProvider } from "./lib/i18n-react";
 import { getLocale } from "./lib/i18n.server";
 import { messages } from "../contract/messages";
+import stylesheet from "./app.css?inline";
+import { StylesheetContext } from "./lib/stylesheet";
 
 export const streamTimeout = 5_000;
 
@@ -35,9 +37,11 @@ export default async function handleRequest(
   const locale = localeOf(loadContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <TranslationProvider locale={locale} messages={messages[locale]}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </TranslationProvider>,
+    <StylesheetContext value={{ css: stylesheet, nonce }}>
+      <TranslationProvider locale={locale} messages={messages[locale]}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </TranslationProvider>
+    </StylesheetContext>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1_000),

@@ -10,8 +10,8 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 import { LoadingBar } from "./components/LoadingBar";
+import { InlineStylesheet } from "./lib/stylesheet";
 import { RouteErrorPage } from "./components/RouteErrorPage";
 import { Toasts } from "./components/Toasts";
 import { siteSettings } from "./lib/api/site.server";
@@ -33,7 +33,6 @@ import { useLook, useOptionalUser, useRootLocale } from "./lib/root-data";
 export const middleware = rootMiddleware;
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
@@ -80,26 +79,19 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 }
 
 /**
- * Routes whose handle says `hydrate: false` (landers) ship no JavaScript at all, and give their
- * stylesheet inline (lib/lander.server.ts): null for every other page.
+ * Routes whose handle says `hydrate: false` (landers) ship no JavaScript at all. When such a
+ * route's loader threw, the error page is a normal page (with scripts).
  */
-function useLanderHead(): { css: string; nonce: string } | null {
+function useHydrate(): boolean {
   const match = useMatches().find((m) => {
     const handle: unknown = m.handle;
     return typeof handle === "object" && handle !== null && Reflect.get(handle, "hydrate") === false;
   });
-  if (!match) return null;
-  const data: unknown = match.loaderData;
-  const lander: unknown = typeof data === "object" && data !== null ? Reflect.get(data, "lander") : null;
-  if (typeof lander !== "object" || lander === null) return null; // its loader threw: the error page is a normal page
-  const css: unknown = Reflect.get(lander, "css");
-  const nonce: unknown = Reflect.get(lander, "nonce");
-  return typeof css === "string" && typeof nonce === "string" ? { css, nonce } : null;
+  return !match || match.loaderData === undefined;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const lander = useLanderHead();
-  const hydrate = lander === null;
+  const hydrate = useHydrate();
   const { t, locale: currentLocale } = useTranslation();
   const locale = useRootLocale() ?? currentLocale;
   const look = useLook();
@@ -110,15 +102,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={look?.brand ?? "#b0124f"} />
         {hydrate && <link rel="preload" as="fetch" href={messagesUrl(locale)} crossOrigin="anonymous" />}
+        <InlineStylesheet />
         <Meta />
-        {lander ? (
-          <>
-            <style nonce={lander.nonce}>{lander.css}</style>
-            <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-          </>
-        ) : (
-          <Links />
-        )}
+        {hydrate ? <Links /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         {look ? (
           // The site's brand as CSS custom properties (lib/theme.server.ts), after the stylesheet so they win.
           <style nonce={look.nonce} suppressHydrationWarning>

@@ -9,7 +9,6 @@ import { readCookie } from "~/lib/cookies.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { landerHead } from "~/lib/lander.server";
 import { apiFailurePage, notFound, pageError } from "~/lib/page-errors.server";
 import { signupOpen } from "../../contract/rules/signup-steps";
 import { getValibotConstraint } from "@conform-to/valibot";
@@ -33,13 +32,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [settings, profile] = await Promise.all([siteSettings(request, context), fetchProfile(api, id)]);
   if (!profile.ok) return apiFailurePage(profile, { request, context });
-  const lander = landerHead(context);
   const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
   const open = signupOpen(settings.signups, tracking.network);
   const csrf = open ? await fetchCsrf(api) : null;
   if (csrf && !csrf.ok) pageError(csrf.status);
   return {
-    lander,
     open,
     siteName: settings.name,
     profile: profile.data.profile,
