@@ -23,8 +23,9 @@ const LIGHTHOUSE_PAGES = ["/", "/login", "/signup", "/members", "/members/5", "/
 const LANDER_PAGES = ["/members/5/signup"];
 const LANDER_FIRST_VIEW_BUDGET = 14 * KB;
 const LIGHTHOUSE_MIN = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
-const PORT = 8789;
-const EDGE_PORT = 8780;
+// Overridable so two checkouts can measure at once.
+const PORT = Number(process.env.BUDGETS_PORT ?? 8789);
+const EDGE_PORT = Number(process.env.BUDGETS_EDGE_PORT ?? 8780);
 
 const failures: string[] = [];
 const assets = path.resolve("build/client");
