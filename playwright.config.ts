@@ -24,6 +24,9 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     userAgent: CHROME_UA,
     locale: "en-US",
+    // Only tests/e2e/app.spec.ts runs with the app's service worker: elsewhere it would make
+    // what a test measures depend on what an earlier test cached.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

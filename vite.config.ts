@@ -4,6 +4,7 @@ import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { serviceWorker } from "./scripts/service-worker-build.ts";
 
 /** Changes whenever a translation changes, so /_i18n/{build-id}/… can be cached for a year. */
 function i18nBuildId(): string {
@@ -24,6 +25,7 @@ export default defineConfig({
       inspectorPort: false,
     }),
     reactRouter(),
+    serviceWorker(),
   ],
   define: {
     __I18N_BUILD_ID__: JSON.stringify(i18nBuildId()),

@@ -14,6 +14,8 @@ import { LoadingBar } from "./components/LoadingBar";
 import { InlineStylesheet } from "./lib/stylesheet";
 import { RouteErrorPage } from "./components/RouteErrorPage";
 import { Toasts } from "./components/Toasts";
+import { UpdateToast } from "./components/UpdateToast";
+import { useInstalledApp } from "./lib/client/installed-app-hook";
 import { siteSettings } from "./lib/api/site.server";
 import { badgeCount, useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
@@ -131,10 +133,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useAppBadge(user ? badgeCount(user.unreadMessages, user.newLikes) : null);
   usePageHiddenBeacon();
   useTrackingMirror();
+  useInstalledApp();
   return (
     <>
       <Outlet />
       <Toasts toast={loaderData.toast} />
+      <UpdateToast />
     </>
   );
 }

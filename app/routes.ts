@@ -61,6 +61,7 @@ export default [
 
   layout("layouts/lander.tsx", [
     route("members/:memberId/signup", "routes/member-signup.tsx"), // lander: no JavaScript
+    route("offline", "routes/offline.tsx"), //                      public: the service worker's offline page
   ]),
 
   // Resource routes: no page of their own.

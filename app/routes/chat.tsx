@@ -246,15 +246,53 @@ function Composer({
   const formRef = useRef<HTMLFormElement>(null);
   const sending = send.state !== "idle";
   const wasSending = useRef(false);
+  const { pathname } = useLocation();
+  // The unsent text of each conversation (spec §3) stays on the device until it is sent: it
+  // survives going offline, a failed send, a reload and leaving the conversation.
+  const draftKey = `chat-draft:${pathname}`;
+  const [offline, setOffline] = useState(false);
+  useEffect(() => {
+    const draft = localStorage.getItem(draftKey);
+    if (draft && area.current && area.current.value === "") area.current.value = draft;
+  }, [draftKey]);
   useEffect(() => {
     // Sent (the action redirected, so no answer): the composer is empty again.
-    if (wasSending.current && send.state === "idle" && !send.data) formRef.current?.reset();
+    if (wasSending.current && send.state === "idle" && !send.data) {
+      formRef.current?.reset();
+      localStorage.removeItem(draftKey);
+    }
     wasSending.current = send.state !== "idle";
-  }, [send.state, send.data]);
+  }, [send.state, send.data, draftKey]);
   const short = answer?.credits ?? (balance < cost ? { balance, cost } : null);
-  const { pathname } = useLocation();
   return (
-    <send.Form method="post" {...form.props} ref={formRef} className="chat-composer" preventScrollReset>
+    <send.Form
+      method="post"
+      {...form.props}
+      onInput={(event) => {
+        form.props.onInput(event);
+        const value = area.current?.value ?? "";
+        if (value.trim() === "") localStorage.removeItem(draftKey);
+        else localStorage.setItem(draftKey, value);
+        setOffline(false);
+      }}
+      onSubmit={(event) => {
+        // Offline, a send could only fail: the text stays where it is, and the member is told.
+        if (!navigator.onLine) {
+          event.preventDefault();
+          setOffline(true);
+          return;
+        }
+        form.props.onSubmit(event);
+      }}
+      ref={formRef}
+      className="chat-composer"
+      preventScrollReset
+    >
+      {offline ? (
+        <p className="notice-box chat-offline" role="alert">
+          {t("chat.offline")}
+        </p>
+      ) : null}
       {send.formData ? (
         <p className="chat-sending visually-hidden" role="status">
           {t("chat.sending")}

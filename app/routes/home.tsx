@@ -6,6 +6,7 @@ import { fetchLikes, search } from "~/lib/api/discover.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { useSite, useUser } from "~/lib/root-data";
+import { InstallOffer } from "~/components/InstallOffer";
 import type { Route } from "./+types/home";
 
 const SUGGESTIONS = 8;
@@ -40,6 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <title>{t("meta.homeTitle", { site: site?.name ?? "" })}</title>
       <h1>{t("home.greeting", { name: user.name })}</h1>
+      <InstallOffer siteName={site?.name ?? ""} />
       <section className="home-section" aria-labelledby="home-chats">
         <h2 id="home-chats">{t("home.chats")}</h2>
         {loaderData.chats.length === 0 ? (

@@ -13,7 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = requestLocale(context);
   const { t } = createTranslator(locale, messages[locale]);
   const manifest = {
+    id: "/",
     name: settings.name,
+    description: t("meta.welcomeDescription", { site: settings.name }),
     short_name: settings.name,
     lang: locale,
     start_url: "/home",
@@ -25,6 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
       { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
       { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+    // Shown by the browser's install dialog: the search, without the site's header, so they suit every site.
+    screenshots: [
+      { src: "/screenshots/search-narrow.jpg", sizes: "390x844", type: "image/jpeg", form_factor: "narrow" },
+      { src: "/screenshots/search-wide.jpg", sizes: "1280x800", type: "image/jpeg", form_factor: "wide" },
     ],
     shortcuts: [
       { name: t("nav.search"), url: "/members", icons: [{ src: "/icons/icon-192.png", sizes: "192x192" }] },
