@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { setAppState, useAppState } from "~/lib/client/app-state";
 
@@ -11,7 +11,6 @@ const QUIET_FOR_MS = 30 * 24 * 60 * 60_000;
  * loaded, or on an iPhone the "Add to Home Screen" hint), and quiet for 30 days once dismissed.
  */
 export function InstallOffer({ siteName }: { siteName: string }) {
-  const { t } = useTranslation();
   const { installPrompt } = useAppState();
   const [ios, setIos] = useState(false);
   const [dismissed, setDismissed] = useState(true);
@@ -34,19 +33,43 @@ export function InstallOffer({ siteName }: { siteName: string }) {
     if (outcome === "dismissed") dismiss();
   };
   return (
-    <aside className="install-offer" aria-labelledby="install-offer-title">
+    <InstallOfferCard
+      siteName={siteName}
+      canInstall={installPrompt !== null}
+      onInstall={() => void install()}
+      onDismiss={dismiss}
+    />
+  );
+}
+
+/** The offer itself: "Install" where the browser can install, else the iPhone's "Add to Home Screen" hint. */
+export function InstallOfferCard({
+  siteName,
+  canInstall,
+  onInstall,
+  onDismiss,
+}: {
+  siteName: string;
+  canInstall: boolean;
+  onInstall: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <aside className="install-offer" aria-labelledby={titleId}>
       <span className="brand-mark" aria-hidden="true" />
       <div className="install-offer-text">
-        <h2 id="install-offer-title">{t("app.install.title", { site: siteName })}</h2>
-        <p>{installPrompt ? t("app.install.text") : t("app.install.iosHint")}</p>
+        <h2 id={titleId}>{t("app.install.title", { site: siteName })}</h2>
+        <p>{canInstall ? t("app.install.text") : t("app.install.iosHint")}</p>
       </div>
       <div className="install-offer-actions">
-        {installPrompt ? (
-          <button type="button" className="button small" onClick={() => void install()}>
+        {canInstall ? (
+          <button type="button" className="button small" onClick={onInstall}>
             {t("app.install.install")}
           </button>
         ) : null}
-        <button type="button" className="link-button quiet" onClick={dismiss}>
+        <button type="button" className="link-button quiet" onClick={onDismiss}>
           {t("app.install.dismiss")}
         </button>
       </div>

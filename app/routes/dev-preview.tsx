@@ -1,5 +1,7 @@
 import { ActivateReminder } from "~/components/ActivateReminder";
+import { InstallOfferCard } from "~/components/InstallOffer";
 import { MatchMoment } from "~/components/MatchMoment";
+import { UpdateToastView } from "~/components/UpdateToast";
 import { SiteHeader } from "~/components/SiteHeader";
 import { LegalLink } from "~/components/signup/LegalDialog";
 import { devTools } from "~/lib/api/chat.server";
@@ -53,6 +55,9 @@ export default function DevPreview({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <MatchMoment memberId={1} name="Sam" close="/_dev/dialogs" />
+          <UpdateToastView onReload={() => {}} />
+          <InstallOfferCard siteName={siteName} canInstall onInstall={() => {}} onDismiss={() => {}} />
+          <InstallOfferCard siteName={siteName} canInstall={false} onInstall={() => {}} onDismiss={() => {}} />
           <p>
             <LegalLink page="terms">{t("pages.terms.heading")}</LegalLink> ·{" "}
             <LegalLink page="privacy">{t("pages.privacy.heading")}</LegalLink>
