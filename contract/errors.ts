@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   // Input and the request itself
   "invalid_input",
   "invalid_json",
+  "invalid_body",
   "payload_too_large",
   "method_not_allowed",
   "not_found",

@@ -19,14 +19,15 @@ export default {
     }
     const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     const url = new URL(request.url);
+    const personal = /(?:^|;\s*)sid=/.test(request.headers.get("cookie") ?? "");
     if (url.pathname.startsWith("/api/")) {
-      if (!isBrowserApiCall(request.method, url)) return withSecurityHeaders(browserApiNotFound(), nonce, url);
+      if (!isBrowserApiCall(request.method, url)) return withSecurityHeaders(browserApiNotFound(), nonce, url, personal);
       const response = await forwardToApi(request, env);
       // A WebSocket's 101 answer cannot be rebuilt; it carries no page to protect.
-      return response.webSocket ? response : withSecurityHeaders(response, nonce, url);
+      return response.webSocket ? response : withSecurityHeaders(response, nonce, url, personal);
     }
     const context = new RouterContextProvider();
     context.set(requestContext, { env, ctx, nonce, requestId: crypto.randomUUID() });
-    return withSecurityHeaders(await handleWithReactRouter(request, context), nonce, url);
+    return withSecurityHeaders(await handleWithReactRouter(request, context), nonce, url, personal);
   },
 } satisfies ExportedHandler<Env>;

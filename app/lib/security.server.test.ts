@@ -38,3 +38,25 @@ describe("withSecurityHeaders", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 });
+
+describe("Cache-Control (security probe, issue 17)", () => {
+  const page = () => new Response("<p>hi</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  it("keeps a member's pages in no cache", () => {
+    expect(withSecurityHeaders(page(), "abc", new URL("https://site.example/home"), true).headers.get("cache-control")).toBe(
+      "private, no-store",
+    );
+  });
+  it("lets a visitor's pages be kept privately and revalidated", () => {
+    expect(withSecurityHeaders(page(), "abc", new URL("https://site.example/"), false).headers.get("cache-control")).toBe(
+      "private, no-cache",
+    );
+  });
+  it("leaves an answer's own Cache-Control alone", () => {
+    const manifest = new Response("{}", { headers: { "Cache-Control": "public, max-age=3600" } });
+    expect(
+      withSecurityHeaders(manifest, "abc", new URL("https://site.example/manifest.webmanifest"), true).headers.get(
+        "cache-control",
+      ),
+    ).toBe("public, max-age=3600");
+  });
+});

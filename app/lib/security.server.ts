@@ -33,8 +33,15 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function withSecurityHeaders(response: Response, nonce: string, url: URL): Response {
+/**
+ * The headers every answer of the app gets. `personal`: the request carries a member's session,
+ * so an answer that does not set its own Cache-Control is kept by no cache at all (a shared
+ * computer's Back button included); a visitor's pages are private too (each has its own CSP
+ * nonce) but may be kept for Back and revalidated.
+ */
+export function withSecurityHeaders(response: Response, nonce: string, url: URL, personal = false): Response {
   const headers = new Headers(response.headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", personal ? "private, no-store" : "private, no-cache");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -37,3 +37,17 @@ describe("parseTracking", () => {
     expect(parseTracking(undefined)).toEqual({});
   });
 });
+
+describe("the clean address after tracking values are taken", () => {
+  it("stays on this site when the path normalises into another host (security probe)", () => {
+    // `curl --path-as-is 'http://localhost/x/..//evil.example/?network=abc'` gave Location: //evil.example/
+    const url = new URL("http://localhost/x/..//evil.example/?network=abc");
+    expect(url.pathname).toBe("//evil.example/");
+    expect(extractTracking(url, {})?.cleanUrl).toBe("/");
+    expect(extractTracking(new URL("http://localhost//evil.example?network=abc"), {})?.cleanUrl).toBe("/");
+  });
+
+  it("keeps an ordinary path and its other parameters", () => {
+    expect(extractTracking(new URL("http://localhost/members/5?network=abc&page=2"), {})?.cleanUrl).toBe("/members/5?page=2");
+  });
+});

@@ -2,6 +2,8 @@
  * Affiliate tracking (docs/product.md §3, §9). The parameters are taken off the landing URL (the server
  * redirects to the clean URL) and kept for 30 days in a cookie mirrored in local storage.
  */
+import { safeRedirect } from "./redirect";
+
 export const TRACKING_PARAMS = [
   "network",
   "ref",
@@ -36,7 +38,8 @@ export function extractTracking(url: URL, stored: Tracking): { tracking: Trackin
     if (value) tracking[name] = value;
     clean.searchParams.delete(name);
   }
-  return { tracking, cleanUrl: clean.pathname + clean.search + clean.hash };
+  // The redirect stays on this site: a path that normalises into "//other.host" goes home.
+  return { tracking, cleanUrl: safeRedirect(clean.pathname + clean.search + clean.hash, "/") };
 }
 
 export function parseTracking(raw: string | undefined | null): Tracking {

@@ -186,3 +186,47 @@ describe("GET /api/logout.php", () => {
     expect(await (await call("/api/logout.php")).json()).toBe("done");
   });
 });
+
+describe("hardening from the security probe (issue 17)", () => {
+  it("refuses a GET logout whose Origin or Referer is another site when Sec-Fetch-Site is missing", async () => {
+    const member = await createMember();
+    const cookie = await loginAs(member);
+    const foreign: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { referer: "https://evil.example/page" },
+      { origin: "null" },
+    ];
+    for (const headers of foreign) {
+      const response = await call("/api/logout.php", { cookie, headers });
+      expect(response.status).toBe(403);
+      expect(ApiErrorSchema.parse(await response.json()).error).toBe("cross_site");
+    }
+    expect((await call("/api/user.php", { cookie })).status).toBe(200);
+    // The site's own pages (and the app's server-side calls, which send neither) still log out.
+    const own = await call("/api/logout.php", { cookie, headers: { referer: "http://localhost/profile" } });
+    expect(own.status).toBe(200);
+    expect((await call("/api/user.php", { cookie })).status).toBe(403);
+  });
+
+  it("answers a garbage multipart body with a 400, not a 500", async () => {
+    const member = await createMember();
+    const cookie = await loginAs(member);
+    const response = await call("/api/likes.php", {
+      method: "POST",
+      cookie,
+      body: "--garbage\r\nnot a part",
+      headers: { "content-type": "multipart/form-data; boundary=nothing-like-it" },
+    });
+    expect(response.status).toBe(400);
+    expect(ApiErrorSchema.parse(await response.json()).error).toBe("invalid_body");
+  });
+
+  it("marks personal answers private and never stored", async () => {
+    const member = await createMember();
+    const cookie = await loginAs(member);
+    for (const path of ["/api/user.php", "/api/chats.php", "/api/likes.php", "/api/notifications.php"]) {
+      expect((await call(path, { cookie })).headers.get("cache-control"), path).toMatch(/no-store/);
+    }
+    expect((await call("/api/likes.php", { cookie })).headers.get("cache-control")).toBe("private, no-store");
+  });
+});

@@ -31,6 +31,7 @@ import { site } from "./endpoints/site";
 import { paymentAdapter } from "./adapters/payments";
 import { createDb } from "./db/client";
 import { renewDue } from "./domain/renewals";
+import { isCrossSite } from "./lib/request";
 import { ApiError } from "./lib/errors";
 import { findSiteById } from "./lib/site";
 import { queueReceiptFor } from "./mail/receipt";
@@ -57,14 +58,22 @@ const jsonBodyLimit = bodyLimit({
 app.use((c, next) => (c.req.path.endsWith("/profileimage.php") ? next() : jsonBodyLimit(c, next)));
 
 app.use(async (c, next) => {
-  // Cross-site requests that change state are refused (docs/architecture.md §7). Browsers always send
-  // Sec-Fetch-Site; the app's own server-side calls send none.
+  // Cross-site requests that change state are refused (docs/architecture.md §7). Browsers send
+  // Sec-Fetch-Site; older ones only Origin or Referer, which must then name this site; the app's
+  // own server-side calls send none of them.
   const unsafe = c.req.method !== "GET" && c.req.method !== "HEAD";
   const sensitiveGet = c.req.path.endsWith("/logout.php") || c.req.path.endsWith("/live.php");
-  if ((unsafe || sensitiveGet) && c.req.header("sec-fetch-site") === "cross-site") {
+  if ((unsafe || sensitiveGet) && isCrossSite(c.req.raw)) {
     throw new ApiError(403, "cross_site", "Cross-site requests are refused.");
   }
   await next();
+});
+
+// Answers are personal unless an endpoint says otherwise (photos, site settings): neither a shared
+// cache nor the browser keeps them.
+app.use(async (c, next) => {
+  await next();
+  if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "private, no-store");
 });
 app.use(requestScope);
 app.use(memberScope);

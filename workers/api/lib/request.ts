@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { ApiError } from "./errors";
+import { hostOf } from "./site";
 
 /**
  * Reads a JSON body and validates it. Malformed JSON and schema failures become 400/422 with
@@ -10,7 +11,14 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   const type = c.req.header("content-type") ?? "";
   let body: unknown;
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    body = Object.fromEntries([...(await c.req.formData()).entries()].filter(([, v]) => typeof v === "string"));
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      // A body that does not match its content type (garbage after "multipart/form-data").
+      throw new ApiError(400, "invalid_body", "The request body does not match its content type.");
+    }
+    body = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   } else {
     const text = await c.req.text();
     try {
@@ -44,4 +52,25 @@ function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 /** The visitor's IP as the app reports it (the app overwrites any value the browser sent). */
 export function clientIp(c: Context): string {
   return c.req.header("x-client-ip") ?? "unknown";
+}
+
+/**
+ * A request a browser sent from another site: Sec-Fetch-Site says so, or (browsers without it)
+ * its Origin or Referer names another host than the site's (x-original-host) or the API's own.
+ * Requests with none of these headers (the app's server-side calls, curl) are not cross-site.
+ */
+export function isCrossSite(request: Request): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite) return fetchSite === "cross-site";
+  const source = request.headers.get("origin") ?? request.headers.get("referer");
+  if (source === null) return false;
+  if (source === "null") return true;
+  let sourceHost: string;
+  try {
+    sourceHost = hostOf(new URL(source).host);
+  } catch {
+    return true;
+  }
+  const ownHosts = [hostOf(request.headers.get("x-original-host")), hostOf(new URL(request.url).host)];
+  return !ownHosts.includes(sourceHost);
 }
