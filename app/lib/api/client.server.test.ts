@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiClient } from "./client.server";
-import type { ApiBindings } from "./headers.server";
+import { type ApiBindings, clientIp } from "./headers.server";
 import { forwardToApi } from "./passthrough.server";
 
 function recordingApi(answer: (request: Request) => Response | Promise<Response>) {
@@ -10,6 +10,7 @@ function recordingApi(answer: (request: Request) => Response | Promise<Response>
     API_ORIGIN: "",
     PACKAGE_NAME: "classic",
     API_TIMEOUT_MS: "200",
+    CLIENT_IP_HEADER: "cf-connecting-ip",
     API: {
       async fetch(request) {
         seen.push(request);
@@ -93,5 +94,20 @@ describe("forwardToApi", () => {
     expect(seen[0]!.headers.get("x-original-host")).toBe("amora.example");
     expect(seen[0]!.headers.get("x-package-name")).toBe("classic");
     expect(seen[0]!.headers.get("x-client-ip")).toBe("127.0.0.1");
+  });
+});
+
+describe("clientIp", () => {
+  const from = (headers: Record<string, string>) => new Request("https://amora.example/", { headers });
+  it("believes only the header the deployment names", () => {
+    expect(clientIp(from({ "cf-connecting-ip": "203.0.113.9", "x-forwarded-for": "1.1.1.1" }), "cf-connecting-ip")).toBe(
+      "203.0.113.9",
+    );
+    // A forged x-forwarded-for chooses nothing on Cloudflare (security probe, issue 17).
+    expect(clientIp(from({ "x-forwarded-for": "1.1.1.1" }), "cf-connecting-ip")).toBe("127.0.0.1");
+    expect(
+      clientIp(from({ "x-forwarded-for": "198.51.100.7, 10.0.0.1", "cf-connecting-ip": "1.1.1.1" }), "x-forwarded-for"),
+    ).toBe("198.51.100.7");
+    expect(clientIp(from({ "cf-connecting-ip": "1.1.1.1" }), "")).toBe("127.0.0.1");
   });
 });

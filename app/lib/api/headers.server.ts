@@ -3,6 +3,8 @@ export interface ApiBindings {
   API_ORIGIN: string;
   PACKAGE_NAME: string;
   API_TIMEOUT_MS: string;
+  /** The request header that carries the visitor's IP, as the platform in front sets it (wrangler.jsonc). */
+  CLIENT_IP_HEADER: string;
   API: { fetch(request: Request): Promise<Response> };
 }
 
@@ -17,10 +19,7 @@ export function apiHeaders(request: Request, env: ApiBindings, requestId: string
   headers.set("x-original-host", url.host);
   headers.set("x-forwarded-proto", url.protocol.replace(":", ""));
   headers.set("x-request-id", requestId);
-  headers.set(
-    "x-client-ip",
-    request.headers.get("cf-connecting-ip") ?? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "127.0.0.1",
-  );
+  headers.set("x-client-ip", clientIp(request, env.CLIENT_IP_HEADER));
   const country = clientCountry(request);
   if (country) headers.set("x-client-country", country);
   for (const name of ["cookie", "accept-language", "user-agent", "sec-fetch-site"]) {
@@ -28,6 +27,18 @@ export function apiHeaders(request: Request, env: ApiBindings, requestId: string
     if (value) headers.set(name, value);
   }
   return headers;
+}
+
+/**
+ * The visitor's IP (rate limits are kept per IP): only from the one header the deployment names
+ * (Cloudflare sets `cf-connecting-ip` itself; behind another proxy, `x-forwarded-for`, whose
+ * first entry is the client's). Any other header a browser sends is ignored (security probe).
+ */
+export function clientIp(request: Request, header: string): string {
+  const name = header.trim().toLowerCase();
+  const value = name === "" ? null : request.headers.get(name);
+  const ip = name === "x-forwarded-for" ? value?.split(",")[0]?.trim() : value?.trim();
+  return ip || "127.0.0.1";
 }
 
 /** The visitor's country as Cloudflare's edge saw it (absent locally). */
