@@ -188,6 +188,24 @@ describe("GET /api/logout.php", () => {
 });
 
 describe("hardening from the security probe (issue 17)", () => {
+  it("holds the login limit under 30 parallel wrong passwords: exactly 10 are checked, 20 refused", async () => {
+    const member = await createMember();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call("/api/login.php", { method: "POST", json: { email: member.email, password: `wrong-${i}` } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
+
+  it("does not count a right password toward the limit", async () => {
+    const member = await createMember();
+    for (let i = 0; i < 15; i++) expect((await call("/api/login.php", { method: "POST", json: member })).status).toBe(200);
+    expect((await call("/api/login.php", { method: "POST", json: { ...member, password: "wrong" } })).status).toBe(401);
+  });
+
   it("refuses a GET logout whose Origin or Referer is another site when Sec-Fetch-Site is missing", async () => {
     const member = await createMember();
     const cookie = await loginAs(member);

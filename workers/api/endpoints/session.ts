@@ -6,7 +6,7 @@ import { findMemberByEmail, toUser } from "../db/members";
 import { ApiError } from "../lib/errors";
 import { requireMember } from "../lib/member";
 import { DUMMY_HASH, verifyPassword } from "../lib/passwords";
-import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
+import { giveBack, type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
 import { endSession, startSession } from "../lib/sessions";
 
@@ -25,7 +25,9 @@ export const session = new Hono<ApiContext>()
       { key: `login:ip:${clientIp(c)}`, max: 50, windowMs: FIFTEEN_MINUTES },
       { key: `login:email:${site.id}:${email.toLowerCase()}`, max: 10, windowMs: FIFTEEN_MINUTES },
     ];
-    for (const limit of limits) await assertUnderLimit(db, limit);
+    // Each attempt is taken before the password is checked (atomically, so parallel guesses
+    // cannot pass together) and given back when it was right: only failures count.
+    for (const limit of limits) await takeAttempt(db, limit);
     const member = await findMemberByEmail(db, site.id, email);
     const stored =
       member?.password_hash && member.password_salt && member.password_iterations
@@ -33,9 +35,9 @@ export const session = new Hono<ApiContext>()
         : DUMMY_HASH;
     const valid = await verifyPassword(password, stored);
     if (!member || stored === DUMMY_HASH || !valid) {
-      for (const limit of limits) await recordFailure(db, limit);
       throw new ApiError(401, "invalid_credentials", "The email or password is wrong.");
     }
+    for (const limit of limits) await giveBack(db, limit);
     await startSession(c, member.id);
     return c.json({ user: await toUser(db, site, member) });
   })

@@ -5,7 +5,7 @@
  */
 import { ApiError } from "./errors";
 import { verifyMemberPassword } from "./passwords";
-import { assertUnderLimit, recordFailure, type Limit } from "./rate-limit";
+import { giveBack, type Limit, takeAttempt } from "./rate-limit";
 import type { Db } from "../db/client";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -18,8 +18,10 @@ export async function requireCurrentPassword(
   field: "current" | "password",
 ): Promise<void> {
   const limit: Limit = { key: `password:member:${member.id}`, max: 5, windowMs: FIFTEEN_MINUTES };
-  await assertUnderLimit(db, limit);
-  if (await verifyMemberPassword(member, candidate)) return;
-  await recordFailure(db, limit);
+  await takeAttempt(db, limit);
+  if (await verifyMemberPassword(member, candidate)) {
+    await giveBack(db, limit);
+    return;
+  }
   throw new ApiError(403, "wrong_password", "The current password is not right.", { fields: { [field]: "wrong_password" } });
 }

@@ -31,7 +31,40 @@ export async function assertUnderLimit(db: Db, limit: Limit, now = Date.now()): 
   }
 }
 
-/** Counts one failure, in a single upsert (login counts only these). */
+/**
+ * Takes one attempt from the window, atomically: a single upsert that counts it and answers the
+ * new count, so parallel requests cannot all pass a check made before any of them counted
+ * (30 parallel wrong passwords got 13 answers against a limit of 10 when the check came first).
+ * Throws 429 when the window is used up. Where only failures should count, give the attempt
+ * back on success (giveBack).
+ */
+export async function takeAttempt(db: Db, limit: Limit, now = Date.now()): Promise<void> {
+  const windowStart = windowOf(limit, now);
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ key: limit.key, window_start: windowStart, count: 1 })
+    .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("count", "+", 1) })))
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  if (row.count > limit.max) {
+    throw new ApiError(429, "rate_limited", "Too many attempts. Try again later.", {
+      retry_after: Math.ceil((windowStart + limit.windowMs - now) / 1000),
+    });
+  }
+}
+
+/** Returns an attempt taken with takeAttempt (it succeeded, and only failures count). */
+export async function giveBack(db: Db, limit: Limit, now = Date.now()): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set((eb) => ({ count: eb("count", "-", 1) }))
+    .where("key", "=", limit.key)
+    .where("window_start", "=", windowOf(limit, now))
+    .where("count", ">", 0)
+    .execute();
+}
+
+/** Counts one failure, in a single upsert. */
 export function recordFailure(db: Db, limit: Limit, now = Date.now()): Promise<void> {
   return recordAttempt(db, limit, now);
 }
