@@ -23,7 +23,7 @@ import { chatProfile, findMembership, listConversations, newestMessageId, sendSt
 import { runBatch } from "../db/client";
 import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
-import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
+import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
 import { inboxOf, notifyInboxes } from "../durable-objects/inbox";
@@ -136,8 +136,7 @@ async function sendMessage(c: Context<ApiContext>) {
   if (!other || other.status === "deleted") throw new ApiError(410, "recipient_gone", "This member has left.");
 
   const limit: Limit = { key: `message:member:${me.id}`, ...SEND_LIMIT };
-  await assertUnderLimit(db, limit);
-  await recordAttempt(db, limit);
+  await takeAttempt(db, limit);
 
   const cost = messageCost(site.settings, me.country);
   const now = Date.now();

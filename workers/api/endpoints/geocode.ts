@@ -11,7 +11,7 @@ import { GeocodeQuerySchema } from "../../../contract/requests/geocode";
 import type { ApiContext } from "../context";
 import type { Db } from "../db/client";
 import { ApiError } from "../lib/errors";
-import { assertUnderLimit, recordFailure, type Limit } from "../lib/rate-limit";
+import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp } from "../lib/request";
 
 export const GEONAMES_ATTRIBUTION =
@@ -73,8 +73,7 @@ export async function nearestCity(db: Db, country: string, lat: number, lon: num
 export const geocode = new Hono<ApiContext>().get("/geocode.php", async (c) => {
   const { db } = c.var;
   const limit: Limit = { key: `geocode:ip:${clientIp(c)}`, ...LIMIT };
-  await assertUnderLimit(db, limit);
-  await recordFailure(db, limit);
+  await takeAttempt(db, limit);
 
   const { lat, lon } = readQuery(c);
   // Imported on first use: building its border index takes ~100 ms, which other calls should not

@@ -22,7 +22,7 @@ import { claimLink, endLinksStatement, newLink, storePasswordResetLink, usablePa
 import { normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";
 import { hashPassword } from "../lib/passwords";
-import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
+import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
 import { startSession } from "../lib/sessions";
 import { runAfterAnswer } from "../lib/after-answer";
@@ -43,8 +43,7 @@ async function requestLink(c: Context<ApiContext>): Promise<Response> {
     { key: `reset:ip:${clientIp(c)}`, max: 10, windowMs: FIFTEEN_MINUTES },
     { key: `reset:email:${site.id}:${email}`, max: 3, windowMs: ONE_HOUR },
   ];
-  for (const limit of limits) await assertUnderLimit(db, limit);
-  for (const limit of limits) await recordAttempt(db, limit);
+  for (const limit of limits) await takeAttempt(db, limit);
 
   const member = await findMemberByEmail(db, site.id, email);
   // Made either way, so both answers cost the same; stored and mailed only for a real member,

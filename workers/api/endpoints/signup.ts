@@ -20,7 +20,7 @@ import { emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { requestLocale, translatorFor } from "../lib/i18n";
 import { hashPassword, verifyMemberPassword } from "../lib/passwords";
-import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
+import { assertUnderLimit, recordAttempt, type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
 import { startSession } from "../lib/sessions";
@@ -60,8 +60,7 @@ export const signup = new Hono<ApiContext>()
     }
     // Every check counts: the call tells whether an address has an account.
     const limit: Limit = { key: `email-check:ip:${clientIp(c)}`, max: 100, windowMs: FIFTEEN_MINUTES };
-    await assertUnderLimit(c.var.db, limit);
-    await recordAttempt(c.var.db, limit);
+    await takeAttempt(c.var.db, limit);
     const email = normaliseEmail(requestEmail);
     const status = await emailStatus(c, email);
     const token =

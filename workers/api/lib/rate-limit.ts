@@ -35,18 +35,24 @@ export async function assertUnderLimit(db: Db, limit: Limit, now = Date.now()): 
  * Takes one attempt from the window, atomically: a single upsert that counts it and answers the
  * new count, so parallel requests cannot all pass a check made before any of them counted
  * (30 parallel wrong passwords got 13 answers against a limit of 10 when the check came first).
- * Throws 429 when the window is used up. Where only failures should count, give the attempt
- * back on success (giveBack).
+ * Throws 429 when the window is used up (that attempt is not counted). Where only failures
+ * should count, give the attempt back on success (giveBack).
  */
 export async function takeAttempt(db: Db, limit: Limit, now = Date.now()): Promise<void> {
   const windowStart = windowOf(limit, now);
+  // The update happens only while the window has room; a refused attempt is not counted.
   const row = await db
     .insertInto("rate_limits")
     .values({ key: limit.key, window_start: windowStart, count: 1 })
-    .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("count", "+", 1) })))
+    .onConflict((oc) =>
+      oc
+        .columns(["key", "window_start"])
+        .doUpdateSet((eb) => ({ count: eb("count", "+", 1) }))
+        .where("rate_limits.count", "<", limit.max),
+    )
     .returning("count")
-    .executeTakeFirstOrThrow();
-  if (row.count > limit.max) {
+    .executeTakeFirst();
+  if (!row) {
     throw new ApiError(429, "rate_limited", "Too many attempts. Try again later.", {
       retry_after: Math.ceil((windowStart + limit.windowMs - now) / 1000),
     });
