@@ -451,6 +451,8 @@ export const DataExportSchema = z.object({
     trafficsource: z.unknown(),
     last_signup_step: z.number().int(),
     push_state: z.string().nullable(),
+    /** The kinds of push the member wants (GET /api/push_settings.php); an API without them leaves it out. */
+    push_kinds: PushSettingsSchema.optional(),
     last_search: z.unknown(),
   }),
   profile: ProfileSchema.pick({
