@@ -324,6 +324,21 @@ describe("retries and giving up", () => {
     expect(delivery.retries).toHaveLength(1);
   });
 
+  it("a subscription stored before keys were checked is removed; the member's other device still gets the push", async () => {
+    const { job, device } = await jobFor("ok");
+    const endpoint = "https://fcm.googleapis.com/fcm/send/old-and-broken";
+    await env.DB.prepare(
+      "INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, 'BAAA', 'x', ?)",
+    )
+      .bind(job.recipient, endpoint, Date.now())
+      .run();
+    const delivery = await deliverPush(env, job);
+    expect(delivery.outcomes.map((o) => o.outcome.result).sort()).toEqual(["sent", "unusable"]);
+    expect(delivery.retries).toEqual([]);
+    expect(await subscriptionRows(endpoint)).toBe(0);
+    expect((await received(device)).pending).toHaveLength(1);
+  });
+
   it("nothing is sent past the message's TTL", async () => {
     const { job, device } = await jobFor("ok");
     expect((await deliverPush(env, { ...job, created: Date.now() - 3 * 24 * 60 * 60 * 1000 })).skipped).toBe("past its TTL");

@@ -163,6 +163,16 @@ describe("sending to a fake push service on 127.0.0.1", () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it("calls keys that cannot be encrypted to unusable, without posting", async () => {
+    const target = await subscribe();
+    const outcome = await sender.send({ ...target, p256dh: "BAAA" }, "{}", options, vapid);
+    expect(outcome.result).toBe("unusable");
+    expect((await received(target)).posts).toBe(0);
+    // A broken VAPID key is our fault, not the subscription's: failed, so it is kept.
+    const broken = await sender.send(target, "{}", options, { ...vapid, privateKey: "not-a-key" });
+    expect(broken.result).toBe("failed");
+  });
+
   it("never posts to a loopback endpoint unless allowed (a loopback development site)", async () => {
     const target = await subscribe();
     const strict = webPushSender({ allowLoopback: false });

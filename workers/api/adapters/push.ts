@@ -8,13 +8,15 @@
  * - 404, 410: the subscription is gone (RFC 8030 §7.3), delete it;
  * - 429: try again after Retry-After;
  * - 413, 5xx, a network error or no answer within the timeout: try again later;
- * - any other 4xx (400 bad request, 401/403 VAPID refused): give up, retrying cannot help.
+ * - any other 4xx (400 bad request, 401/403 VAPID refused): give up, retrying cannot help;
+ * - keys that cannot be encrypted to: unusable (the consumer deletes the subscription).
  *
  * Local push services (the tests' fake on 127.0.0.1) have no TLS certificate. The endpoint is
  * still an https URL (the JWT's `aud` is its origin, as RFC 8292 wants); only when `allowLoopback`
  * is set (a loopback site with DEV_TOOLS on) is a loopback endpoint reached over http.
  */
 import { buildPushPayload } from "@block65/webcrypto-web-push";
+import { base64urlBytes } from "../../../contract/requests/user";
 import { isPrivateOrLoopbackHost } from "../lib/push-endpoint";
 
 export interface PushTarget {
@@ -44,10 +46,17 @@ export type PushOutcome =
   | { result: "sent"; status: number }
   | { result: "gone"; status: number }
   | { result: "retry"; status: number | null; reason: string; afterSeconds?: number }
-  | { result: "failed"; status: number; reason: string };
+  | { result: "failed"; status: number; reason: string }
+  /** Cannot be encrypted to (keys stored before they were checked, say): never deliverable. */
+  | { result: "unusable"; reason: string };
 
 export interface PushSender {
   send(target: PushTarget, payload: string, options: PushMessageOptions, vapid: VapidKeyPair): Promise<PushOutcome>;
+}
+
+/** The keys as RFC 8291 wants them: a 65-byte uncompressed P-256 point and a 16-byte secret. */
+function wellFormedKeys(target: PushTarget): boolean {
+  return base64urlBytes(target.p256dh) === 65 && target.p256dh.startsWith("B") && base64urlBytes(target.auth) === 16;
 }
 
 /** No answer within this long counts as a hang (retried). */
@@ -75,14 +84,23 @@ export function webPushSender(options: { allowLoopback: boolean; timeoutMs?: num
   return {
     async send(target, payload, message, vapid) {
       const topic = message.topic;
-      const request = await buildPushPayload(
-        {
-          data: payload,
-          options: topic ? { ttl: message.ttl, topic } : { ttl: message.ttl },
-        },
-        { endpoint: target.endpoint, expirationTime: null, keys: { p256dh: target.p256dh, auth: target.auth } },
-        vapid,
-      );
+      let request: Awaited<ReturnType<typeof buildPushPayload>>;
+      try {
+        request = await buildPushPayload(
+          {
+            data: payload,
+            options: topic ? { ttl: message.ttl, topic } : { ttl: message.ttl },
+          },
+          { endpoint: target.endpoint, expirationTime: null, keys: { p256dh: target.p256dh, auth: target.auth } },
+          vapid,
+        );
+      } catch (error) {
+        // Bad subscription keys make the subscription useless; good keys mean the fault is ours
+        // (a broken VAPID key): then nothing may be deleted.
+        return wellFormedKeys(target)
+          ? { result: "failed", status: 0, reason: `cannot sign (VAPID key?): ${String(error)}` }
+          : { result: "unusable", reason: `cannot encrypt to its keys: ${String(error)}` };
+      }
       const url = new URL(target.endpoint);
       if (isPrivateOrLoopbackHost(url.hostname)) {
         if (!options.allowLoopback) return { result: "failed", status: 0, reason: "private endpoint host refused" };

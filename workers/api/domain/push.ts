@@ -205,9 +205,10 @@ export async function deliverPush(
     const outcome = await send.send(target, body, options, vapid.keys);
     delivery.outcomes.push({ subscription: target.id, outcome });
     const label = `push ${job.kind} to member ${job.recipient} (subscription ${target.id}, attempt ${job.attempt})`;
-    if (outcome.result === "gone") {
+    if (outcome.result === "gone" || outcome.result === "unusable") {
       await db.deleteFrom("push_subscriptions").where("id", "=", target.id).execute();
-      console.log(`${label}: gone (${outcome.status}), subscription removed`);
+      const why = outcome.result === "gone" ? `gone (${outcome.status})` : outcome.reason;
+      console.log(`${label}: ${why}, subscription removed`);
     } else if (outcome.result === "failed") {
       console.error(`${label}: given up, ${outcome.reason}`);
     } else if (outcome.result === "retry") {
