@@ -10,12 +10,19 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./workers/api/wrangler.jsonc" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // The fake push service the global setup starts (tests/api/push-service.global.ts).
+            TEST_PUSH_SERVICE: `http://127.0.0.1:${process.env.PUSH_FAKE_PORT ?? 8873}`,
+          },
+        },
       }),
     ],
     test: {
       include: ["tests/api/**/*.test.ts"],
       setupFiles: ["./tests/api/setup.ts"],
+      globalSetup: ["./tests/api/push-service.global.ts"],
     },
   };
 });

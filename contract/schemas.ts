@@ -328,6 +328,35 @@ export const InterestsAnswerSchema = z.object({ interests: z.array(z.object({ id
 /** POST /api/user.php?push=1 (designed answer). */
 export const PushAnswerSchema = z.object({ push: z.enum(["subscribed", "denied"]) });
 
+/** GET and PUT /api/push_settings.php (designed): the kinds of push the member wants (all on by default). */
+export const PushSettingsSchema = z.object({ messages: z.boolean(), likes: z.boolean(), news: z.boolean() });
+export type PushSettings = z.infer<typeof PushSettingsSchema>;
+
+/**
+ * What the API's push messages carry (docs/api.md "Push messages"): our fields for /sw-push.js,
+ * and the Declarative Web Push form (web_push: 8030) that Safari 18.4+ shows without a worker.
+ */
+export const PushPayloadSchema = z.object({
+  web_push: z.literal(8030),
+  notification: z.object({
+    title: z.string(),
+    body: z.string(),
+    navigate: z.string(),
+    lang: z.string(),
+    icon: z.string().optional(),
+    tag: z.string(),
+    app_badge: z.number().int().nonnegative().optional(),
+  }),
+  kind: z.enum(["message", "like", "match"]),
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string(),
+  icon: z.string().optional(),
+  badge: z.number().int().nonnegative(),
+});
+export type PushPayload = z.infer<typeof PushPayloadSchema>;
+
 // GET /api/activate.php (docs/product.md §7): the newest activation mail's delivery state (polled by step 6).
 export const ActivationStateSchema = z.object({
   delivered: z.boolean(),
@@ -422,6 +451,8 @@ export const DataExportSchema = z.object({
     trafficsource: z.unknown(),
     last_signup_step: z.number().int(),
     push_state: z.string().nullable(),
+    /** The kinds of push the member wants (GET /api/push_settings.php); an API without them leaves it out. */
+    push_kinds: PushSettingsSchema.optional(),
     last_search: z.unknown(),
   }),
   profile: ProfileSchema.pick({

@@ -4,7 +4,15 @@ import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { PhotoUpload } from "~/components/signup/PhotoStep";
-import { changePassword, deletePhoto, requestMailChange, setMainPhoto, turnPushOff } from "~/lib/api/account.server";
+import {
+  changePassword,
+  deletePhoto,
+  pushSettings,
+  requestMailChange,
+  savePushSettings,
+  setMainPhoto,
+  turnPushOff,
+} from "~/lib/api/account.server";
 import type { ApiClient } from "~/lib/api/client.server";
 import { savePushSubscription, updateUser } from "~/lib/api/signup.server";
 import { siteSettings } from "~/lib/api/site.server";
@@ -47,6 +55,7 @@ const AboutStep = lazy(() => import("~/components/signup/AboutStep").then((m) =>
 const accountSettings = () => import("~/components/profile/AccountSettings");
 const EmailChange = lazy(() => accountSettings().then((m) => ({ default: m.EmailChange })));
 const PushSetting = lazy(() => accountSettings().then((m) => ({ default: m.PushSetting })));
+const PushKinds = lazy(() => accountSettings().then((m) => ({ default: m.PushKinds })));
 const LanguageSetting = lazy(() => accountSettings().then((m) => ({ default: m.LanguageSetting })));
 const YourData = lazy(() => accountSettings().then((m) => ({ default: m.YourData })));
 
@@ -60,7 +69,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
   const locale = requestLocale(context);
-  const [personal, about] = await Promise.all([personalView(api, user, locale), aboutView(api, user, locale)]);
+  const [personal, about, kinds] = await Promise.all([
+    personalView(api, user, locale),
+    aboutView(api, user, locale),
+    // An API without the call (an older PHP API) only hides the switches.
+    settings.push_pub ? pushSettings(api) : null,
+  ]);
   return {
     memberId: user.profile.id,
     name: user.profile.name,
@@ -77,6 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailConstraint: getValibotConstraint(MailChangeSchema),
     push: user.push,
     pushKey: settings.push_pub,
+    pushKinds: kinds?.ok ? kinds.data : null,
   };
 }
 
@@ -151,6 +166,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = subscription ? await savePushSubscription(api, subscription) : null;
     if (!result?.ok) return formReply(formErrors("errors.generic"), 400, { section: "push" });
     saved(request, "push");
+  }
+
+  // The kinds of push (messages, likes, news): an unticked box is not sent, so it is off.
+  if (intent === "push-kinds") {
+    const on = (name: string) => formData.get(name) === "on";
+    const result = await savePushSettings(api, { messages: on("messages"), likes: on("likes"), news: on("news") });
+    if (!result.ok) return formReply(formErrors("errors.generic"), result.status, { section: "push-kinds" });
+    saved(request, "push-kinds");
   }
 
   if (intent === "push-off") {
@@ -253,6 +276,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {loaderData.pushKey ? (
         <section id="push" className="profile-section" aria-labelledby="push-heading">
           <PushSetting state={loaderData.push} publicKey={loaderData.pushKey} failed={actionData?.section === "push"} />
+          {loaderData.pushKinds ? <PushKinds kinds={loaderData.pushKinds} actionData={forSection("push-kinds")} /> : null}
         </section>
       ) : null}
       <section id="language" className="profile-section" aria-labelledby="language-heading">

@@ -78,16 +78,35 @@ export type UserUpdateBodyParsed = z.output<typeof UserUpdateBodySchema>;
 
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 
+/** How many bytes a base64url text holds (padding allowed), or -1 when it is not base64url. */
+export function base64urlBytes(text: string): number {
+  if (!base64url.test(text)) return -1;
+  const bare = text.replace(/=+$/, "");
+  if (bare.length % 4 === 1) return -1;
+  return Math.floor((bare.length * 3) / 4);
+}
+
+/**
+ * RFC 8291 §3.2: p256dh is the browser's P-256 public key as an uncompressed point (65 bytes,
+ * starting with 0x04); auth is a 16-byte secret. Anything else cannot be encrypted to, so it is
+ * refused when stored rather than failing at every send.
+ */
+const p256dhKey = z
+  .string()
+  .max(100)
+  .refine((key) => base64urlBytes(key) === 65 && key.startsWith("B"), { message: "not an uncompressed P-256 point" });
+const authSecret = z
+  .string()
+  .max(30)
+  .refine((key) => base64urlBytes(key) === 16, { message: "not 16 bytes" });
+
 /** POST /api/user.php?push=1: the browser's push subscription (PushSubscription.toJSON()), or "denied". */
 export const PushBodySchema = z.object({
   subscription: z.union([
     z.literal("denied"),
     z.object({
       endpoint: z.url({ protocol: /^https$/ }).max(1000),
-      keys: z.object({
-        p256dh: z.string().regex(base64url).max(200),
-        auth: z.string().regex(base64url).max(100),
-      }),
+      keys: z.object({ p256dh: p256dhKey, auth: authSecret }),
     }),
   ]),
 });
@@ -99,3 +118,10 @@ export const AccountDeleteBodySchema = z.object({ password: z.unknown().optional
 export interface AccountDeleteBody {
   password: string;
 }
+
+/**
+ * PUT /api/push_settings.php (designed): which kinds of push the member wants. A kind switched
+ * off is never sent; push itself stays on or off with POST/DELETE /api/user.php?push=1.
+ */
+export const PushSettingsBodySchema = z.object({ messages: z.boolean(), likes: z.boolean(), news: z.boolean() }).strict();
+export type PushSettingsBody = z.input<typeof PushSettingsBodySchema>;

@@ -971,6 +971,7 @@ describe("the data export (GET /api/user_export.php)", () => {
       paid_user: false,
       trafficsource: { network: "adnet" },
       last_search: { country: "NL" },
+      push_kinds: { messages: true, likes: true, news: true },
     });
     expect(data.profile).toMatchObject({
       name: "Tess",

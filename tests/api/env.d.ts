@@ -4,5 +4,7 @@
 declare namespace Cloudflare {
   interface Env extends ApiEnv {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** http://127.0.0.1:PORT of the fake push service (tests/api/push-service.global.ts). */
+    TEST_PUSH_SERVICE: string;
   }
 }

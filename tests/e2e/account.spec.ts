@@ -131,7 +131,13 @@ test("a member downloads the data export, turns push off and switches the langua
   // Push: a device subscribed (as the browser's script would store it), then turned off here.
   const stored = await page.request.post("/resources/push-subscription", {
     data: {
-      subscription: { endpoint: `https://push.example.com/e2e-${Date.now()}`, keys: { p256dh: "BPe2eKey", auth: "e2eAuth" } },
+      subscription: {
+        endpoint: `https://push.example.com/e2e-${Date.now()}`,
+        keys: {
+          p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+          auth: "tBHItJI5svbpez7KI4CCXg",
+        },
+      },
     },
   });
   expect(stored.ok(), await stored.text()).toBe(true);

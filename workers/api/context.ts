@@ -25,4 +25,6 @@ export interface ApiSecrets {
   MOLLIE_API_KEY?: string;
   /** Another Mollie API base URL (the tests' local fake of Mollie); unset in production. */
   MOLLIE_API_URL?: string;
+  /** JSON object: site host → that site's VAPID private key d, base64url (lib/vapid.ts). */
+  VAPID_PRIVATE_KEYS?: string;
 }

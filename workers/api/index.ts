@@ -19,6 +19,7 @@ import { misc } from "./endpoints/misc";
 import { notifications } from "./endpoints/notifications";
 import { orders } from "./endpoints/orders";
 import { premiumCalls } from "./endpoints/premium";
+import { pushSettings } from "./endpoints/push-settings";
 import { withdrawalCalls } from "./endpoints/withdrawals";
 import { partners } from "./endpoints/partners";
 import { password } from "./endpoints/password";
@@ -30,6 +31,7 @@ import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
 import { paymentAdapter } from "./adapters/payments";
 import { createDb } from "./db/client";
+import { consumePushBatch } from "./domain/push";
 import { renewDue } from "./domain/renewals";
 import { isCrossSite } from "./lib/request";
 import { ApiError } from "./lib/errors";
@@ -98,6 +100,7 @@ app.route("/", orders);
 app.route("/", discountCodes);
 app.route("/", withdrawalCalls);
 app.route("/", premiumCalls);
+app.route("/", pushSettings);
 app.route("/", dev);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.
 app.route(
@@ -145,5 +148,10 @@ async function scheduled(_controller: ScheduledController, env: ApiContext["Bind
   if (outcomes.length > 0) console.log(`premium renewals: ${outcomes.map((o) => `${o.memberId} ${o.result}`).join(", ")}`);
 }
 
-export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<ApiContext["Bindings"]>;
+/** The push queue's consumer (wrangler.jsonc "queues"; domain/push.ts). */
+async function queue(batch: MessageBatch<unknown>, env: ApiContext["Bindings"]): Promise<void> {
+  await consumePushBatch(batch, env);
+}
+
+export default { fetch: app.fetch, scheduled, queue } satisfies ExportedHandler<ApiContext["Bindings"]>;
 export { MemberInbox } from "./durable-objects/inbox";

@@ -10,6 +10,7 @@ import { ErrorList, Field } from "~/components/Field";
 import { LanguageSwitcher } from "~/components/LanguageSwitcher";
 import { Busy, type StepActionData } from "~/components/signup/SignupChrome";
 import { MailChangeSchema } from "~/lib/forms/account";
+import { formErrorsOf } from "~/lib/forms/reply";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import type { PushSupport } from "../../../contract/rules/signup-steps";
@@ -67,6 +68,48 @@ export function EmailChange({
         </div>
       </Form>
     </>
+  );
+}
+
+/**
+ * Which kinds of push the member wants (issue 14): a plain form of three checkboxes, so it works
+ * without JavaScript; the API sends no push of a kind switched off.
+ */
+export function PushKinds({
+  kinds,
+  actionData,
+}: {
+  kinds: { messages: boolean; likes: boolean; news: boolean };
+  actionData: StepActionData;
+}) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === "submitting";
+  const choices = [
+    { name: "messages", label: t("profile.push.kinds.messages"), on: kinds.messages },
+    { name: "likes", label: t("profile.push.kinds.likes"), on: kinds.likes },
+    { name: "news", label: t("profile.push.kinds.news"), on: kinds.news },
+  ];
+  return (
+    <Form method="post" id="push-kinds" className="stack" preventScrollReset>
+      <ErrorList id="push-kinds-errors" errors={formErrorsOf(actionData)} />
+      <fieldset className="field interest-list" aria-describedby="push-kinds-help">
+        <legend>{t("profile.push.kinds.legend")}</legend>
+        {choices.map((choice) => (
+          <label key={choice.name} className="choice">
+            <input type="checkbox" name={choice.name} value="on" defaultChecked={choice.on} />
+            {choice.label}
+          </label>
+        ))}
+      </fieldset>
+      <p id="push-kinds-help" className="field-help">
+        {t("profile.push.kinds.help")}
+      </p>
+      <div className="step-buttons">
+        <button type="submit" name="intent" value="push-kinds" className="button secondary" disabled={submitting}>
+          {t("profile.push.kinds.save")}
+        </button>
+      </div>
+    </Form>
   );
 }
 

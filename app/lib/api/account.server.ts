@@ -1,11 +1,11 @@
 /**
  * Account calls (designed, docs/api.md): password reset and change, photo delete and main photo,
- * email change, push off, account deletion and the data export.
+ * email change, push off and the kinds of push, account deletion and the data export.
  */
 import type { MailChangeBody, MailChangeConfirmBody } from "../../../contract/requests/mail-change";
 import type { PasswordChangeBody, PasswordResetBody, PasswordResetRequestBody } from "../../../contract/requests/password";
 import type { PhotoDeleteBody, PhotoMainBody } from "../../../contract/requests/photos";
-import type { AccountDeleteBody } from "../../../contract/requests/user";
+import type { AccountDeleteBody, PushSettingsBody } from "../../../contract/requests/user";
 import type { ApiClient } from "./client.server";
 import {
   AccountDeletedSchema,
@@ -18,6 +18,7 @@ import {
   PasswordChangedSchema,
   PasswordResetSentSchema,
   PasswordResetTokenSchema,
+  PushSettingsSchema,
   PushOffSchema,
   UserAnswerSchema,
 } from "../../../contract/schemas";
@@ -67,6 +68,14 @@ export function confirmMailChange(api: ApiClient, token: string) {
 
 export function turnPushOff(api: ApiClient) {
   return api.call(PushOffSchema, "/api/user.php", { method: "DELETE", query: { push: "1" } });
+}
+
+export function pushSettings(api: ApiClient) {
+  return api.call(PushSettingsSchema, "/api/push_settings.php");
+}
+
+export function savePushSettings(api: ApiClient, body: PushSettingsBody) {
+  return api.call(PushSettingsSchema, "/api/push_settings.php", { method: "PUT", body });
 }
 
 export function deleteAccount(api: ApiClient, password: string) {

@@ -57,6 +57,10 @@ export interface MembersTable {
   timezone: string | null;
   activated_at: number | null;
   push_state: "denied" | null;
+  /** The kinds of push the member wants, 1 or 0 (migration 0013). */
+  push_messages: Generated<number>;
+  push_likes: Generated<number>;
+  push_news: Generated<number>;
   /** When the member deleted the account (migration 0006); the row is then an empty tombstone. */
   deleted_at: number | null;
 }

@@ -127,6 +127,7 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
       trafficsource: jsonOf(member.trafficsource),
       last_signup_step: member.last_signup_step,
       push_state: member.push_state,
+      push_kinds: { messages: member.push_messages === 1, likes: member.push_likes === 1, news: member.push_news === 1 },
       last_search: jsonOf(member.search_filters),
     },
     profile: {

@@ -27,6 +27,7 @@ import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
 import { inboxOf, notifyInboxes } from "../durable-objects/inbox";
+import { enqueuePush } from "../domain/push";
 
 /** Messages per page of history. */
 export const MESSAGES_PAGE = 30;
@@ -166,6 +167,7 @@ async function sendMessage(c: Context<ApiContext>) {
   // The same key sent to another conversation at the same moment won the race there.
   if (sent.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
   await notifyInboxes(c, [me.id, membership.other_id], { type: "message", conversation: body.conversation, id: sent.id });
+  await enqueuePush(c, { kind: "message", recipient: membership.other_id, actor: me.id, conversation: body.conversation });
   return c.json({ message: toMessage(sent, me.id), balance, cost }, 201);
 }
 

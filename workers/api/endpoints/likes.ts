@@ -10,6 +10,7 @@ import { selectCards, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
 import { requireSession, viewerOf } from "../lib/member";
 import { readBody } from "../lib/request";
+import { enqueuePush } from "../domain/push";
 
 /** A profile a member of this site may see: active and in one of the site's countries. */
 async function findVisibleProfile(c: Context<ApiContext>, profileId: number) {
@@ -54,17 +55,21 @@ export const likes = new Hono<ApiContext>()
     const { profile } = await readBody(c, LikeBodySchema);
     if (profile === me) throw new ApiError(422, "cannot_like_self", "You cannot like yourself.", { fields: { profile: "self" } });
     await findVisibleProfile(c, profile);
-    await c.var.db
+    const inserted = await c.var.db
       .insertInto("likes")
       .values({ member_id: me, profile_id: profile, created_at: Date.now() })
       .onConflict((oc) => oc.doNothing())
-      .execute();
+      .executeTakeFirst();
     const theirs = await c.var.db
       .selectFrom("likes")
       .select("member_id")
       .where("member_id", "=", profile)
       .where("profile_id", "=", me)
       .executeTakeFirst();
+    // A new like (not a repeated one) is pushed to the liked member: a match when mutual.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await enqueuePush(c, { kind: theirs ? "match" : "like", recipient: profile, actor: me });
+    }
     return c.json({ id: profile, did_like_profile: true, mutual: theirs !== undefined });
   })
   .delete("/likes.php", async (c) => {

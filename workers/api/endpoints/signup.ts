@@ -7,6 +7,8 @@
 import { Hono, type Context } from "hono";
 import { isLocale } from "../../../contract/locales";
 import { EMAIL_MAX, PERSONAL_MAX } from "../../../contract/limits";
+import { endpointProblem } from "../lib/push-endpoint";
+import { isLoopbackHost } from "../lib/site";
 import { PushBodySchema, SignupBodySchema, UserUpdateBodySchema } from "../../../contract/requests/user";
 import { newPasswordProblem } from "../../../contract/rules/password";
 import { defaultSearchGender } from "../../../contract/rules/search";
@@ -342,6 +344,14 @@ async function savePush(c: Context<ApiContext>) {
   if (subscription === "denied") {
     await db.updateTable("members").set({ push_state: "denied" }).where("id", "=", member.id).execute();
     return c.json({ push: "denied" as const });
+  }
+  // The API fetches this URL later on its own: never one inside the operator's network
+  // (a loopback push service is allowed on a developer's loopback site only).
+  const problem = endpointProblem(subscription.endpoint, isLoopbackHost(c.var.site.host) && c.var.local);
+  if (problem) {
+    throw new ApiError(422, "invalid_input", "This push endpoint is not accepted.", {
+      fields: { "subscription.endpoint": problem },
+    });
   }
   // One row per endpoint: a browser that changes hands moves its subscription to the new member.
   await db

@@ -5,6 +5,9 @@
  */
 import type { StoredSettings } from "../../../contract/schemas";
 
+/** The public half of Amora's demo VAPID key pair (local use only; see DEMO_VAPID_PRIVATE_KEY). */
+export const DEMO_VAPID_PUBLIC_KEY = "BP1e0DkLTd5H_rcD7cRqvLp_BDIxeF5BPoRRi_aLVWFjMhHuejsbzlMAmsebeNCH8nonNyK9kXXMLpAZncmPBSQ";
+
 const company = {
   company_name: "Demo Dating B.V.",
   company_address: "Keizersgracht 1",
@@ -35,7 +38,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       logged_out_search: true,
       logged_out_search_trafficsource: true,
       // Demo VAPID key pair (local use only); its private half is DEMO_VAPID_PRIVATE_KEY below.
-      push_pub: "BP1e0DkLTd5H_rcD7cRqvLp_BDIxeF5BPoRRi_aLVWFjMhHuejsbzlMAmsebeNCH8nonNyK9kXXMLpAZncmPBSQ",
+      push_pub: DEMO_VAPID_PUBLIC_KEY,
       fictional_icon: "✦",
       fictional_plural: "entertainment profiles",
       countries: ["NL", "BE", "DE", "AT", "US", "CA", "GB", "IE", "AU", "NZ", "FR", "IT", "ES", "PL"],
@@ -204,5 +207,10 @@ export const DEMO_DISCOUNT_CODES = [
   { host: "localhost", code: "BIG25", percent: 25, minCredits: 600, validUntil: Date.UTC(2030, 0, 1) },
 ] as const;
 
-/** The private half of Amora's demo VAPID key (d, base64url): for sending push locally, never in production. */
+/**
+ * The private half of Amora's demo VAPID key (d, base64url): for sending push locally, never in
+ * production. It is public (it is in this repository), so the API uses it only for loopback
+ * sites and refuses to send with the demo key pair anywhere else (lib/vapid.ts). Production
+ * keys live in the VAPID_PRIVATE_KEYS secret (README, docs/decisions/021).
+ */
 export const DEMO_VAPID_PRIVATE_KEY = "IT42qfTZK6Gf9Dwf9-NVYRRmJjcOHN939PNDMp9Hwfs";

@@ -1,0 +1,32 @@
+/**
+ * Push preferences on /profile (issue 14): which kinds of push a member wants, a plain form of
+ * checkboxes that works with JavaScript and without, kept by the API (PUT /api/push_settings.php).
+ */
+import { expect, login, test } from "./support/fixtures";
+
+test("a member switches a kind of push off and on again on /profile", async ({ page }, info) => {
+  // Each project its own demo member, so the two runs do not change each other's choices.
+  const account = info.project.use.javaScriptEnabled === false ? "clara@example.com" : "ben@example.com";
+  await login(page, { email: account, password: "demo-password" });
+  await page.goto("/profile#push");
+  const kinds = page.getByRole("group", { name: "Notify me about" });
+  const likes = kinds.getByRole("checkbox", { name: "Likes and matches" });
+  const messages = kinds.getByRole("checkbox", { name: "New messages" });
+  const save = page.getByRole("button", { name: "Save notification choices" });
+  await expect(messages).toBeChecked();
+  await expect(likes).toBeChecked();
+
+  await likes.uncheck();
+  await save.click();
+  await page.waitForURL(/\/profile#push-kinds$/);
+  await page.reload();
+  await expect(likes).not.toBeChecked();
+  await expect(messages).toBeChecked();
+  await expect(kinds.getByRole("checkbox", { name: "News and offers from us" })).toBeChecked();
+
+  await likes.check();
+  await save.click();
+  await page.waitForURL(/\/profile#push-kinds$/);
+  await page.reload();
+  await expect(likes).toBeChecked();
+});
