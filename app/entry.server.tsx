@@ -44,6 +44,11 @@ export default async function handleRequest(
     </StylesheetContext>,
     {
       nonce,
+      // React moves a finished Suspense boundary out of line (to be put in place by a script)
+      // once the bytes written before it pass this size, and the inline stylesheet alone does
+      // (lib/stylesheet.tsx). A boundary that is ready when the page is written must stay in
+      // line: a browser without JavaScript would never see it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         responseStatusCode = 500;

@@ -220,6 +220,7 @@ test("the social template keeps the chat list beside the conversation on wide sc
 });
 
 test("on a phone every button, field and tab is at least 44 px high", async ({ page }) => {
+  test.slow(); // a dozen pages, each checked by axe
   await page.setViewportSize(PHONE);
   const check = async (path: string) => {
     await page.goto(path);
