@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import {
   data,
@@ -14,8 +15,8 @@ import { LoadingBar } from "./components/LoadingBar";
 import { InlineStylesheet } from "./lib/stylesheet";
 import { RouteErrorPage } from "./components/RouteErrorPage";
 import { Toasts } from "./components/Toasts";
-import { UpdateToast } from "./components/UpdateToast";
-import { useInstalledApp } from "./lib/client/installed-app-hook";
+
+const InstalledApp = lazy(() => import("./components/InstalledApp"));
 import { siteSettings } from "./lib/api/site.server";
 import { badgeCount, useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
@@ -133,12 +134,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useAppBadge(user ? badgeCount(user.unreadMessages, user.newLikes) : null);
   usePageHiddenBeacon();
   useTrackingMirror();
-  useInstalledApp();
+  // The installed app's part loads after hydration (components/InstalledApp.tsx).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <>
       <Outlet />
       <Toasts toast={loaderData.toast} />
-      <UpdateToast />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <InstalledApp />
+        </Suspense>
+      ) : null}
     </>
   );
 }
