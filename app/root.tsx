@@ -143,7 +143,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Toasts toast={loaderData.toast} />
       {hydrated ? (
         <Suspense fallback={null}>
-          <InstalledApp />
+          <InstalledApp member={user !== null} />
         </Suspense>
       ) : null}
     </>

@@ -6,7 +6,7 @@ import { UpdateToast } from "./UpdateToast";
  * the offer, the service worker, "New version". Loaded by the root after hydration, so none of
  * it weighs on a page's first load.
  */
-export default function InstalledApp() {
-  useInstalledApp();
+export default function InstalledApp({ member }: { member: boolean }) {
+  useInstalledApp(member);
   return <UpdateToast />;
 }

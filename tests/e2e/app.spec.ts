@@ -15,14 +15,21 @@ test.use({ serviceWorkers: "allow" });
 const SW_FILE = path.resolve("build/client/sw.js");
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "a service worker needs JavaScript");
 
-/** Loads a page and waits until the service worker is active and controls it. */
+/** Logs in (only members get the worker) and loads a page until the service worker is active and controls it. */
 async function underServiceWorker(page: Page, path: string) {
+  await login(page, DEMO);
   await page.goto(path, { waitUntil: "networkidle" });
   await page.evaluate(() => navigator.serviceWorker.ready);
   // The first page is not controlled by the worker it installed: the next load is.
   await page.reload({ waitUntil: "networkidle" });
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
+
+test("a visitor gets no service worker: its precache would compete with the first page", async ({ page }) => {
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+});
 
 test("the service worker installs, precaches the build and the offline page, and never caches pages", async ({ page }) => {
   await underServiceWorker(page, "/");
@@ -49,7 +56,7 @@ test("offline, a page shows the offline page, and Try again loads the page once 
   context,
   checkA11y,
 }) => {
-  await underServiceWorker(page, "/login");
+  await underServiceWorker(page, "/home");
   await context.setOffline(true);
   await page.goto("/pricing");
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
@@ -62,8 +69,7 @@ test("offline, a page shows the offline page, and Try again loads the page once 
 });
 
 test("a new build shows 'New version', and Reload keeps the text being typed", async ({ page, context }) => {
-  await login(page, DEMO);
-  await underServiceWorker(page, "/login?redirectTo=%2Fprofile");
+  await underServiceWorker(page, "/profile");
   // A new build is deployed: builds/latest.json names another build and /sw.js has changed
   // (the browser fetches the worker's script itself, out of Playwright's reach, so the file
   // served changes; it is put back at the end).

@@ -1,7 +1,9 @@
 /**
  * The installable app in the page (docs/product.md §1.8): keeps the browser's install prompt
- * for the install offer, and registers the service worker once the page has loaded (production
- * builds only: the development server has no /sw.js).
+ * for the install offer, and, for members, registers the service worker once the page has
+ * loaded (production builds only: the development server has no /sw.js). Visitors get no
+ * worker: its precache (about 190 KB) would compete with the first page on a slow connection,
+ * and it serves returning members.
  */
 import { useEffect } from "react";
 import { type InstallPromptEvent, setAppState } from "./app-state";
@@ -10,7 +12,7 @@ function isInstallPrompt(event: Event): event is InstallPromptEvent {
   return "prompt" in event && typeof event.prompt === "function";
 }
 
-export function useInstalledApp() {
+export function useInstalledApp(member: boolean) {
   useEffect(() => {
     const keepPrompt = (event: Event) => {
       if (!isInstallPrompt(event)) return;
@@ -22,7 +24,7 @@ export function useInstalledApp() {
     window.addEventListener("beforeinstallprompt", keepPrompt);
     window.addEventListener("appinstalled", installed);
     const start = () => void import("./service-worker").then(({ startServiceWorker }) => startServiceWorker());
-    if (import.meta.env.PROD && "serviceWorker" in navigator) {
+    if (member && import.meta.env.PROD && "serviceWorker" in navigator) {
       if (document.readyState === "complete") start();
       else window.addEventListener("load", start, { once: true });
     }
@@ -31,5 +33,5 @@ export function useInstalledApp() {
       window.removeEventListener("appinstalled", installed);
       window.removeEventListener("load", start);
     };
-  }, []);
+  }, [member]);
 }
