@@ -1,5 +1,5 @@
 /**
- * Affiliate landers (docs/product.md §10, docs/decisions/022): the eight types and their slugs.
+ * Affiliate landers (docs/product.md §11, docs/decisions/022): the eight types and their slugs.
  * A slug is `[prefix-]locale`: the site's niche prefix (spec §9: niches 1 to 7 → none, she, bdsm,
  * bbw, gilf, milf, gay) and the page's language (`eng` for English, else the locale code), e.g.
  * `/landers/gallery/eng`, `/landers/video/gilf-nl`. Shared by the i18n detection (the slug sets

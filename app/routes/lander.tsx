@@ -11,7 +11,7 @@ import { notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/lander";
 
 /**
- * /landers/:type/:slug (lander layout): the eight affiliate landers (docs/product.md §10,
+ * /landers/:type/:slug (lander layout): the eight affiliate landers (docs/product.md §11,
  * docs/decisions/022). No JavaScript at all: photos from the site's own search, the design's
  * CSS, and sign-up step 0 as plain HTML posting to /signup. The slug carries the niche prefix
  * and the language; a wrong one redirects, junk is the 404 page.

@@ -22,7 +22,7 @@ import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/member-landing";
 
 /**
- * The member landers (docs/product.md §10): three designs around one member's profile.
+ * The member landers (docs/product.md §11): three designs around one member's profile.
  * /members/:id/landing (lander layout): the photo as a card with the member's other photos;
  * /members/:id/landing2/:slug* (empty layout): the photo filling the screen, the form over it;
  * /members/:id/landing3/:slug* (empty layout): the member with similar members around.

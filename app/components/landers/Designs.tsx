@@ -1,5 +1,5 @@
 /**
- * The eight lander designs (docs/product.md §10). Each gives the page's first view (`top`: the
+ * The eight lander designs (docs/product.md §11). Each gives the page's first view (`top`: the
  * heading and the picture a visitor came for) and what follows the form (`more`). Motion is CSS
  * only and stops under prefers-reduced-motion (app.css, "Landers").
  */
@@ -240,8 +240,8 @@ function MemberMap({ photos, place }: { photos: PhotoData[]; place: string }) {
   const nameAge = useNameAge();
   return (
     <figure className="ld-map">
-      <svg viewBox="0 0 100 100" role="img" aria-labelledby="ld-map-title">
-        <title id="ld-map-title">{t("landers.map.alt", { place })}</title>
+      <svg viewBox="0 0 100 100">
+        <title>{t("landers.map.alt", { place })}</title>
         <defs>
           <clipPath id="ld-pin" clipPathUnits="objectBoundingBox">
             <circle cx="0.5" cy="0.5" r="0.5" />
