@@ -69,6 +69,7 @@ export default [
   layout("layouts/empty.tsx", [
     route("members/:memberId/landing2/*", "routes/member-landing.tsx", { id: "member-landing2" }), // lander
     route("members/:memberId/landing3/*", "routes/member-landing.tsx", { id: "member-landing3" }), // lander
+    route("match-finder", "routes/match-finder.tsx"), //   public: a quiz, then matches and sign-up (no JavaScript)
   ]),
 
   // Resource routes: no page of their own.

@@ -179,3 +179,27 @@ test("the three member landers show the member and the form, without a script", 
   await page.goto("/members/5/landing3/she-eng?x=2");
   await expect(page).toHaveURL(/\/members\/5\/landing3\/eng\?x=2$/);
 });
+
+test("the match finder asks four questions without a script, then shows matches and the form", async ({ page }, info) => {
+  const scripts = watchScripts(page);
+  await page.goto("/match-finder");
+  await expect(page.getByText("Question 1 of 4")).toBeVisible();
+  await page.getByLabel("Women").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Question 2 of 4")).toBeVisible();
+  await page.getByLabel("All ages").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Question 3 of 4")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("A date").check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/match-finder\?gender=female&age=all&region=0&intent=date$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your matches" })).toBeVisible();
+  expect(await page.locator("main ul img").count()).toBeGreaterThanOrEqual(1);
+  await expectNoScript(page, scripts);
+  await page.getByLabel("Email address").fill(freshEmail(`quiz-${info.project.name}`));
+  await page.getByLabel("Name").fill("Quinn");
+  await page.getByLabel("Password").fill("a good password");
+  await page.getByRole("button", { name: "Sign up for free" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
