@@ -36,6 +36,8 @@ const LANDER_PAGES = [
   "/members/5/landing",
   "/members/5/landing2",
   "/members/5/landing3/eng",
+  "/match-finder",
+  "/match-finder?gender=female&age=all&region=0&intent=date",
   ...[
     "video",
     "gallery",
@@ -49,7 +51,7 @@ const LANDER_PAGES = [
 ];
 const LANDER_FIRST_VIEW_BUDGET = 14 * KB;
 /** Landers the spec puts in the empty layout (their handle says hydrate: false, as the lander layout's pages). */
-const EMPTY_LAYOUT_LANDERS = ["member-landing2", "member-landing3"];
+const EMPTY_LAYOUT_LANDERS = ["member-landing2", "member-landing3", "routes/match-finder"];
 const LIGHTHOUSE_MIN = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
 // Overridable so two checkouts can measure at once.
 const PORT = Number(process.env.BUDGETS_PORT ?? 8789);
