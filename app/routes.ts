@@ -62,6 +62,15 @@ export default [
   layout("layouts/lander.tsx", [
     route("members/:memberId/signup", "routes/member-signup.tsx"), // lander: no JavaScript
     route("offline", "routes/offline.tsx"), //                      public: the service worker's offline page
+    route("members/:memberId/landing", "routes/member-landing.tsx", { id: "member-landing" }), // lander
+    // The eight affiliate landers (lib/landers.ts): /landers/:type/:slug; an unknown type is the 404 page.
+    route("landers/:type/*", "routes/lander.tsx"),
+  ]),
+
+  layout("layouts/empty.tsx", [
+    route("members/:memberId/landing2/*", "routes/member-landing.tsx", { id: "member-landing2" }), // lander
+    route("members/:memberId/landing3/*", "routes/member-landing.tsx", { id: "member-landing3" }), // lander
+    route("match-finder", "routes/match-finder.tsx"), //   public: a quiz, then matches and sign-up (no JavaScript)
   ]),
 
   // Resource routes: no page of their own.

@@ -3,6 +3,7 @@ import { createI18nextMiddleware } from "remix-i18next";
 import { i18nextResources as resources } from "../../contract/messages";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "../../contract/locales";
 import { LOCALE_COOKIE } from "./i18n";
+import { landerPathLocale } from "./landers";
 
 export const localeCookie = createCookie(LOCALE_COOKIE.name, {
   path: "/",
@@ -11,13 +12,17 @@ export const localeCookie = createCookie(LOCALE_COOKIE.name, {
   maxAge: LOCALE_COOKIE.maxAgeSeconds,
 });
 
-/** Detection: the locale cookie, then Accept-Language, then English (docs/product.md §1: default en-US). */
+/**
+ * Detection: a lander's slug (its language is part of the address: lib/landers.ts), the locale
+ * cookie, then Accept-Language, then English (docs/product.md §1: default en-US).
+ */
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...LOCALES],
     fallbackLanguage: DEFAULT_LOCALE,
     cookie: localeCookie,
-    order: ["cookie", "header"],
+    order: ["custom", "cookie", "header"],
+    findLocale: async ({ request }) => landerPathLocale(new URL(request.url).pathname),
   },
   i18next: { resources, interpolation: { escapeValue: false } },
 });

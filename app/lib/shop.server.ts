@@ -1,6 +1,6 @@
 /**
  * What the shop pages (/pricing, /credits, the order summary) load alike: the prices for the
- * payment country, and the discount that applies (docs/product.md §10).
+ * payment country, and the discount that applies (docs/product.md §11).
  */
 import { discountApplies, withDiscount } from "../../contract/rules/pricing";
 import type { Discount, PricingAnswer } from "../../contract/schemas";

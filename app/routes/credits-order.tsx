@@ -19,7 +19,7 @@ import type { Route } from "./+types/credits-order";
 import { parseForm } from "~/lib/forms/parse.server";
 
 /**
- * /credits/:creditId/:paymentMethod? (login; docs/product.md §10): the order summary. It shows
+ * /credits/:creditId/:paymentMethod? (login; docs/product.md §11): the order summary. It shows
  * the package, credits, price with its VAT, the method and the payment country; without a
  * method (or one the country does not offer) it shows the methods to pick from. Buying asks
  * for consent to immediate delivery (which ends the right of withdrawal for what is used) and

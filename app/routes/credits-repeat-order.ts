@@ -5,7 +5,7 @@ import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/credits-repeat-order";
 
 /**
- * /credits/repeat-order (login; docs/product.md §10): the member's last paid package with the
+ * /credits/repeat-order (login; docs/product.md §11): the member's last paid package with the
  * last method, straight to its order summary; with no earlier order, the packages.
  */
 export async function loader({ context }: Route.LoaderArgs) {

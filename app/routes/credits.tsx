@@ -16,7 +16,7 @@ import { useUser } from "~/lib/root-data";
 import type { Route } from "./+types/credits";
 
 /**
- * /credits (login; docs/product.md §10): the member's balance, the site's packages priced for
+ * /credits (login; docs/product.md §11): the member's balance, the site's packages priced for
  * the payment country, and that country's payment methods. Choosing posts here and leads to
  * the order summary (/credits/:creditId/:paymentMethod), so it works without JavaScript.
  * `return_to` (a path on this site, e.g. the chat that ran out) is carried through the order.

@@ -11,7 +11,7 @@ import { useOptionalUser } from "~/lib/root-data";
 import type { Route } from "./+types/premium-cancel";
 
 /**
- * /premium/cancel (public; docs/product.md §10.8): "Cancel contracts here" (§312k BGB), linked
+ * /premium/cancel (public; docs/product.md §11.8): "Cancel contracts here" (§312k BGB), linked
  * from every page's footer. A member sees the contract and one "Cancel now" button; a visitor
  * gives the address of the account instead, without logging in. Either way the cancellation is
  * confirmed at once by mail, and the page says when premium ends.

@@ -18,7 +18,7 @@ import type { Route } from "./+types/premium";
 import { parseForm } from "~/lib/forms/parse.server";
 
 /**
- * /premium (login; docs/product.md §10.8): what premium gives, and either the member's running
+ * /premium (login; docs/product.md §11.8): what premium gives, and either the member's running
  * membership (until when, whether and when it renews, the way to cancel) or the plans. Choosing
  * a plan and a method (a post, so it works without JavaScript) shows the summary on this page
  * (?plan=&method=): price, renewal terms, the consent, and "Subscribe, payment due"; then the

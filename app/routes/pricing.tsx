@@ -10,7 +10,7 @@ import { useOptionalUser, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/pricing";
 
 /**
- * /pricing (public; docs/product.md §10): what is free, what a message costs in the visitor's
+ * /pricing (public; docs/product.md §11): what is free, what a message costs in the visitor's
  * country, the credit packages with their prices (VAT included), and the fictional-profile
  * disclosure, so nobody buys without knowing it. Members go on to the order summary, visitors
  * to sign-up.

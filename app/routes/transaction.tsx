@@ -8,7 +8,7 @@ import { apiFailurePage } from "~/lib/page-errors.server";
 import type { Route } from "./+types/transaction";
 
 /**
- * /transactions/:transactionId (public; docs/product.md §10): where the payment provider sends
+ * /transactions/:transactionId (public; docs/product.md §11): where the payment provider sends
  * the member back. Loading it asks the API, which asks the provider (reconcile), so the state
  * is current even when the webhook is late. While it is pending the page looks again by itself:
  * a meta refresh without JavaScript, a revalidation with it. Paid shows the new balance and

@@ -12,7 +12,7 @@ import type { Route } from "./+types/withdrawal";
 import { usePurchaseLine } from "~/components/commerce/usePurchaseLine";
 
 /**
- * /withdrawal/:orderId (login; docs/product.md §10.7): the confirmation step of the withdrawal
+ * /withdrawal/:orderId (login; docs/product.md §11.7): the confirmation step of the withdrawal
  * function: what was bought, the credits used (paid for) and unused (they go back), the refund,
  * and one "Confirm withdrawal" button. Afterwards the same address shows that it was received
  * and how far the refund is; the acknowledgement goes by mail.

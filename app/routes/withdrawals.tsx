@@ -7,7 +7,7 @@ import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/withdrawals";
 
 /**
- * /withdrawal (login; docs/product.md §10.7): the "withdraw from contract here" function of the
+ * /withdrawal (login; docs/product.md §11.7): the "withdraw from contract here" function of the
  * Consumer Rights Directive (art. 11a), reachable from every page's footer. It lists the
  * member's purchases of the last 14 days; each leads to its confirmation page.
  */

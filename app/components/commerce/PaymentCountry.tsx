@@ -3,7 +3,7 @@ import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 
 /**
- * payment_country (docs/product.md §10): which country the member pays from decides the
+ * payment_country (docs/product.md §11): which country the member pays from decides the
  * currency, the VAT and the methods. A GET form, so it works without JavaScript; with it, a
  * change submits at once.
  */

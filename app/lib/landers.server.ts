@@ -1,0 +1,128 @@
+/**
+ * What every lander's loader does (docs/decisions/022): the slug checked against the site (a
+ * wrong one redirects, junk is the 404 page), the visitor's place, photos from the site's own
+ * search, and sign-up step 0 as plain HTML (or the invite-only notice).
+ */
+import { redirect, type RouterContextProvider } from "react-router";
+import { getValibotConstraint } from "@conform-to/valibot";
+import { search } from "./api/discover.server";
+import { fetchCsrf } from "./api/signup.server";
+import { siteSettings } from "./api/site.server";
+import { outgoingCookies, readCookie } from "./cookies.server";
+import { localeCookie, requestLocale } from "./i18n.server";
+import { AccountSchema } from "./forms/signup";
+import { canonicalSlug, parseSlug } from "./landers";
+import { notFound, pageError } from "./page-errors.server";
+import { parseTracking, TRACKING_COOKIE } from "./tracking";
+import { apiContext } from "./middleware.server";
+import { signupOpen } from "../../contract/rules/signup-steps";
+import { LOCALES } from "../../contract/locales";
+import type { Settings } from "../../contract/schemas";
+
+interface Args {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+export interface LanderPhoto {
+  id: number;
+  name: string;
+  age: number | null;
+  city: string | null;
+  src: string;
+  fictional: boolean;
+}
+
+/**
+ * The slug of `base/:slug`: absent (allowed only when `optional`, else a redirect to the
+ * canonical one in the visitor's language), junk (the 404 page), another niche's prefix or
+ * another spelling of the language (a 302 to the canonical slug, the query kept: docs/decisions/022).
+ * Answers the page's canonical and alternate addresses.
+ */
+export async function checkSlug(args: Args, settings: Settings, base: string, slug: string, optional = false) {
+  const url = new URL(args.request.url);
+  const locale = requestLocale(args.context);
+  const canonicalPath = (l: typeof locale) => `${base}/${canonicalSlug(settings.niche, l)}`;
+  const alternates = [
+    ...LOCALES.map((l) => ({ hrefLang: l, href: url.origin + canonicalPath(l) })),
+    { hrefLang: "x-default", href: url.origin + canonicalPath(settings.domain_language) },
+  ];
+  const clean = slug.replace(/\/+$/, "");
+  if (clean === "") {
+    if (optional) return { canonical: url.origin + canonicalPath(locale), alternates };
+    throw redirect(canonicalPath(locale) + url.search, 302);
+  }
+  const parsed = parseSlug(clean);
+  if (!parsed) return notFound(args);
+  const wanted = canonicalSlug(settings.niche, parsed.locale);
+  if (clean !== wanted) throw redirect(`${base}/${wanted}${url.search}`, 302);
+  // The slug chose the page's language (lib/i18n.server.ts): /signup and the rest go on in it.
+  const cookieLocale: unknown = await localeCookie.parse(args.request.headers.get("Cookie"));
+  if (cookieLocale !== parsed.locale) args.context.get(outgoingCookies).push(await localeCookie.serialize(parsed.locale));
+  return { canonical: url.origin + canonicalPath(parsed.locale), alternates };
+}
+
+/** The visitor's city from the edge (Cloudflare's request.cf), when the edge knows it. */
+function edgeCity(request: Request): string | null {
+  const cf: unknown = Reflect.get(request, "cf");
+  if (typeof cf !== "object" || cf === null) return null;
+  const city: unknown = Reflect.get(cf, "city");
+  return typeof city === "string" && city.trim() !== "" ? city.trim().slice(0, 80) : null;
+}
+
+/**
+ * Where the visitor is, in words: the edge's city, else (locally, or where Cloudflare has no
+ * city) the country of the visitor's IP as the API saw it, else the site's first country.
+ */
+function visitorPlace(request: Request, settings: Settings, locale: string): string {
+  const city = edgeCity(request);
+  if (city) return city;
+  const country = settings.geoip_country ?? settings.countries[0];
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
+  } catch {
+    return country;
+  }
+}
+
+/** The site's settings, the sign-up form's data (or closed), photos and the visitor's place. */
+export async function landerData(args: Args, count = 12) {
+  const { request, context } = args;
+  const api = context.get(apiContext);
+  const settings = await siteSettings(request, context);
+  const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+  const open = signupOpen(settings.signups, tracking.network);
+  const [csrf, found] = await Promise.all([
+    open ? fetchCsrf(api) : null,
+    search(api, { firstLoad: true, page: 1, trafficsource: tracking.network }).catch(() => null),
+  ]);
+  if (csrf && !csrf.ok) pageError(csrf.status);
+  const photos: LanderPhoto[] = found?.ok
+    ? found.data.profiles.flatMap((p) =>
+        p.main_image
+          ? [
+              {
+                id: p.id,
+                name: p.name,
+                age: p.age,
+                city: p.city,
+                src: settings.cdn_prefix + p.main_image.thumb_filename,
+                fictional: p.fictional,
+              },
+            ]
+          : [],
+      )
+    : [];
+  return {
+    settings,
+    form: {
+      open,
+      siteName: settings.name,
+      csrf: csrf?.ok ? csrf.data.csrf : "",
+      constraint: getValibotConstraint(AccountSchema),
+      referrer: request.headers.get("referer") ?? "",
+    },
+    photos: photos.slice(0, count),
+    place: visitorPlace(request, settings, requestLocale(context)),
+  };
+}

@@ -1,0 +1,50 @@
+import { redirect } from "react-router";
+import { Brand, LanderForm, LanderHead } from "~/components/landers/LanderParts";
+import { useDesign } from "~/components/landers/Designs";
+import { InviteOnly } from "~/components/signup/SignupChrome";
+import { siteSettings } from "~/lib/api/site.server";
+import { getOptionalUser } from "~/lib/auth.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { isLanderType } from "~/lib/landers";
+import { checkSlug, landerData } from "~/lib/landers.server";
+import { notFound } from "~/lib/page-errors.server";
+import type { Route } from "./+types/lander";
+
+/**
+ * /landers/:type/:slug (lander layout): the eight affiliate landers (docs/product.md §11,
+ * docs/decisions/022). No JavaScript at all: photos from the site's own search, the design's
+ * CSS, and sign-up step 0 as plain HTML posting to /signup. The slug carries the niche prefix
+ * and the language; a wrong one redirects, junk is the 404 page.
+ */
+export const handle = { hydrate: false };
+
+export async function loader(args: Route.LoaderArgs) {
+  const { params, context } = args;
+  const type = params.type;
+  if (!isLanderType(type)) return notFound(args);
+  const links = await checkSlug(args, await siteSettings(args.request, context), `/landers/${type}`, params["*"] ?? "");
+  if (getOptionalUser(context)) throw redirect("/home");
+  const { settings, form, photos, place } = await landerData(args);
+  return { type, form, photos, place, siteName: settings.name, ...links };
+}
+
+export default function Lander({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { type, form, photos, place, siteName } = loaderData;
+  const design = useDesign(type, { photos, place, site: siteName });
+  if (!form.open) return <InviteOnly siteName={siteName} />;
+  return (
+    <div className={`lander-page ld ld-${type}`}>
+      <LanderHead
+        title={t("landers.title", { heading: design.heading, site: siteName })}
+        description={t("landers.description", { site: siteName, place })}
+        canonical={loaderData.canonical}
+        alternates={loaderData.alternates}
+      />
+      <Brand name={siteName} />
+      <div className="ld-top">{design.top}</div>
+      <LanderForm form={form} />
+      {design.more ? <div className="ld-more">{design.more}</div> : null}
+    </div>
+  );
+}
