@@ -12,6 +12,7 @@ import { TranslationProvider } from "./lib/i18n-react";
 import { getLocale } from "./lib/i18n.server";
 import { messages } from "../contract/messages";
 import stylesheet from "./app.css?inline";
+import landerStylesheet from "./landers.css?inline";
 import { StylesheetContext } from "./lib/stylesheet";
 
 export const streamTimeout = 5_000;
@@ -37,7 +38,7 @@ export default async function handleRequest(
   const locale = localeOf(loadContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <StylesheetContext value={{ css: stylesheet, nonce }}>
+    <StylesheetContext value={{ css: stylesheet, landerCss: landerStylesheet, nonce }}>
       <TranslationProvider locale={locale} messages={messages[locale]}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </TranslationProvider>

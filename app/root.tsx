@@ -105,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={look?.brand ?? "#b0124f"} />
         {hydrate && <link rel="preload" as="fetch" href={messagesUrl(locale)} crossOrigin="anonymous" />}
-        <InlineStylesheet />
+        <InlineStylesheet lander={!hydrate} />
         <Meta />
         {hydrate ? <Links /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         {look ? (
@@ -134,20 +134,25 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useAppBadge(user ? badgeCount(user.unreadMessages, user.newLikes) : null);
   usePageHiddenBeacon();
   useTrackingMirror();
-  // The installed app's part loads after hydration (components/InstalledApp.tsx).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   return (
     <>
       <Outlet />
       <Toasts toast={loaderData.toast} />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <InstalledApp member={user !== null} />
-        </Suspense>
-      ) : null}
+      <AfterHydration>
+        <InstalledApp member={user !== null} />
+      </AfterHydration>
     </>
   );
+}
+
+/**
+ * Renders its children (lazily loaded) only once the page has hydrated. Its own state, so the
+ * page around it does not render a second time.
+ */
+function AfterHydration({ children }: { children: React.ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** Errors of the root itself (its loader, the layouts); a page's error is shown by its layout's boundary. */

@@ -9,6 +9,8 @@ import { createContext, useContext, useState } from "react";
 
 export interface InlineStyles {
   css: string;
+  /** The landers' own rules (app/landers.css), only in lander pages. */
+  landerCss: string;
   nonce: string;
 }
 
@@ -16,15 +18,19 @@ export const StylesheetContext = createContext<InlineStyles | null>(null);
 
 const ELEMENT_ID = "app-css";
 
-export function InlineStylesheet() {
+/** Lander pages (no scripts, so never hydrated) also get the landers' rules. */
+export function InlineStylesheet({ lander }: { lander: boolean }) {
   const server = useContext(StylesheetContext);
   const [css] = useState(
     () => server?.css ?? (typeof document === "undefined" ? "" : (document.getElementById(ELEMENT_ID)?.textContent ?? "")),
   );
   return (
-    // The nonce is hidden from scripts once the page has loaded, so the browser renders none.
-    <style id={ELEMENT_ID} nonce={server?.nonce} suppressHydrationWarning>
-      {css}
-    </style>
+    <>
+      {/* The nonce is hidden from scripts once the page has loaded, so the browser renders none. */}
+      <style id={ELEMENT_ID} nonce={server?.nonce} suppressHydrationWarning>
+        {css}
+      </style>
+      {lander && server ? <style nonce={server.nonce}>{server.landerCss}</style> : null}
+    </>
   );
 }

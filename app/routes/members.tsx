@@ -268,19 +268,23 @@ function Grid({ profiles, cams }: { profiles: Card[]; cams: Cam[] | null }) {
     <ul className="profile-grid">
       {withTiles(profiles, cams ?? [], cams !== null).map((item, index) => (
         <li key={item.kind === "profile" ? item.profile.id : `${item.kind}-${index}`}>
-          {item.kind === "profile" ? (
-            <ProfileCard
-              profile={item.profile}
-              place="search"
-              cdnPrefix={site?.cdnPrefix ?? ""}
-              fictionalIcon={site?.fictionalIcon ?? ""}
-              eager={index < 4}
-            />
-          ) : item.kind === "cam" ? (
-            <CamTile cam={item.cam} />
-          ) : (
-            <AdTile cam={item.cam} />
-          )}
+          {/* A boundary per card: the browser hydrates the cards one by one, in short tasks a
+              slow phone can answer taps between, instead of in one long one. */}
+          <Suspense fallback={null}>
+            {item.kind === "profile" ? (
+              <ProfileCard
+                profile={item.profile}
+                place="search"
+                cdnPrefix={site?.cdnPrefix ?? ""}
+                fictionalIcon={site?.fictionalIcon ?? ""}
+                eager={index < 4}
+              />
+            ) : item.kind === "cam" ? (
+              <CamTile cam={item.cam} />
+            ) : (
+              <AdTile cam={item.cam} />
+            )}
+          </Suspense>
         </li>
       ))}
     </ul>
