@@ -97,22 +97,7 @@ export async function landerData(args: Args, count = 12) {
     search(api, { firstLoad: true, page: 1, trafficsource: tracking.network }).catch(() => null),
   ]);
   if (csrf && !csrf.ok) pageError(csrf.status);
-  const photos: LanderPhoto[] = found?.ok
-    ? found.data.profiles.flatMap((p) =>
-        p.main_image
-          ? [
-              {
-                id: p.id,
-                name: p.name,
-                age: p.age,
-                city: p.city,
-                src: settings.cdn_prefix + p.main_image.thumb_filename,
-                fictional: p.fictional,
-              },
-            ]
-          : [],
-      )
-    : [];
+  const photos = found?.ok ? landerPhotos(found.data.profiles, settings.cdn_prefix) : [];
   return {
     settings,
     form: {
@@ -125,4 +110,25 @@ export async function landerData(args: Args, count = 12) {
     photos: photos.slice(0, count),
     place: visitorPlace(request, settings, requestLocale(context)),
   };
+}
+
+/** Members with a main photo, as the landers and the match finder show them. */
+export function landerPhotos(
+  profiles: readonly (Omit<LanderPhoto, "src"> & { main_image?: { thumb_filename: string } | null })[],
+  cdnPrefix: string,
+): LanderPhoto[] {
+  return profiles.flatMap((p) =>
+    p.main_image
+      ? [
+          {
+            id: p.id,
+            name: p.name,
+            age: p.age,
+            city: p.city,
+            src: cdnPrefix + p.main_image.thumb_filename,
+            fictional: p.fictional,
+          },
+        ]
+      : [],
+  );
 }

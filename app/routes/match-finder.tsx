@@ -5,7 +5,7 @@ import { search } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { landerData } from "~/lib/landers.server";
+import { landerData, landerPhotos } from "~/lib/landers.server";
 import { apiContext } from "~/lib/middleware.server";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
 import { readCookie } from "~/lib/cookies.server";
@@ -48,22 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     trafficsource: network,
     filters: { gender, min_age: range.min, max_age: range.max, country, countryregion: region },
   }).catch(() => null);
-  const matches = found?.ok
-    ? found.data.profiles.flatMap((p) =>
-        p.main_image
-          ? [
-              {
-                id: p.id,
-                name: p.name,
-                age: p.age,
-                city: p.city,
-                fictional: p.fictional,
-                src: settings.cdn_prefix + p.main_image.thumb_filename,
-              },
-            ]
-          : [],
-      )
-    : [];
+  const matches = found?.ok ? landerPhotos(found.data.profiles, settings.cdn_prefix) : [];
   return { step, answers, regions, matches: matches.slice(0, 6), form };
 }
 
