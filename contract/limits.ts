@@ -16,3 +16,5 @@ export const MAX_AGE = 100;
 export const MESSAGE_MAX = 2000;
 /** Search results per page (`pp`). */
 export const PAGE_SIZE = 12;
+/** The largest request body the API reads, photos aside (docs/api.md: payload_too_large). */
+export const MAX_BODY_BYTES = 1024 * 1024;

@@ -9,25 +9,32 @@ import { browserApiNotFound, isBrowserApiCall } from "../app/lib/api/browser-all
 import { forwardToApi } from "../app/lib/api/passthrough.server";
 import { requestContext } from "../app/lib/context";
 import { isCrossSitePost, withSecurityHeaders } from "../app/lib/security.server";
+import { discardUnreadBody } from "../app/lib/request-body.server";
 
 const handleWithReactRouter = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 export default {
   async fetch(request, env, ctx) {
-    if (isCrossSitePost(request)) {
-      return new Response("Cross-site form posts are refused.", { status: 403 });
-    }
-    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-    const url = new URL(request.url);
-    const personal = /(?:^|;\s*)sid=/.test(request.headers.get("cookie") ?? "");
-    if (url.pathname.startsWith("/api/")) {
-      if (!isBrowserApiCall(request.method, url)) return withSecurityHeaders(browserApiNotFound(), nonce, url, personal);
-      const response = await forwardToApi(request, env);
-      // A WebSocket's 101 answer cannot be rebuilt; it carries no page to protect.
-      return response.webSocket ? response : withSecurityHeaders(response, nonce, url, personal);
-    }
-    const context = new RouterContextProvider();
-    context.set(requestContext, { env, ctx, nonce, requestId: crypto.randomUUID() });
-    return withSecurityHeaders(await handleWithReactRouter(request, context), nonce, url, personal);
+    const response = await answer(request, env, ctx);
+    await discardUnreadBody(request);
+    return response;
   },
 } satisfies ExportedHandler<Env>;
+
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  if (isCrossSitePost(request)) {
+    return new Response("Cross-site form posts are refused.", { status: 403 });
+  }
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  const url = new URL(request.url);
+  const personal = /(?:^|;\s*)sid=/.test(request.headers.get("cookie") ?? "");
+  if (url.pathname.startsWith("/api/")) {
+    if (!isBrowserApiCall(request.method, url)) return withSecurityHeaders(browserApiNotFound(), nonce, url, personal);
+    const response = await forwardToApi(request, env);
+    // A WebSocket's 101 answer cannot be rebuilt; it carries no page to protect.
+    return response.webSocket ? response : withSecurityHeaders(response, nonce, url, personal);
+  }
+  const context = new RouterContextProvider();
+  context.set(requestContext, { env, ctx, nonce, requestId: crypto.randomUUID() });
+  return withSecurityHeaders(await handleWithReactRouter(request, context), nonce, url, personal);
+}

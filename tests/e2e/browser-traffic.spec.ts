@@ -50,3 +50,22 @@ test("the resource routes answer what the pages ask", async ({ page }) => {
   expect(await (await page.request.get("/resources/badge")).json()).toEqual({ count: expect.any(Number) });
   expect(await (await page.request.get("/resources/activation")).json()).toEqual({ delivered: expect.any(Boolean) });
 });
+
+// Security probe (issue 17): a 2 MB body used to get a 500 page with a stack trace from the local
+// server when the app answered before reading it. Every answer is now the app's or the API's own.
+test("an oversized body gets a clear refusal, never a 500 or a stack trace", async ({ request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "no browser involved: once is enough");
+  const body = "x".repeat(2 * 1024 * 1024);
+  const cases: Array<[string, string, number]> = [
+    ["/api/login.php", "application/json", 404], // not the browser's to call
+    ["/api/page-hidden.php", "application/json", 413], // forwarded: the API's limit, applied here
+    ["/api/payment_webhook.php", "application/x-www-form-urlencoded", 413],
+    ["/api/user.php", "multipart/form-data; boundary=x", 404],
+    ["/", "application/x-www-form-urlencoded", 405], // no action
+  ];
+  for (const [path, type, status] of cases) {
+    const response = await request.post(path, { data: body, headers: { "content-type": type } });
+    expect(response.status(), path).toBe(status);
+    expect(await response.text(), path).not.toMatch(/TypeError|node_modules|\bat \S+ \(/);
+  }
+});

@@ -35,12 +35,11 @@ import { consumePushBatch } from "./domain/push";
 import { renewDue } from "./domain/renewals";
 import { isCrossSite } from "./lib/request";
 import { ApiError } from "./lib/errors";
+import { MAX_BODY_BYTES } from "../../contract/limits";
 import { findSiteById } from "./lib/site";
 import { queueReceiptFor } from "./mail/receipt";
 import { memberScope } from "./lib/member";
 import { requestScope } from "./lib/request-scope";
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export const app = new Hono<ApiContext>().basePath("/api");
 

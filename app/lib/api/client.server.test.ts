@@ -95,6 +95,26 @@ describe("forwardToApi", () => {
     expect(seen[0]!.headers.get("x-package-name")).toBe("classic");
     expect(seen[0]!.headers.get("x-client-ip")).toBe("127.0.0.1");
   });
+
+  it("forwards the body whole, and answers 413 itself past 1 MB without calling the API", async () => {
+    const { env, seen } = recordingApi(async (request) => new Response(await request.text()));
+    const small = new Request("https://amora.example/api/page-hidden.php", { method: "POST", body: '{"a":1}' });
+    expect(await (await forwardToApi(small, env)).text()).toBe('{"a":1}');
+
+    // Streamed without a length, so the limit is found while reading.
+    const chunk = new Uint8Array(256 * 1024);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 5; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const big = new Request("https://amora.example/api/page-hidden.php", { method: "POST", body: stream, duplex: "half" });
+    const response = await forwardToApi(big, env);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: "payload_too_large" });
+    expect(seen).toHaveLength(1);
+  });
 });
 
 describe("clientIp", () => {

@@ -1,3 +1,5 @@
+import { MAX_BODY_BYTES } from "../../../contract/limits";
+import { readBodyUpTo } from "../request-body.server";
 import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
 
 /** The allow-listed browser requests to /api/* (browser-allow-list.ts) go to the API as they are. */
@@ -27,9 +29,16 @@ export async function forwardToApi(request: Request, env: ApiBindings): Promise<
       return Response.json({ error: "api_unavailable", message: "The API did not answer." }, { status: 503 });
     }
   }
+  // The body goes along as it came; only the headers are ours. It is read first (these calls
+  // carry small bodies) so an oversized one gets the API's 413 here, whole.
+  const body = request.method === "GET" || request.method === "HEAD" ? null : await readBodyUpTo(request, MAX_BODY_BYTES);
+  if (body === null && request.body) {
+    return Response.json({ error: "payload_too_large", message: "The request body is over 1 MB." }, { status: 413 });
+  }
   try {
-    // The body streams through untouched; only the headers are ours.
-    const forwarded = new Request(request, {
+    const forwarded = new Request(request.url, {
+      method: request.method,
+      body,
       headers,
       redirect: "manual",
       signal: AbortSignal.timeout(Number(env.API_TIMEOUT_MS)),
