@@ -109,7 +109,9 @@ describe("forwardToApi", () => {
         controller.close();
       },
     });
-    const big = new Request("https://amora.example/api/page-hidden.php", { method: "POST", body: stream, duplex: "half" });
+    // Node wants `duplex` for a streamed body; the Workers types do not know it.
+    const init: RequestInit & { duplex: "half" } = { method: "POST", body: stream, duplex: "half" };
+    const big = new Request("https://amora.example/api/page-hidden.php", init);
     const response = await forwardToApi(big, env);
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: "payload_too_large" });
