@@ -50,6 +50,27 @@ describe("ApiClient", () => {
     expect(api.setCookies).toEqual(["sid=new; Path=/; HttpOnly"]);
   });
 
+  it("sends a GET asked twice in one request once, and again after a change", async () => {
+    const { env, seen } = recordingApi(() => Response.json("fields"));
+    const api = new ApiClient(visitor, env, "req-3");
+    const [a, b] = await Promise.all([
+      api.call(z.string(), "/api/profile_fields.php", { query: { language: "en" } }),
+      api.call(z.string(), "/api/profile_fields.php", { query: { language: "en" } }),
+    ]);
+    expect(a).toEqual({ ok: true, data: "fields" });
+    expect(b).toEqual(a);
+    await api.call(z.string(), "/api/profile_fields.php", { query: { language: "nl" } });
+    expect(seen).toHaveLength(2);
+    await api.call(z.string(), "/api/profile.php", { method: "POST", body: {} });
+    await api.call(z.string(), "/api/profile_fields.php", { query: { language: "en" } });
+    expect(seen.map((r) => new URL(r.url).pathname + new URL(r.url).search)).toEqual([
+      "/api/profile_fields.php?language=en",
+      "/api/profile_fields.php?language=nl",
+      "/api/profile.php",
+      "/api/profile_fields.php?language=en",
+    ]);
+  });
+
   it("answers 4xx as a result the caller handles", async () => {
     const { env } = recordingApi(() => Response.json({ error: "invalid_credentials", message: "no" }, { status: 401 }));
     const result = await new ApiClient(visitor, env, "r").call(z.string(), "/api/login.php");

@@ -6,12 +6,22 @@
  *
  * 4xx answers come back as { ok: false } for the caller to turn into a form error or a page;
  * 5xx answers, timeouts and unreadable answers throw the error page (503/502), logged once.
+ *
+ * A GET asked twice in one request (two sections of a page that need the same list) is sent
+ * once; any other call forgets those answers, since it may change what they said.
  */
 import { data } from "react-router";
 import type { z } from "zod";
 import { parseCookies } from "../cookies.server";
 import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
 import { ApiErrorSchema, type ApiErrorBody } from "../../../contract/schemas";
+
+/** What the API answered, before a schema reads it. */
+interface RawAnswer {
+  status: number;
+  statusText: string;
+  body: unknown;
+}
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiErrorBody };
 
@@ -27,6 +37,7 @@ export class ApiClient {
   /** Set-Cookie headers to relay to the browser. */
   readonly setCookies: string[] = [];
   private readonly cookies: Map<string, string>;
+  private readonly gets = new Map<string, Promise<RawAnswer>>();
 
   constructor(
     private readonly request: Request,
@@ -44,6 +55,34 @@ export class ApiClient {
     const method = options.method ?? "GET";
     const url = new URL(path, this.request.url);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+    const { status, statusText, body } = await this.once(method, url, options);
+    if (status >= 400) {
+      const error = ApiErrorSchema.safeParse(body);
+      return {
+        ok: false,
+        status,
+        error: error.success ? error.data : { error: "unknown", message: `HTTP ${status} ${statusText}` },
+      };
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) this.fail(502, `${method} ${url.pathname} answered in an unexpected shape`, parsed.error.issues);
+    return { ok: true, data: parsed.data };
+  }
+
+  private once(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
+    if (method !== "GET") {
+      this.gets.clear();
+      return this.send(method, url, options);
+    }
+    const key = `${url.pathname}${url.search}|${[...this.cookies].join(";")}`;
+    const asked = this.gets.get(key);
+    if (asked) return asked;
+    const answer = this.send(method, url, options);
+    this.gets.set(key, answer);
+    return answer;
+  }
+
+  private async send(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
     const headers = apiHeaders(this.request, this.env, this.requestId);
     headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (options.body !== undefined) headers.set("content-type", "application/json");
@@ -63,20 +102,9 @@ export class ApiClient {
       this.fail(503, `${method} ${url.pathname} did not answer`, error);
     }
     this.keepCookies(response);
-
     if (response.status >= 500) this.fail(502, `${method} ${url.pathname} answered ${response.status}`);
     const body: unknown = await response.json().catch(() => undefined);
-    if (response.status >= 400) {
-      const error = ApiErrorSchema.safeParse(body);
-      return {
-        ok: false,
-        status: response.status,
-        error: error.success ? error.data : { error: "unknown", message: `HTTP ${response.status} ${response.statusText}` },
-      };
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) this.fail(502, `${method} ${url.pathname} answered in an unexpected shape`, parsed.error.issues);
-    return { ok: true, data: parsed.data };
+    return { status: response.status, statusText: response.statusText, body };
   }
 
   private keepCookies(response: Response) {
