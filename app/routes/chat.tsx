@@ -5,6 +5,7 @@ import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
 import { ErrorList } from "~/components/Field";
 import { fetchChats, fetchMessages, markChatRead, sendMessage } from "~/lib/api/chat.server";
+import { isApiFailure } from "~/lib/api/client.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { templateFor } from "~/lib/theme.server";
 import type { ChatListEntry, ChatMessage } from "../../contract/schemas";
@@ -73,7 +74,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   const submission = parseForm(formData, MessageSchema);
   if (submission.status !== "success") return formReply(submission.reply(), 400);
-  const result = await sendMessage(context.get(apiContext), id, submission.value.text, submission.value.key);
+  const { key } = submission.value;
+  const result = await sendMessage(context.get(apiContext), id, submission.value.text, key).catch((thrown: unknown) => {
+    if (isApiFailure(thrown)) return null;
+    throw thrown;
+  });
+  if (result === null) {
+    // No answer, or a broken one: the message may or may not have gone. The form comes back with
+    // the text and the same key, so sending again posts and charges it at most once.
+    return formReply(submission.reply({ formErrors: ["errors.send_unconfirmed"] }), 503, { sendKey: key });
+  }
   if (!result.ok) {
     const { error } = result;
     if (result.status === 404) pageError(404);
@@ -238,8 +248,12 @@ function Composer({
 }) {
   const { t } = useTranslation();
   const send = useFetcher<FormReply>();
+  // A fetcher keeps its last answer through a later send that redirected (went through): that
+  // answer is then stale, and neither its error nor its text may stay on screen.
+  const [stale, setStale] = useState<FormReply | undefined>(undefined);
+  const answerAtSend = useRef<FormReply | undefined>(undefined);
   // A fetcher's answer when the script runs; the page's own answer without it.
-  const answer = send.data ?? actionData;
+  const answer = (send.data !== stale ? send.data : undefined) ?? actionData;
   const form = useForm({ schema: MessageSchema, lastResult: answer?.result });
   const text = form.field("text");
   const area = useRef<HTMLTextAreaElement>(null);
@@ -256,12 +270,15 @@ function Composer({
     if (draft && area.current && area.current.value === "") area.current.value = draft;
   }, [draftKey]);
   useEffect(() => {
-    // Sent (the action redirected, so no answer): the composer is empty again.
-    if (wasSending.current && send.state === "idle" && !send.data) {
+    const busy = send.state !== "idle";
+    if (busy && !wasSending.current) answerAtSend.current = send.data;
+    // Sent (the action redirected, so no new answer): the composer is empty again.
+    if (wasSending.current && !busy && send.data === answerAtSend.current) {
+      setStale(send.data);
       formRef.current?.reset();
       localStorage.removeItem(draftKey);
     }
-    wasSending.current = send.state !== "idle";
+    wasSending.current = busy;
   }, [send.state, send.data, draftKey]);
   const short = answer?.credits ?? (balance < cost ? { balance, cost } : null);
   return (
@@ -306,7 +323,7 @@ function Composer({
           <Link to={`/credits?return_to=${encodeURIComponent(pathname)}`}>{t("chat.buyCredits")}</Link>
         </p>
       )}
-      <input type="hidden" name="key" value={sendKey} />
+      <input type="hidden" name="key" value={answer?.sendKey ?? sendKey} />
       <label htmlFor={text.id} className="visually-hidden">
         {t("chat.message")}
       </label>

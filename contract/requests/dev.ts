@@ -15,3 +15,21 @@ export const DevTimeBonusBodySchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("expire") }),
 ]);
 export type DevTimeBonusBody = z.input<typeof DevTimeBonusBodySchema>;
+
+/**
+ * POST /api/dev/fault.php: the fault switch for tests (docs/api.md "Development calls"). The next
+ * `times` calls of `method path` by this member fail: "error" answers 500 without doing anything;
+ * "error_after" does the call, then answers 500; "slow" does the call, then answers after
+ * `delay_ms` (past the app's timeout, the answer is lost). `{ "clear": true }` removes the member's faults.
+ */
+export const DevFaultBodySchema = z.union([
+  z.object({ clear: z.literal(true) }),
+  z.object({
+    method: z.enum(["GET", "POST", "DELETE"]),
+    path: z.string().regex(/^\/api\/[a-z0-9_/]+\.php$/),
+    mode: z.enum(["error", "error_after", "slow"]),
+    times: z.number().int().min(1).max(10).default(1),
+    delay_ms: z.number().int().min(0).max(30_000).default(0),
+  }),
+]);
+export type DevFaultBody = z.input<typeof DevFaultBodySchema>;

@@ -38,6 +38,7 @@ import { ApiError } from "./lib/errors";
 import { MAX_BODY_BYTES } from "../../contract/limits";
 import { findSiteById } from "./lib/site";
 import { queueReceiptFor } from "./mail/receipt";
+import { faultSwitch } from "./lib/faults";
 import { memberScope } from "./lib/member";
 import { requestScope } from "./lib/request-scope";
 
@@ -78,6 +79,7 @@ app.use(async (c, next) => {
 });
 app.use(requestScope);
 app.use(memberScope);
+app.use(faultSwitch);
 
 app.route("/", session);
 app.route("/", site);

@@ -79,6 +79,11 @@ export const BROWSER_API_CALLS: readonly BrowserApiCall[] = [
     path: /^\/api\/dev\/credits\.php$/,
     why: "Development only: the end-to-end tests give a member credits; the API answers it only on a loopback host with DEV_TOOLS=1.",
   },
+  {
+    method: "POST",
+    path: /^\/api\/dev\/fault\.php$/,
+    why: "Development only: the end-to-end tests make a member's next call fail (lib/faults.ts of the API); loopback hosts with DEV_TOOLS=1.",
+  },
 ];
 
 /** Whether the browser may reach this /api/* request on the API itself. */

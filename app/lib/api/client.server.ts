@@ -122,6 +122,22 @@ export class ApiClient {
   /** Logs once, with the request id, and shows the error page. */
   private fail(status: 502 | 503, what: string, cause?: unknown): never {
     console.error(`[${this.requestId}] API ${what}`, cause ?? "");
-    throw data({ requestId: this.requestId }, { status, statusText: status === 503 ? "Service Unavailable" : "Bad Gateway" });
+    const page = data(
+      { requestId: this.requestId },
+      { status, statusText: status === 503 ? "Service Unavailable" : "Bad Gateway" },
+    );
+    apiFailures.add(page);
+    throw page;
   }
+}
+
+const apiFailures = new WeakSet<object>();
+
+/**
+ * Whether a thrown value is the error page of an API that failed (5xx, timeout, no answer). An
+ * action whose form must not be lost catches it and answers the form instead (the chat keeps the
+ * typed message and its key, so the retry cannot send or charge twice).
+ */
+export function isApiFailure(thrown: unknown): boolean {
+  return typeof thrown === "object" && thrown !== null && apiFailures.has(thrown);
 }

@@ -18,6 +18,8 @@ export interface FormReply {
   credits?: { balance: number; cost: number };
   /** /reset-password: the address the link went to (the form is done). */
   sentTo?: string;
+  /** The chat: the key of a send the API did not confirm; the retry must reuse it. */
+  sendKey?: string;
 }
 
 /** The form's own messages (not beside a field), or undefined. */

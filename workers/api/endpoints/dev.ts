@@ -7,7 +7,8 @@
 import { Hono, type Context } from "hono";
 import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import { DevCreditsBodySchema, DevTimeBonusBodySchema } from "../../../contract/requests/dev";
+import { DevCreditsBodySchema, DevFaultBodySchema, DevTimeBonusBodySchema } from "../../../contract/requests/dev";
+import { clearFaults, setFault } from "../lib/faults";
 import { createPersonalCode } from "../domain/discounts";
 import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
@@ -47,6 +48,15 @@ export const dev = new Hono<ApiContext>()
       await ledger.adjust(c.env.DB, c.var.db, entry);
     }
     return c.json({ credits });
+  })
+  /** POST /api/dev/fault.php: the fault switch for tests (lib/faults.ts). */
+  .post("/dev/fault.php", async (c) => {
+    if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+    const me = requireMember(c);
+    const body = await readBody(c, DevFaultBodySchema);
+    if ("clear" in body) clearFaults(me.id);
+    else setFault(me.id, body);
+    return c.json("done");
   })
   /**
    * POST /api/dev/time_bonus.php { action: "start", percent, hours } | { action: "expire" }: starts

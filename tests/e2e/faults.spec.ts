@@ -1,0 +1,60 @@
+/**
+ * Faults in the middle of a flow (issue 17): the API's fault switch (POST /api/dev/fault.php,
+ * development only, for this member only) makes the next message send fail. The member sees
+ * a clear message, keeps the typed text, and sending again posts and charges it exactly once.
+ */
+import type { Page } from "@playwright/test";
+import { expect, signUp, test } from "./support/fixtures";
+
+// Sign-ups from this spec's own visitor IP (the API allows 20 an hour per IP).
+test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.30" } });
+
+async function openChat(page: Page, stamp: string): Promise<number> {
+  await signUp(page, `e2e-fault-${stamp}@example.com`, `Fay ${stamp.slice(-6)}`);
+  await page.goto("/members/5");
+  await page.getByRole("link", { name: "Start a conversation" }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const costLine = page.getByText(/A message costs \d+ credits\. You have 50\./);
+  await expect(costLine).toBeVisible();
+  return Number((await costLine.textContent())?.match(/costs (\d+)/)?.[1]);
+}
+
+async function failNextSend(page: Page, mode: "error" | "error_after") {
+  const set = await page.request.post("/api/dev/fault.php", { data: { method: "POST", path: "/api/messages.php", mode } });
+  expect(set.ok()).toBe(true);
+}
+
+for (const [mode, what] of [
+  ["error_after", "the API sent it but its answer was lost"],
+  ["error", "the API failed before sending"],
+] as const) {
+  test(`a send that failed (${what}) keeps the text; sending again posts and charges it once`, async ({ page }, info) => {
+    test.slow();
+    const stamp = `${info.project.name}-${mode}-${Date.now()}`;
+    const cost = await openChat(page, stamp);
+    const text = `Are you there? ${stamp}`;
+
+    await failNextSend(page, mode);
+    await page.getByLabel("Your message").fill(text);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("We could not confirm that your message was sent.")).toBeVisible();
+    await expect(page.getByLabel("Your message")).toHaveValue(text);
+
+    await page.getByRole("button", { name: "Send" }).click();
+    const history = page.getByRole("log", { name: "Messages" });
+    await expect(history.getByText(text)).toHaveCount(1);
+    await expect(page.getByText(`A message costs ${cost} credits. You have ${50 - cost}.`)).toBeVisible();
+    await expect(page.getByLabel("Your message")).toHaveValue("");
+
+    // Reloaded from the API: still one message, one charge.
+    await page.reload();
+    await expect(history.getByText(text)).toHaveCount(1);
+    await expect(page.getByText(`You have ${50 - cost}.`)).toBeVisible();
+  });
+}
+
+test("the fault switch is for developers' own members only", async ({ request }) => {
+  // No session: refused like any member call.
+  const anonymous = await request.post("/api/dev/fault.php", { data: { clear: true } });
+  expect(anonymous.status()).toBe(403);
+});

@@ -1,0 +1,47 @@
+/**
+ * The fault switch for tests (POST /api/dev/fault.php, development only): lets the e2e suite
+ * make one member's next call fail in the middle of a flow (a message send, a sign-up step) and
+ * check that the member sees a clear page, keeps what they typed, and that a retry charges once.
+ *
+ * Faults live in this isolate's memory: locally the API worker runs in one isolate, which is
+ * all a test needs. They apply only where the development tools answer (DEV_TOOLS=1 on a
+ * loopback host) and only to the member who set them, so parallel tests do not meet them.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { DevFaultBody } from "../../../contract/requests/dev";
+import type { ApiContext } from "../context";
+
+type Fault = Exclude<Required<DevFaultBody>, { clear: true }>;
+
+const faults = new Map<number, Fault[]>();
+
+export function setFault(memberId: number, fault: Fault): void {
+  faults.set(memberId, [...(faults.get(memberId) ?? []), fault]);
+}
+
+export function clearFaults(memberId: number): void {
+  faults.delete(memberId);
+}
+
+/** The member's first fault for this call, counted down (and forgotten at zero). */
+function takeFault(memberId: number, method: string, path: string): Fault | null {
+  const list = faults.get(memberId);
+  const fault = list?.find((f) => f.method === method && f.path === path);
+  if (!list || !fault) return null;
+  fault.times -= 1;
+  if (fault.times <= 0) list.splice(list.indexOf(fault), 1);
+  return fault;
+}
+
+const failed = () => Response.json({ error: "fault", message: "A fault set by the fault switch." }, { status: 500 });
+
+export const faultSwitch: MiddlewareHandler<ApiContext> = async (c, next) => {
+  const member = c.var.member;
+  if (faults.size === 0 || !member || c.env.DEV_TOOLS !== "1" || !c.var.local) return next();
+  const fault = takeFault(member.id, c.req.method, c.req.path);
+  if (!fault) return next();
+  if (fault.mode === "error") return failed();
+  await next();
+  if (fault.mode === "error_after") c.res = failed();
+  else await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
+};
