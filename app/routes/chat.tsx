@@ -5,7 +5,7 @@ import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
 import { ErrorList } from "~/components/Field";
 import { fetchChats, fetchMessages, markChatRead, sendMessage } from "~/lib/api/chat.server";
-import { isApiFailure } from "~/lib/api/client.server";
+import { orUnanswered } from "~/lib/api/client.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { templateFor } from "~/lib/theme.server";
 import type { ChatListEntry, ChatMessage } from "../../contract/schemas";
@@ -75,10 +75,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, MessageSchema);
   if (submission.status !== "success") return formReply(submission.reply(), 400);
   const { key } = submission.value;
-  const result = await sendMessage(context.get(apiContext), id, submission.value.text, key).catch((thrown: unknown) => {
-    if (isApiFailure(thrown)) return null;
-    throw thrown;
-  });
+  const result = await orUnanswered(sendMessage(context.get(apiContext), id, submission.value.text, key));
   if (result === null) {
     // No answer, or a broken one: the message may or may not have gone. The form comes back with
     // the text and the same key, so sending again posts and charges it at most once.

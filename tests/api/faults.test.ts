@@ -39,8 +39,20 @@ describe("POST /api/dev/fault.php", () => {
     expect((await call("/api/user.php", { cookie })).status).toBe(200);
   });
 
-  it("refuses visitors and bad input", async () => {
-    expect((await setFault("", { clear: true })).status).toBe(403);
+  it("a visitor's faults are their IP's (sign-up's first step has no member yet)", async () => {
+    const ip = (address: string) => ({ headers: { "x-client-ip": address } });
+    const set = await call("/api/dev/fault.php", {
+      method: "POST",
+      ...ip("198.51.100.201"),
+      json: { method: "GET", path: "/api/settings.php", mode: "error" },
+    });
+    expect(set.status).toBe(200);
+    expect((await call("/api/settings.php", ip("198.51.100.202"))).status).toBe(200);
+    expect((await call("/api/settings.php", ip("198.51.100.201"))).status).toBe(500);
+    expect((await call("/api/settings.php", ip("198.51.100.201"))).status).toBe(200);
+  });
+
+  it("refuses bad input", async () => {
     const cookie = await loginAs(await createMember());
     for (const bad of [
       { method: "GET", path: "/login", mode: "error" },

@@ -53,8 +53,31 @@ for (const [mode, what] of [
   });
 }
 
-test("the fault switch is for developers' own members only", async ({ request }) => {
-  // No session: refused like any member call.
-  const anonymous = await request.post("/api/dev/fault.php", { data: { clear: true } });
-  expect(anonymous.status()).toBe(403);
-});
+for (const [mode, what] of [
+  ["error_after", "the account was made but the answer was lost"],
+  ["error", "the API failed before making it"],
+] as const) {
+  test(`sign-up that failed (${what}) keeps what was typed; trying again makes one account`, async ({ page }, info) => {
+    const stamp = `${info.project.name}-${mode}-${Date.now()}`;
+    const email = `e2e-fault-signup-${stamp}@example.com`;
+    await page.goto("/signup", { waitUntil: "networkidle" });
+    // A visitor's faults are their IP's: this spec's own.
+    const set = await page.request.post("/api/dev/fault.php", { data: { method: "POST", path: "/api/user.php", mode } });
+    expect(set.ok()).toBe(true);
+
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Name").fill("Faye");
+    await page.getByLabel("Password").fill("a good password");
+    await page.getByRole("button", { name: "Sign up for free" }).click();
+    await expect(page.getByText("We could not confirm your sign-up")).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveValue(email);
+    await expect(page.getByLabel("Name")).toHaveValue("Faye");
+
+    await page.getByLabel("Password").fill("a good password");
+    await page.getByRole("button", { name: "Sign up for free" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
+    // One account, and it is this visitor's: the profile shows the name typed.
+    await page.goto("/profile");
+    await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Faye");
+  });
+}

@@ -76,7 +76,8 @@ export function AccountStep({
           errors={fields.password.errors}
           help={t("resetPassword.rules")}
         />
-        <input type="hidden" name="csrf" value={view.csrf} />
+        {/* The token the form was sent with, when it comes back: a retry must be the same sign-up. */}
+        <input type="hidden" name="csrf" value={form.field("csrf").initialValue ?? view.csrf} />
         <input type="hidden" name="timezone" value={timezone} />
         <input type="hidden" name="referrer" value={view.referrer} />
         <div className="terms-notice">

@@ -141,3 +141,13 @@ const apiFailures = new WeakSet<object>();
 export function isApiFailure(thrown: unknown): boolean {
   return typeof thrown === "object" && thrown !== null && apiFailures.has(thrown);
 }
+
+/** The call's result, or null when the API failed (5xx, timeout): for forms that must keep their input. */
+export async function orUnanswered<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (thrown) {
+    if (isApiFailure(thrown)) return null;
+    throw thrown;
+  }
+}

@@ -6,7 +6,7 @@
 import { getValibotConstraint } from "@conform-to/valibot";
 import { redirect, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
-import type { ApiClient } from "../api/client.server";
+import { type ApiClient, orUnanswered } from "../api/client.server";
 import type { ApiErrorBody, Settings, User } from "../../../contract/schemas";
 import { activationState } from "../api/activation.server";
 import { checkEmail, createAccount, fetchCsrf, savePushSubscription, updateUser, type UserUpdate } from "../api/signup.server";
@@ -304,31 +304,37 @@ async function createStep(
     return formReply(submission.reply({ hideFields: ["password"] }), 400, { suggestion });
   }
 
-  const check = await checkEmail(api, typed);
+  // The API not answering loses nothing typed (the password aside): the form comes back with a
+  // message, and the same csrf token, so a retry after a lost answer finds the account it made.
+  const check = await orUnanswered(checkEmail(api, typed));
+  if (!check) return reply({ formErrors: ["errors.serviceUnavailable"] }, 503);
   if (!check.ok) return reply({ formErrors: [apiErrorKey(check.error)] }, check.status);
   const refusal = emailStatusError(check.data.status);
   if (refusal) return reply({ fieldErrors: { email: [`errors.${refusal}`] } });
   const email = check.data.email;
-  const created = await createAccount(api, {
-    email,
-    name: submission.value.name,
-    password: submission.value.password,
-    trafficsource: {
-      network: tracking.network,
-      ref: tracking.ref,
-      sub1: tracking.sub1,
-      sub2: tracking.sub2,
-      sub3: tracking.sub3,
-    },
-    timezone: submission.value.timezone,
-    country: settings.geoip_country && settings.countries.includes(settings.geoip_country) ? settings.geoip_country : null,
-    language: requestLocale(context),
-    profile: {},
-    form_path: new URL(request.url).pathname,
-    referrer: String(formData.get("referrer") ?? "").slice(0, 2000),
-    csrf: submission.value.csrf ?? "",
-    token: check.data.token,
-  });
+  const created = await orUnanswered(
+    createAccount(api, {
+      email,
+      name: submission.value.name,
+      password: submission.value.password,
+      trafficsource: {
+        network: tracking.network,
+        ref: tracking.ref,
+        sub1: tracking.sub1,
+        sub2: tracking.sub2,
+        sub3: tracking.sub3,
+      },
+      timezone: submission.value.timezone,
+      country: settings.geoip_country && settings.countries.includes(settings.geoip_country) ? settings.geoip_country : null,
+      language: requestLocale(context),
+      profile: {},
+      form_path: new URL(request.url).pathname,
+      referrer: String(formData.get("referrer") ?? "").slice(0, 2000),
+      csrf: submission.value.csrf ?? "",
+      token: check.data.token,
+    }),
+  );
+  if (!created) return reply({ formErrors: ["errors.signup_unconfirmed"] }, 503);
   if (!created.ok) {
     const fieldErrors = fieldErrorsOf(created.error);
     return reply(

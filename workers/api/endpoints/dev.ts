@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { DevCreditsBodySchema, DevFaultBodySchema, DevTimeBonusBodySchema } from "../../../contract/requests/dev";
-import { clearFaults, setFault } from "../lib/faults";
+import { clearFaults, faultOwner, setFault } from "../lib/faults";
 import { createPersonalCode } from "../domain/discounts";
 import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
@@ -52,10 +52,9 @@ export const dev = new Hono<ApiContext>()
   /** POST /api/dev/fault.php: the fault switch for tests (lib/faults.ts). */
   .post("/dev/fault.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
-    const me = requireMember(c);
     const body = await readBody(c, DevFaultBodySchema);
-    if ("clear" in body) clearFaults(me.id);
-    else setFault(me.id, body);
+    if ("clear" in body) clearFaults(faultOwner(c));
+    else setFault(faultOwner(c), body);
     return c.json("done");
   })
   /**

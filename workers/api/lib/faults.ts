@@ -5,27 +5,35 @@
  *
  * Faults live in this isolate's memory: locally the API worker runs in one isolate, which is
  * all a test needs. They apply only where the development tools answer (DEV_TOOLS=1 on a
- * loopback host) and only to the member who set them, so parallel tests do not meet them.
+ * loopback host) and only to whoever set them (a member, or a visitor by IP: sign-up's first
+ * step has no member yet), so parallel tests do not meet them.
  */
 import type { MiddlewareHandler } from "hono";
 import type { DevFaultBody } from "../../../contract/requests/dev";
+import type { Context } from "hono";
 import type { ApiContext } from "../context";
+import { clientIp } from "./request";
 
 type Fault = Exclude<Required<DevFaultBody>, { clear: true }>;
 
-const faults = new Map<number, Fault[]>();
+const faults = new Map<string, Fault[]>();
 
-export function setFault(memberId: number, fault: Fault): void {
-  faults.set(memberId, [...(faults.get(memberId) ?? []), fault]);
+/** Whose faults: the member's, else the visitor's IP. */
+export function faultOwner(c: Context<ApiContext>): string {
+  return c.var.member ? `member:${c.var.member.id}` : `ip:${clientIp(c)}`;
 }
 
-export function clearFaults(memberId: number): void {
-  faults.delete(memberId);
+export function setFault(owner: string, fault: Fault): void {
+  faults.set(owner, [...(faults.get(owner) ?? []), fault]);
 }
 
-/** The member's first fault for this call, counted down (and forgotten at zero). */
-function takeFault(memberId: number, method: string, path: string): Fault | null {
-  const list = faults.get(memberId);
+export function clearFaults(owner: string): void {
+  faults.delete(owner);
+}
+
+/** The first fault of this owner for this call, counted down (and forgotten at zero). */
+function takeFault(owner: string, method: string, path: string): Fault | null {
+  const list = faults.get(owner);
   const fault = list?.find((f) => f.method === method && f.path === path);
   if (!list || !fault) return null;
   fault.times -= 1;
@@ -36,9 +44,8 @@ function takeFault(memberId: number, method: string, path: string): Fault | null
 const failed = () => Response.json({ error: "fault", message: "A fault set by the fault switch." }, { status: 500 });
 
 export const faultSwitch: MiddlewareHandler<ApiContext> = async (c, next) => {
-  const member = c.var.member;
-  if (faults.size === 0 || !member || c.env.DEV_TOOLS !== "1" || !c.var.local) return next();
-  const fault = takeFault(member.id, c.req.method, c.req.path);
+  if (faults.size === 0 || c.env.DEV_TOOLS !== "1" || !c.var.local) return next();
+  const fault = takeFault(faultOwner(c), c.req.method, c.req.path);
   if (!fault) return next();
   if (fault.mode === "error") return failed();
   await next();
