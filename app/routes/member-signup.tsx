@@ -43,6 +43,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     csrf: csrf?.data.csrf ?? "",
     constraint: getValibotConstraint(AccountSchema),
     referrer: request.headers.get("referer") ?? "",
+    /** The site-entry warning goes into the form (docs/product.md §2.5): the site's niche, or null. */
+    entryWarning: settings.entry_warning ? settings.niche : null,
   };
 }
 

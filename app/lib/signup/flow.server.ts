@@ -3,6 +3,7 @@
  * form does (the action). The step lives on the server (profile.lastSignupStep), so a reload
  * or another device resumes where the member was; every step is a plain form post.
  */
+import { acceptEmbeddedEntryWarning } from "../entry-warning.server";
 import { getValibotConstraint } from "@conform-to/valibot";
 import { redirect, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
@@ -185,6 +186,8 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   const intent = String(formData.get("intent") ?? "");
 
   if (!user) {
+    // A lander's form carries the site-entry warning; sending it is accepting it (docs/product.md §2.5).
+    if (settings.entry_warning) acceptEmbeddedEntryWarning(request, context, formData);
     if (takeSuggestedEmail(formData)) {
       // The did-you-mean button without JavaScript: the same form back, with the address replaced.
       const submission = parseForm(formData, AccountSchema);

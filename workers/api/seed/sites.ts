@@ -62,6 +62,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       member_resell: ["cams", "camads"],
       signup: { showDots: true, skipDoubleOptIn: true },
       template: "classic",
+      entry_warning: false,
       theme: {
         brand: "#b0124f",
         accent: "#e0245e",
@@ -125,6 +126,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       signup: { showDots: false, skipDoubleOptIn: false },
       // The other template and palette, so white-labelling is visible side by side.
       template: "social",
+      entry_warning: false,
       theme: {
         brand: "#0f766e",
         accent: "#1f5f8b",
@@ -191,6 +193,15 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       },
       redirect_hosts: [],
       entry_warning: true,
+      commerce: {
+        currency: "EUR",
+        vat_rates: { ...EU_VAT_RATES, GB: 20 },
+        credit_packages: [
+          { id: "100", credits: 100, prices: { EUR: 1099, USD: 1199, GBP: 949 }, highlight: false },
+          { id: "300", credits: 300, prices: { EUR: 2699, USD: 2899, GBP: 2299 }, highlight: true },
+        ],
+        premium_plans: [],
+      },
     },
   },
 ];
