@@ -68,7 +68,7 @@ export function ProfileCard({
             {place === "matches" ? (
               <Link className="button small secondary" to={`/members/${profile.id}/chat`}>
                 <span className="button-icon i-chat" aria-hidden="true" />
-                {t("signupMatches.write")}
+                <span className="card-write-label">{t("signupMatches.write")}</span>
                 <span className="visually-hidden"> {profile.name}</span>
               </Link>
             ) : showChat ? (
