@@ -111,14 +111,16 @@ test("a lander carries the warning in its form; signing up from it accepts it", 
   expect(scripts).toEqual([]);
   expect(await flag(page)).toBeUndefined();
 
-  // A post with a mistake comes back on /signup with the errors, not behind the notice.
   await page.getByLabel("Email address").fill(freshEmail(info.project.name, "lander-bad"));
   await page.getByLabel("Name").fill("@velvet");
   await page.getByLabel("Password").fill("a good password");
   await page.getByRole("button", { name: "Sign up for free" }).click();
-  await expect(page).toHaveURL(`${VELVET}/signup`);
+  // A post with a mistake comes back on the lander itself, the flag set all the same.
+  await expect(page.getByText('The name cannot start with "@".')).toBeVisible();
+  await expect(page).toHaveURL(`${VELVET}/landers/gallery/bdsm-eng`);
   await expect(page.getByRole("heading", { level: 1, ...NOTICE })).toHaveCount(0);
   await expect(page.getByLabel("Name")).toHaveValue("@velvet");
+  await expect(page.locator("form .entry-warning-embedded")).toBeVisible();
   expect(await flag(page)).toBe("1");
 
   // And a good one from a fresh visit makes the account and goes on in /signup.
@@ -191,6 +193,8 @@ test("after sign-up the member area begins with matches to like or write to; lik
   await first.getByRole("button", { name: `Like ${name}` }).click();
   if (!javaScriptEnabled) await expect(page).toHaveURL(/\/signup-matches$/);
   await expect(first.getByRole("button", { name: `Liked ${name}` })).toHaveAttribute("aria-pressed", "true");
+  // Saved, not only shown: the form is idle again (with JavaScript the button shows "Liked" at once).
+  await expect(first.getByRole("button", { name: `Liked ${name}` })).toHaveAttribute("aria-busy", "false");
   // It stands after a reload: saved by the API.
   await page.reload();
   await expect(

@@ -172,6 +172,16 @@ async function saveStep(api: ApiClient, user: User, step: SignupStep, update: Us
   return updateUser(api, { ...update, lastSignupStep: Math.max(step, user.profile.lastSignupStep) });
 }
 
+/**
+ * A lander's own sign-up form (docs/product.md §11.3): step 0 exactly as /signup does it, posted
+ * to the lander's address, so a mistake comes back on the lander with what was typed; a good post
+ * goes on in /signup. A member (who never sees a lander's form) goes to /signup.
+ */
+export async function landerSignupAction(request: Request, context: Readonly<RouterContextProvider>) {
+  if (getOptionalUser(context)) throw redirect("/signup");
+  return signupAction(request, context);
+}
+
 export async function signupAction(request: Request, context: Readonly<RouterContextProvider>) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
