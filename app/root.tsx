@@ -15,6 +15,7 @@ import { LoadingBar } from "./components/LoadingBar";
 import { InlineStylesheet } from "./lib/stylesheet";
 import { RouteErrorPage } from "./components/RouteErrorPage";
 import { Toasts } from "./components/Toasts";
+import { EntryWarning } from "./components/EntryWarning";
 
 const InstalledApp = lazy(() => import("./components/InstalledApp"));
 import { siteSettings } from "./lib/api/site.server";
@@ -27,6 +28,7 @@ import { siteLook } from "./lib/theme.server";
 import { parseTracking, TRACKING_COOKIE } from "./lib/tracking";
 import { signupOpen } from "../contract/rules/signup-steps";
 import { getOptionalUser } from "./lib/auth.server";
+import { needsEntryWarning } from "./lib/entry-warning.server";
 import { safeTimeZone } from "./lib/format";
 import { messagesUrl } from "./lib/i18n";
 import { getLocale } from "./lib/i18n.server";
@@ -71,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       timeZone: safeTimeZone(user.timezone),
     },
     toast: toast && { ...toast, id: crypto.randomUUID() },
+    /** The site-entry warning stands before this page (docs/product.md §2.5), unless the route is exempt (useEntryWarningExempt). */
+    entryWarning: needsEntryWarning(request, context, settings) ? { niche: settings.niche } : null,
   });
 }
 
@@ -79,6 +83,19 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
   if (formMethod && formMethod !== "GET") return true;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
+}
+
+function handleSays(handle: unknown, key: string, value: boolean): boolean {
+  return typeof handle === "object" && handle !== null && Reflect.get(handle, key) === value;
+}
+
+/**
+ * Pages shown without the site-entry warning's blocking page: the landers (`hydrate: false`: their
+ * sign-up form carries the warning instead) and pages whose handle says `entryWarning: false`
+ * (the terms and privacy pages the notice links to, the development tools).
+ */
+function useEntryWarningExempt(): boolean {
+  return useMatches().some((m) => handleSays(m.handle, "hydrate", false) || handleSays(m.handle, "entryWarning", false));
 }
 
 /**
@@ -134,9 +151,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useAppBadge(user ? badgeCount(user.unreadMessages, user.newLikes) : null);
   usePageHiddenBeacon();
   useTrackingMirror();
+  const exempt = useEntryWarningExempt();
+  const site = loaderData.site;
   return (
     <>
-      <Outlet />
+      {loaderData.entryWarning && !exempt ? (
+        <EntryWarning siteName={site.name} niche={loaderData.entryWarning.niche} />
+      ) : (
+        <Outlet />
+      )}
       <Toasts toast={loaderData.toast} />
       <AfterHydration>
         <InstalledApp member={user !== null} />

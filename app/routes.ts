@@ -71,6 +71,7 @@ export default [
     route("members/:memberId/landing2/*", "routes/member-landing.tsx", { id: "member-landing2" }), // lander
     route("members/:memberId/landing3/*", "routes/member-landing.tsx", { id: "member-landing3" }), // lander
     route("match-finder", "routes/match-finder.tsx"), //   public: a quiz, then matches and sign-up (no JavaScript)
+    route("signup-matches", "routes/signup-matches.tsx"), // public: after sign-up, members to like or write to first
   ]),
 
   // Resource routes: no page of their own.
@@ -79,6 +80,7 @@ export default [
   route("complete-signup", "routes/complete-signup.ts"), // GET: back to an unfinished sign-up
   route("members/:memberId/like", "routes/member-like.ts"), // POST: like or unlike
   route("language", "routes/language.ts"), //             POST: switch language
+  route("entry-warning", "routes/entry-warning.ts"), //   POST: accept the site-entry warning (docs/product.md §2.5)
   route("manifest.webmanifest", "routes/manifest.ts"), // GET: the site's web app manifest (its name and colours)
   route("_i18n/:buildId/:locale/messages.json", "routes/i18n-messages.ts"),
 

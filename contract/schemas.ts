@@ -140,6 +140,11 @@ export const StoredSettingsSchema = z.object({
   theme: ThemeSchema.default(DEFAULT_THEME),
   /** The template and so its feature flags (spec §1; contract/rules/theme.ts). */
   template: z.enum(TEMPLATES).default("classic"),
+  /**
+   * The site-entry warning (designed; docs/product.md §2.5, docs/decisions/024): a first visit
+   * shows an 18+ notice about the site's nature before any content, until the visitor accepts.
+   */
+  entry_warning: z.boolean().default(false),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 

@@ -35,7 +35,7 @@ const profileCount = Number(values.profiles);
 if (!Number.isInteger(profileCount) || profileCount < 1) throw new Error("--profiles must be a positive integer");
 
 /** Raise when the seed's data changes: states seeded by an older version are seeded again. */
-const SEED_VERSION = 5;
+const SEED_VERSION = 6;
 const SEED_NAME = `demo-v${SEED_VERSION}`;
 
 /** Profiles past this many reuse the photos of earlier ones (benchmark scale needs no more). */

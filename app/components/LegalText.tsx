@@ -185,6 +185,7 @@ export function PrivacyContent({ data }: { data: PrivacyData }) {
       </Section>
       <Section id="privacy-cookies" heading={t("pages.privacy.cookiesHeading")}>
         <p>{t("pages.privacy.cookies1")}</p>
+        <p>{t("pages.privacy.cookies3")}</p>
         <p>{t("pages.privacy.cookies2", { site })}</p>
       </Section>
       <Section id="privacy-contact" heading={t("pages.privacy.contactHeading")}>

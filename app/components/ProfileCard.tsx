@@ -5,8 +5,11 @@ import { countryName, languageName, showLanguageBadge } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { useSite, useTemplateFlags } from "~/lib/root-data";
 
-/** Where a card is: home and the error page show no actions, likes shows like only. */
-export type CardPlace = "search" | "home" | "likes" | "error";
+/**
+ * Where a card is: home and the error page show no actions, likes shows like only; the matches
+ * after sign-up (/signup-matches) show like and a written "write a message" link.
+ */
+export type CardPlace = "search" | "home" | "likes" | "error" | "matches";
 
 /**
  * A profile in a grid (docs/product.md §2, §1.2): the photo is the card, with the name, age and
@@ -33,8 +36,8 @@ export function ProfileCard({
   const { t, locale } = useTranslation();
   const flags = useTemplateFlags();
   const href = `/members/${profile.id}`;
-  const showLike = place === "search" || place === "likes";
-  const showChat = place === "search" && flags.cardChatButton;
+  const showLike = place === "search" || place === "likes" || place === "matches";
+  const showChat = (place === "search" && flags.cardChatButton) || place === "matches";
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="profile-card" aria-labelledby={`card-${profile.id}`}>
@@ -62,7 +65,13 @@ export function ProfileCard({
         {showLike || showChat ? (
           <div className="card-actions">
             {showLike ? <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} /> : null}
-            {showChat ? (
+            {place === "matches" ? (
+              <Link className="button small secondary" to={`/members/${profile.id}/chat`}>
+                <span className="button-icon i-chat" aria-hidden="true" />
+                <span className="card-write-label">{t("signupMatches.write")}</span>
+                <span className="visually-hidden"> {profile.name}</span>
+              </Link>
+            ) : showChat ? (
               <Link
                 className="button small secondary"
                 to={`/members/${profile.id}/chat`}

@@ -103,3 +103,19 @@ export function signupTarget(target: string | null | undefined): string | null {
   const path = safeRedirect(target, "");
   return path === "" || /^\/(signup|login|logout|activate)(\/|\?|#|$)/.test(path) ? null : path;
 }
+
+/**
+ * The spec's "skipped site entry warning" flag (docs/product.md §2.5, docs/decisions/024): the
+ * visitor has said they are 18 or older and know what the site is about. Strictly necessary
+ * (it only keeps the notice away); a year; no script reads it.
+ */
+export const ENTRY_WARNING_COOKIE = { name: "skipped_entry_warning", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
+
+/** Sets the flag (accepted) or deletes it (the development panel's button). */
+export function entryWarningCookie(request: Request, accepted: boolean): string {
+  return serialize(ENTRY_WARNING_COOKIE.name, accepted ? "1" : "", {
+    maxAge: accepted ? ENTRY_WARNING_COOKIE.maxAgeSeconds : 0,
+    httpOnly: true,
+    secure: isHttps(request),
+  });
+}

@@ -106,6 +106,8 @@ export async function landerData(args: Args, count = 12) {
       csrf: csrf?.ok ? csrf.data.csrf : "",
       constraint: getValibotConstraint(AccountSchema),
       referrer: request.headers.get("referer") ?? "",
+      /** The site-entry warning goes into the form instead of a page before it (docs/product.md §2.5). */
+      entryWarning: settings.entry_warning ? settings.niche : null,
     },
     photos: photos.slice(0, count),
     place: visitorPlace(request, settings, requestLocale(context)),

@@ -9,6 +9,7 @@ export const TOAST_KEYS = [
   "mailChangeSent",
   "emailChanged",
   "chatRemoved",
+  "entryWarningReset",
 ] as const;
 export type ToastKey = (typeof TOAST_KEYS)[number];
 export interface Toast {

@@ -6,6 +6,9 @@ import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/dev-mailbox";
 import { useSite } from "~/lib/root-data";
 
+/** Shown without the site-entry warning in front (root.tsx): the notice links here, or a developer needs it. */
+export const handle = { entryWarning: false };
+
 /**
  * /_dev/mailbox (developer only): the mails this site has "sent" on this machine (the outbox
  * adapter keeps them in D1), newest first, with working links, so a newcomer can activate an

@@ -2,7 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import { devTools, setDevCredits } from "~/lib/api/chat.server";
 import { devRenewPremium, devTimeBonus } from "~/lib/api/dev.server";
 import { getOptionalUser } from "~/lib/auth.server";
-import { toastCookie } from "~/lib/cookies.server";
+import { ENTRY_WARNING_COOKIE, entryWarningCookie, readCookie, toastCookie } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { notFound, pageError } from "~/lib/page-errors.server";
@@ -10,6 +10,9 @@ import type { Route } from "./+types/dev-panel";
 import { siteSettings } from "~/lib/api/site.server";
 import { designCookie, templateFor } from "~/lib/theme.server";
 import { isTemplateName, TEMPLATES } from "../../contract/rules/templates";
+
+/** Shown without the site-entry warning in front (root.tsx): the notice links here, or a developer needs it. */
+export const handle = { entryWarning: false };
 
 /**
  * /_dev (developer only, docs/product.md §1's development panel): tools for trying the product on this
@@ -24,6 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loggedIn: getOptionalUser(context) !== null,
     template: templateFor(request, settings),
     siteTemplate: settings.template,
+    /** Whether this site shows the site-entry warning, and whether this browser has skipped it. */
+    entryWarning: settings.entry_warning,
+    entryWarningSkipped: readCookie(request, ENTRY_WARNING_COOKIE.name) === "1",
   };
 }
 
@@ -37,6 +43,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tools = await devTools(api);
   if (!tools.ok) throw redirect("/_dev");
   const intent = String((await request.formData().catch(() => new FormData())).get("intent") ?? "credits-zero");
+  if (intent === "entry-warning-reset") {
+    // "Delete the skipped-site-entry-warning flag" (spec §1): the next page shows the warning again.
+    const headers = new Headers();
+    headers.append("Set-Cookie", entryWarningCookie(request, false));
+    headers.append("Set-Cookie", toastCookie(request, { key: "entryWarningReset" }));
+    throw redirect("/_dev", { headers });
+  }
   const design = /^design-(.+)$/.exec(intent)?.[1];
   if (design !== undefined) {
     // "Switch design version" (spec §1): this browser only, on this machine only (lib/theme.server.ts).
@@ -120,6 +133,19 @@ export default function DevPanel({ loaderData }: Route.ComponentProps) {
                   {t("devPanel.designSwitch", { template: t(`devPanel.templates.${template}`) })}
                 </button>
               ))}
+            </div>
+          </Form>
+        </li>
+        <li>
+          <Form method="post" className="stack">
+            <p>
+              {loaderData.entryWarning ? t("devPanel.entryWarningOn") : t("devPanel.entryWarningOff")}{" "}
+              {loaderData.entryWarningSkipped ? t("devPanel.entryWarningSkipped") : t("devPanel.entryWarningNotSkipped")}
+            </p>
+            <div className="step-buttons">
+              <button type="submit" name="intent" value="entry-warning-reset" className="button secondary">
+                {t("devPanel.entryWarningReset")}
+              </button>
             </div>
           </Form>
         </li>

@@ -16,6 +16,9 @@ const PREVIEWS = ["dialogs", "top-nav", "activate-reminder"] as const;
 type Preview = (typeof PREVIEWS)[number];
 const isPreview = (value: string | undefined): value is Preview => PREVIEWS.some((p) => p === value);
 
+/** Shown without the site-entry warning in front (root.tsx): the notice links here, or a developer needs it. */
+export const handle = { entryWarning: false };
+
 /**
  * /_dev/dialogs, /_dev/top-nav, /_dev/activate-reminder (developer only, docs/product.md §1.9):
  * the shell's parts with sample data, to look at them in both templates without arranging the

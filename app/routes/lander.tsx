@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { isLanderType } from "~/lib/landers";
 import { checkSlug, landerData } from "~/lib/landers.server";
 import { notFound } from "~/lib/page-errors.server";
+import { landerSignupAction } from "~/lib/signup/flow.server";
 import type { Route } from "./+types/lander";
 
 /**
@@ -28,7 +29,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { type, form, photos, place, siteName: settings.name, ...links };
 }
 
-export default function Lander({ loaderData }: Route.ComponentProps) {
+/** Sign-up step 0 posts here; mistakes come back on this page, the typing kept (docs/product.md §11.3). */
+export function action({ request, context }: Route.ActionArgs) {
+  return landerSignupAction(request, context);
+}
+
+export default function Lander({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { type, form, photos, place, siteName } = loaderData;
   const design = useDesign(type, { photos, place, site: siteName });
@@ -43,7 +49,7 @@ export default function Lander({ loaderData }: Route.ComponentProps) {
       />
       <Brand name={siteName} />
       <div className="ld-top">{design.top}</div>
-      <LanderForm form={form} />
+      <LanderForm form={form} actionData={actionData} />
       {design.more ? <div className="ld-more">{design.more}</div> : null}
     </div>
   );

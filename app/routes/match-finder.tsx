@@ -11,6 +11,7 @@ import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
 import { readCookie } from "~/lib/cookies.server";
 import { useSite } from "~/lib/root-data";
 import { AGE_RANGES, ageRange } from "../../contract/rules/search";
+import { landerSignupAction } from "~/lib/signup/flow.server";
 import type { Route } from "./+types/match-finder";
 
 /**
@@ -52,7 +53,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { step, answers, regions, matches: matches.slice(0, 6), form };
 }
 
-export default function MatchFinder({ loaderData }: Route.ComponentProps) {
+/** Sign-up step 0 posts here; mistakes come back on this page, the typing kept (docs/product.md §11.3). */
+export function action({ request, context }: Route.ActionArgs) {
+  return landerSignupAction(request, context);
+}
+
+export default function MatchFinder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const nameAge = useNameAge();
   const { step, answers, regions, matches, form } = loaderData;
@@ -145,7 +151,7 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
           </section>
         )}
       </div>
-      {form ? <LanderForm form={form} /> : null}
+      {form ? <LanderForm form={form} actionData={actionData} /> : null}
     </div>
   );
 }

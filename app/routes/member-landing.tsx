@@ -19,6 +19,7 @@ import { checkSlug, landerData } from "~/lib/landers.server";
 import { apiContext } from "~/lib/middleware.server";
 import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
+import { landerSignupAction } from "~/lib/signup/flow.server";
 import type { Route } from "./+types/member-landing";
 
 /**
@@ -57,7 +58,12 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export default function MemberLanding({ loaderData }: Route.ComponentProps) {
+/** Sign-up step 0 posts here; mistakes come back on this page, the typing kept (docs/product.md §11.3). */
+export function action({ request, context }: Route.ActionArgs) {
+  return landerSignupAction(request, context);
+}
+
+export default function MemberLanding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const site = useSite();
   const nameAge = useNameAge();
@@ -114,7 +120,7 @@ export default function MemberLanding({ loaderData }: Route.ComponentProps) {
           {intro}
         </section>
       </div>
-      <LanderForm form={form} heading={t("signup.member.heading", { name })} />
+      <LanderForm form={form} heading={t("signup.member.heading", { name })} actionData={actionData} />
       {design === 1 && more.length > 0 ? (
         <ul className="ld-grid ld-more">
           {more.map((image) => (

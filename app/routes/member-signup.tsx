@@ -15,6 +15,7 @@ import { getValibotConstraint } from "@conform-to/valibot";
 import { AccountSchema } from "~/lib/forms/signup";
 import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
 import { useSite } from "~/lib/root-data";
+import { landerSignupAction } from "~/lib/signup/flow.server";
 import type { Route } from "./+types/member-signup";
 
 /**
@@ -43,10 +44,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     csrf: csrf?.data.csrf ?? "",
     constraint: getValibotConstraint(AccountSchema),
     referrer: request.headers.get("referer") ?? "",
+    /** The site-entry warning goes into the form (docs/product.md §2.5): the site's niche, or null. */
+    entryWarning: settings.entry_warning ? settings.niche : null,
   };
 }
 
-export default function MemberSignup({ loaderData }: Route.ComponentProps) {
+/** Sign-up step 0 posts here; mistakes come back on this page, the typing kept (docs/product.md §11.3). */
+export function action({ request, context }: Route.ActionArgs) {
+  return landerSignupAction(request, context);
+}
+
+export default function MemberSignup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const site = useSite();
   const { profile } = loaderData;
@@ -88,12 +96,7 @@ export default function MemberSignup({ loaderData }: Route.ComponentProps) {
             })}
           </p>
         )}
-        <AccountStep
-          view={loaderData}
-          actionData={undefined}
-          action="/signup"
-          heading={t("signup.member.heading", { name: profile.name })}
-        />
+        <AccountStep view={loaderData} actionData={actionData} heading={t("signup.member.heading", { name: profile.name })} />
       </div>
     </div>
   );

@@ -3,6 +3,9 @@ import { siteSettings } from "~/lib/api/site.server";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/pages.privacy";
 
+/** Shown without the site-entry warning in front (root.tsx): the notice links here, or a developer needs it. */
+export const handle = { entryWarning: false };
+
 /**
  * /pages/privacy (public): the privacy policy. Sign-up's step 0 loads this route's data with a
  * fetcher and shows <PrivacyContent> in a dialog; without JavaScript its link opens this page.

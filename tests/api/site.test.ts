@@ -46,6 +46,39 @@ describe("GET /api/settings.php", () => {
     expect(junk.geoip_country).toBeNull();
   });
 
+  it("says which sites show the site-entry warning (off unless a site turns it on)", async () => {
+    const velvet = SettingsSchema.parse(await (await call("/api/settings.php", { host: "velvet.localhost:8787" })).json());
+    const amora = SettingsSchema.parse(await (await call("/api/settings.php", { host: "localhost:8787" })).json());
+    const zilverhart = SettingsSchema.parse(await (await call("/api/settings.php", { host: "127.0.0.1" })).json());
+    expect(velvet.name).toBe("Velvet Room");
+    expect(velvet.entry_warning).toBe(true);
+    expect(amora.entry_warning).toBe(false);
+    expect(zilverhart.entry_warning).toBe(false);
+    // A site stored without the setting (an older row) answers false rather than failing.
+    const { entry_warning: _dropped, ...older } = DEMO_SITES[2]!.settings;
+    await env.DB.prepare("INSERT OR REPLACE INTO sites (id, host, is_default, settings) VALUES (98, 'older.example', 0, ?)")
+      .bind(JSON.stringify(older))
+      .run();
+    const answer = await (await call("/api/settings.php", { host: "older.example" })).json();
+    expect(Reflect.get(answer as object, "entry_warning")).toBe(false);
+  });
+
+  it("refuses a site whose entry_warning is not a boolean", async () => {
+    for (const [id, value] of [
+      [97, "yes"],
+      [96, 1],
+      [95, null],
+    ] as const) {
+      const broken = { ...DEMO_SITES[0]!.settings, entry_warning: value };
+      await env.DB.prepare("INSERT OR REPLACE INTO sites (id, host, is_default, settings) VALUES (?, ?, 0, ?)")
+        .bind(id, `broken${id}.example`, JSON.stringify(broken))
+        .run();
+      const response = await call("/api/settings.php", { host: `broken${id}.example` });
+      expect(response.status).toBe(503);
+      expect(ApiErrorSchema.parse(await response.json()).error).toBe("site_misconfigured");
+    }
+  });
+
   it("refuses to serve a site whose settings are invalid (a negative message cost)", async () => {
     const broken = { ...DEMO_SITES[0]!.settings, minimum_message_costs: { NL: { costs: -5, currency: "EUR" } } };
     await env.DB.prepare("INSERT OR REPLACE INTO sites (id, host, is_default, settings) VALUES (99, 'broken.example', 0, ?)")

@@ -1,6 +1,6 @@
 /**
  * The affiliate landers and the member landers (docs/product.md §11, docs/decisions/022): no
- * script at all, photos from the site's search, sign-up step 0 posting to /signup with the
+ * script at all, photos from the site's search, sign-up step 0 posting to the lander (going on in /signup) with the
  * tracking values stored on the new account, the slug's redirects and 404s, invite-only sites.
  */
 import type { Page } from "@playwright/test";
@@ -60,7 +60,7 @@ for (const type of TYPES) {
     await expect(page.getByLabel("Email address")).toBeVisible();
     await expect(page.getByLabel("Name")).toBeVisible();
     await expect(page.getByLabel("Password")).toBeVisible();
-    await expect(page.locator("form[action='/signup'][method='post']")).toHaveCount(1);
+    await expect(page.locator(`form[action='/landers/${type}/eng'][method='post']`)).toHaveCount(1);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/landers/${type}/eng$`));
     await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute(
       "href",
@@ -121,14 +121,46 @@ test("signing up from the social network lander in German continues in German", 
   expect(data.account.trafficsource).toEqual({ network: "aff-de", sub1: "fb" });
 });
 
-test("a lander's form with a mistake shows the error on /signup, keeping what was typed", async ({ page }) => {
+test("a lander's form with a mistake shows the error on the lander, keeping what was typed, still without a script", async ({
+  page,
+}) => {
+  const scripts = watchScripts(page);
   await page.goto("/landers/iconslanding/eng");
   await page.getByLabel("Email address").fill("anna@example.com");
   await page.getByLabel("Name").fill("Anna Again");
   await page.getByLabel("Password").fill("a good password");
   await page.getByRole("button", { name: "Sign up for free" }).last().click();
   await expect(page.getByText("There is already an account with this email address.")).toBeVisible();
+  await expect(page).toHaveURL(/\/landers\/iconslanding\/eng$/);
+  await expect(page.locator(".ld-iconslanding")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Anna Again");
+  await expect(page.getByLabel("Email address")).toHaveValue("anna@example.com");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await expectNoScript(page, scripts);
+});
+
+test("the member landers and the match finder show their form's mistakes on themselves too", async ({ page }) => {
+  for (const path of ["/members/5/landing", "/members/5/landing2/eng", "/members/5/landing3/eng", "/members/5/signup"]) {
+    await page.goto(path);
+    await page.getByLabel("Email address").fill("not-an-address");
+    await page.getByLabel("Name").fill("<b>Bold</b>");
+    await page.getByLabel("Password").fill("a good password");
+    // Without the browser's own check (novalidate), so the server's answer is what is seen.
+    await page.locator("form[method='post']").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Sign up for free" }).last().click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByText("Value is not a valid email address").first()).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("<b>Bold</b>");
+  }
+  const quiz = "/match-finder?gender=female&age=all&region=0&intent=date";
+  await page.goto(quiz);
+  await page.getByLabel("Email address").fill("anna@example.com");
+  await page.getByLabel("Name").fill("Quinn");
+  await page.getByLabel("Password").fill("a good password");
+  await page.getByRole("button", { name: "Sign up for free" }).click();
+  await expect(page.getByText("There is already an account with this email address.")).toBeVisible();
+  await expect(page).toHaveURL(/\/match-finder\?gender=female&age=all&region=0&intent=date$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your matches" })).toBeVisible();
 });
 
 test("a slug of another niche or spelling redirects to the site's own, keeping the query", async ({ page }) => {

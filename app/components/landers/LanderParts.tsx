@@ -5,6 +5,7 @@
  */
 import { Link } from "react-router";
 import { AccountStep } from "~/components/signup/AccountStep";
+import type { StepActionData } from "~/components/signup/SignupChrome";
 import { useTranslation } from "~/lib/i18n-react";
 import type { FieldConstraint } from "~/lib/forms/use-form";
 import { useSite } from "~/lib/root-data";
@@ -118,13 +119,16 @@ export function JoinLink({ label }: { label?: string }) {
   );
 }
 
-/** Sign-up step 0, posting to /signup, where the flow goes on (or shows the errors, the typing kept). */
-export function LanderForm({ form, heading }: { form: FormData; heading?: string }) {
+/**
+ * Sign-up step 0, posting to the lander itself (its action is /signup's): a good post goes on in
+ * /signup, a mistake comes back here beside the fields with what was typed (the password aside).
+ */
+export function LanderForm({ form, heading, actionData }: { form: FormData; heading?: string; actionData?: StepActionData }) {
   const { t } = useTranslation();
   return (
     <section id="join" className="lander-form card-surface" aria-labelledby="join-heading">
       <h2 id="join-heading">{heading ?? t("landers.formHeading")}</h2>
-      <AccountStep view={form} actionData={undefined} action="/signup" heading={null} />
+      <AccountStep view={form} actionData={actionData} heading={null} />
       <p>
         {t("signup.account.haveAccount")} <Link to="/login">{t("signup.account.loginLink")}</Link>
       </p>

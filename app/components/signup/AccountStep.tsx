@@ -9,6 +9,8 @@ import { ErrorList, Field } from "~/components/Field";
 import { AccountSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
+import { useSite } from "~/lib/root-data";
+import { nicheNatureKey } from "~/components/EntryWarning";
 import { LegalLink } from "./LegalDialog";
 import type { StepActionData } from "./SignupChrome";
 
@@ -20,7 +22,13 @@ export function AccountStep({
   action,
   heading,
 }: {
-  view: { csrf: string; constraint: Constraint; referrer: string };
+  view: {
+    csrf: string;
+    constraint: Constraint;
+    referrer: string;
+    /** The site's niche when the site-entry warning is embedded in this form (landers: docs/product.md §2.5). */
+    entryWarning?: number | null;
+  };
   actionData: StepActionData;
   /** Where the form posts: /signup itself, or /signup from a lander or the error page. */
   action?: string;
@@ -80,6 +88,7 @@ export function AccountStep({
         <input type="hidden" name="csrf" value={form.field("csrf").initialValue ?? view.csrf} />
         <input type="hidden" name="timezone" value={timezone} />
         <input type="hidden" name="referrer" value={view.referrer} />
+        {view.entryWarning ? <EmbeddedEntryWarning niche={view.entryWarning} /> : null}
         <div className="terms-notice">
           {t("signup.account.acceptTermsBefore")} <LegalLink page="terms">{t("signup.account.terms")}</LegalLink>{" "}
           {t("signup.account.acceptTermsAnd")} <LegalLink page="privacy">{t("signup.account.privacy")}</LegalLink>
@@ -95,5 +104,24 @@ export function AccountStep({
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * The spec's signupFlowEmbeddedSiteEntryWarning: on a lander of a site with the site-entry warning,
+ * the form says what the site is and that signing up confirms being 18 or older; sending the form
+ * accepts the warning (lib/entry-warning.server.ts), so no page stands before the lander.
+ */
+function EmbeddedEntryWarning({ niche }: { niche: number }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  return (
+    <p className="entry-warning-embedded">
+      <span className="entry-warning-badge" aria-hidden="true">
+        18+
+      </span>
+      <span>{t("entryWarning.embedded", { site: site?.name ?? "", nature: t(nicheNatureKey(niche)) })}</span>
+      <input type="hidden" name="entry_warning" value="accepted" />
+    </p>
   );
 }

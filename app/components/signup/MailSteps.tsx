@@ -102,7 +102,7 @@ export function CheckEmailStep({ view, actionData }: { view: CheckEmailView; act
           </a>
         )}
         {view.skipDoubleOptIn && (
-          <Link className={view.mailSearchUrl ? "button secondary" : "button"} to={view.next ?? "/home"}>
+          <Link className={view.mailSearchUrl ? "button secondary" : "button"} to={view.next ?? "/signup-matches"}>
             {view.next ? t("signup.done.continue") : t("signup.done.memberArea")}
           </Link>
         )}

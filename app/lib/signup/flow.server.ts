@@ -3,6 +3,7 @@
  * form does (the action). The step lives on the server (profile.lastSignupStep), so a reload
  * or another device resumes where the member was; every step is a plain form post.
  */
+import { acceptEmbeddedEntryWarning } from "../entry-warning.server";
 import { getValibotConstraint } from "@conform-to/valibot";
 import { redirect, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
@@ -171,6 +172,16 @@ async function saveStep(api: ApiClient, user: User, step: SignupStep, update: Us
   return updateUser(api, { ...update, lastSignupStep: Math.max(step, user.profile.lastSignupStep) });
 }
 
+/**
+ * A lander's own sign-up form (docs/product.md §11.3): step 0 exactly as /signup does it, posted
+ * to the lander's address, so a mistake comes back on the lander with what was typed; a good post
+ * goes on in /signup. A member (who never sees a lander's form) goes to /signup.
+ */
+export async function landerSignupAction(request: Request, context: Readonly<RouterContextProvider>) {
+  if (getOptionalUser(context)) throw redirect("/signup");
+  return signupAction(request, context);
+}
+
 export async function signupAction(request: Request, context: Readonly<RouterContextProvider>) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
@@ -185,6 +196,8 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
   const intent = String(formData.get("intent") ?? "");
 
   if (!user) {
+    // A lander's form carries the site-entry warning; sending it is accepting it (docs/product.md §2.5).
+    if (settings.entry_warning) acceptEmbeddedEntryWarning(request, context, formData);
     if (takeSuggestedEmail(formData)) {
       // The did-you-mean button without JavaScript: the same form back, with the address replaced.
       const submission = parseForm(formData, AccountSchema);

@@ -1,7 +1,7 @@
 /**
- * The two demo sites. They differ in name, niche, countries, default language and sign-up
- * rule, so the white-label behaviour is visible locally: open http://localhost:8787 and
- * http://127.0.0.1:8787.
+ * The demo sites. They differ in name, niche, countries, default language and sign-up
+ * rule, so the white-label behaviour is visible locally: open http://localhost:8787,
+ * http://127.0.0.1:8787 and (behind the site-entry warning) http://velvet.localhost:8787.
  */
 import type { StoredSettings } from "../../../contract/schemas";
 
@@ -62,6 +62,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       member_resell: ["cams", "camads"],
       signup: { showDots: true, skipDoubleOptIn: true },
       template: "classic",
+      entry_warning: false,
       theme: {
         brand: "#b0124f",
         accent: "#e0245e",
@@ -125,6 +126,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       signup: { showDots: false, skipDoubleOptIn: false },
       // The other template and palette, so white-labelling is visible side by side.
       template: "social",
+      entry_warning: false,
       theme: {
         brand: "#0f766e",
         accent: "#1f5f8b",
@@ -142,6 +144,63 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
           { id: "200", credits: 200, prices: { EUR: 1695 }, highlight: true },
         ],
         premium_plans: [{ id: "1m", months: 1, prices: { EUR: 1295 }, bonus_credits: 80 }],
+      },
+    },
+  },
+  {
+    // A niche site behind the site-entry warning (docs/product.md §2.5). Its host is a
+    // subdomain of localhost (browsers resolve *.localhost to this machine), so its warning
+    // never stands in front of the two sites the rest of the e2e suite and the budgets use.
+    host: "velvet.localhost",
+    isDefault: false,
+    settings: {
+      ...company,
+      name: "Velvet Room",
+      domain: "velvet.localhost",
+      domain_language: "en",
+      niche: 3,
+      signups: "all",
+      logged_out_search: true,
+      logged_out_search_trafficsource: true,
+      push_pub: "",
+      fictional_icon: "✦",
+      fictional_plural: "entertainment profiles",
+      countries: ["GB", "IE", "US", "CA", "NL", "BE", "DE"],
+      visible_profile_fields: ["city", "gender", "age"],
+      visible_profile_notes: ["about_me", "looking_for"],
+      search_fields: ["gender", "age", "country", "countryregion"],
+      minimum_message_costs: {
+        GB: { costs: 12, currency: "GBP" },
+        US: { costs: 12, currency: "USD" },
+        NL: { costs: 10, currency: "EUR" },
+      },
+      message_credits: 12,
+      starting_credits: 40,
+      support_email: "support@velvet.example",
+      email: "hello@velvet.example",
+      delete_discount: 0,
+      cdn_prefix: "/api/images/",
+      member_resell: [],
+      signup: { showDots: true, skipDoubleOptIn: true },
+      template: "classic",
+      theme: {
+        brand: "#5b2a86",
+        accent: "#9d1f5c",
+        surface: "#f7f4fa",
+        radius: 14,
+        heading_font: "serif",
+        body_font: "system",
+      },
+      redirect_hosts: [],
+      entry_warning: true,
+      commerce: {
+        currency: "EUR",
+        vat_rates: { ...EU_VAT_RATES, GB: 20 },
+        credit_packages: [
+          { id: "100", credits: 100, prices: { EUR: 1099, USD: 1199, GBP: 949 }, highlight: false },
+          { id: "300", credits: 300, prices: { EUR: 2699, USD: 2899, GBP: 2299 }, highlight: true },
+        ],
+        premium_plans: [],
       },
     },
   },
