@@ -165,6 +165,7 @@ test("after sign-up the member area begins with matches to like or write to; lik
   page,
   javaScriptEnabled,
 }, info) => {
+  test.slow(); // all eight sign-up steps
   await signUp(page, freshEmail(info.project.name, "matches"), "Mia");
   // The steps, each skipped, up to the check-your-email page.
   const skip = async (name: string | RegExp) => {
