@@ -91,7 +91,18 @@ export type CommerceSettings = z.infer<typeof CommerceSettingsSchema>;
 export const POSTBACK_EVENTS = ["soi", "doi", "sale"] as const;
 export type PostbackEvent = (typeof POSTBACK_EVENTS)[number];
 /** The macros a postback URL template may use. */
-export const POSTBACK_MACROS = ["clickid", "sub1", "sub2", "sub3", "sub4", "sub5", "event", "amount", "currency", "network"] as const;
+export const POSTBACK_MACROS = [
+  "clickid",
+  "sub1",
+  "sub2",
+  "sub3",
+  "sub4",
+  "sub5",
+  "event",
+  "amount",
+  "currency",
+  "network",
+] as const;
 
 /**
  * Affiliate networks' server-to-server postbacks (designed; never shown to browsers). A member

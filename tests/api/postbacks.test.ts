@@ -34,7 +34,7 @@ function siteSettings(networks: NonNullable<StoredSettings["postbacks"]>["networ
 }
 
 /** Replaces the test site's postback networks. */
-async function useNetworks(networks: NonNullable<StoredSettings["postbacks"]>["networks"]) {
+async function setNetworks(networks: NonNullable<StoredSettings["postbacks"]>["networks"]) {
   await env.DB.prepare("INSERT OR REPLACE INTO sites (id, host, is_default, settings) VALUES (?, ?, 0, ?)")
     .bind(SITE_ID, HOST, JSON.stringify(siteSettings(networks)))
     .run();
@@ -83,12 +83,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   await ensureSites();
-  await useNetworks({});
+  await setNetworks({});
 });
 
 describe("settings: postback templates are checked when the settings are read", () => {
   const parse = (url: string, allow_private_hosts = false) =>
-    StoredSettingsSchema.safeParse({ ...DEMO_SITES[0]!.settings, postbacks: { networks: { net: { soi: url } }, allow_private_hosts } });
+    StoredSettingsSchema.safeParse({
+      ...DEMO_SITES[0]!.settings,
+      postbacks: { networks: { net: { soi: url } }, allow_private_hosts },
+    });
   const problem = (url: string, allow = false) => {
     const result = parse(url, allow);
     return result.success ? null : result.error.issues[0]?.message;
@@ -124,7 +127,11 @@ describe("settings: postback templates are checked when the settings are read", 
   });
 
   it("a site with a refused template does not run (503 site_misconfigured), and never shows its postbacks", async () => {
-    const broken = { ...siteSettings({}), domain: "pb-broken.localhost", postbacks: { networks: { n: { soi: "file:///etc/passwd" } } } };
+    const broken = {
+      ...siteSettings({}),
+      domain: "pb-broken.localhost",
+      postbacks: { networks: { n: { soi: "file:///etc/passwd" } } },
+    };
     await env.DB.prepare("INSERT OR REPLACE INTO sites (id, host, is_default, settings) VALUES (62, 'pb-broken.localhost', 0, ?)")
       .bind(JSON.stringify(broken))
       .run();
@@ -132,19 +139,21 @@ describe("settings: postback templates are checked when the settings are read", 
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: "site_misconfigured" });
 
-    await useNetworks({ secretnet: { soi: "https://track.example/pb?key=SECRET&cid={clickid}" } });
+    await setNetworks({ secretnet: { soi: "https://track.example/pb?key=SECRET&cid={clickid}" } });
     const settings = await (await call("/api/settings.php", { host: HOST })).json();
     expect(JSON.stringify(settings)).not.toContain("SECRET");
     expect(settings).not.toHaveProperty("postbacks");
   });
 });
 
-describe("sending: once per member and event, through the queue", () => {
+describe("sending: once per member and event, through the queue", { timeout: 20_000 }, () => {
   it("sign-up (soi) sends the network's template once, with the tracking values URL-encoded", async () => {
     const key = newKey();
-    await useNetworks({ adnet: { soi: template("ok", key) } });
+    await setNetworks({ adnet: { soi: template("ok", key) } });
     const ip = `10.61.0.${(Date.now() % 200) + 1}`;
-    const csrf = CsrfAnswerSchema.parse(await (await call("/api/csrf.php", { host: HOST, headers: { "x-client-ip": ip } })).json()).csrf;
+    const csrf = CsrfAnswerSchema.parse(
+      await (await call("/api/csrf.php", { host: HOST, headers: { "x-client-ip": ip } })).json(),
+    ).csrf;
     const email = `pb${Date.now()}@example.com`;
     const check = EmailCheckSchema.parse(
       await (await call(`/api/validate_email.php?email=${email}`, { host: HOST, headers: { "x-client-ip": ip } })).json(),
@@ -179,7 +188,7 @@ describe("sending: once per member and event, through the queue", () => {
 
   it("twenty concurrent triggers of one event make one row and one request", async () => {
     const key = newKey();
-    await useNetworks({ adnet: { doi: template("ok", key) } });
+    await setNetworks({ adnet: { doi: template("ok", key) } });
     const member = await memberFrom({ network: "adnet", ref: "c-1" });
     const ids = await Promise.all(Array.from({ length: 20 }, () => triggerPostback(env, member.id, "doi")));
     expect(ids.filter((id) => id !== null)).toHaveLength(1);
@@ -193,7 +202,7 @@ describe("sending: once per member and event, through the queue", () => {
 
   it("the same queue message delivered twice sends once", async () => {
     const key = newKey();
-    await useNetworks({ adnet: { doi: template("ok", key) } });
+    await setNetworks({ adnet: { doi: template("ok", key) } });
     const member = await memberFrom({ network: "adnet" });
     // Made with the queue producer out of the way, then delivered by hand, twice at once.
     const quiet = { ...env, POSTBACK_QUEUE: { send: async () => undefined } as unknown as Queue };
@@ -206,7 +215,7 @@ describe("sending: once per member and event, through the queue", () => {
 
   it("the first sale sends amount and currency, once, however many webhooks race", async () => {
     const key = newKey();
-    await useNetworks({ adnet: { sale: template("ok", key) } });
+    await setNetworks({ adnet: { sale: template("ok", key) } });
     const member = await memberFrom({ network: "adnet", ref: "buyer-1" });
     const cookie = await loginAs(member, HOST);
     const orderBody = (n: number) => ({
@@ -250,7 +259,7 @@ describe("sending: once per member and event, through the queue", () => {
   });
 
   it("nothing is made for a member without a network, for a network without the event, or an unknown network", async () => {
-    await useNetworks({ adnet: { soi: template("ok", newKey()) } });
+    await setNetworks({ adnet: { soi: template("ok", newKey()) } });
     const none = await memberFrom({});
     const other = await memberFrom({ network: "othernet" });
     const adnet = await memberFrom({ network: "adnet" });
@@ -262,7 +271,7 @@ describe("sending: once per member and event, through the queue", () => {
 
   it("tracking values over 255 characters are cut; a broken stored value is treated as none", async () => {
     const key = newKey();
-    await useNetworks({ adnet: { soi: template("ok", key) } });
+    await setNetworks({ adnet: { soi: template("ok", key) } });
     const member = await memberFrom({ network: "adnet", ref: "r".repeat(300), sub1: "é".repeat(400) });
     await triggerPostback(env, member.id, "soi");
     await settled(member.id, "soi");
@@ -276,32 +285,32 @@ describe("sending: once per member and event, through the queue", () => {
   });
 });
 
-describe("failures: retried with backoff, then logged as failed", () => {
+describe("failures: retried with backoff, then logged as failed", { timeout: 30_000 }, () => {
   it(`a network answering 500 is tried ${MAX_ATTEMPTS} times, then the log says failed`, async () => {
     const key = newKey();
-    await useNetworks({ adnet: { soi: template("error", key) } });
+    await setNetworks({ adnet: { soi: template("error", key) } });
     const member = await memberFrom({ network: "adnet" });
     await triggerPostback(env, member.id, "soi");
     const row = await settled(member.id, "soi", 20_000);
     expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, last_status: 500 });
     expect(row.last_error).toContain(`given up after ${MAX_ATTEMPTS} attempts`);
     expect(await hits(key)).toHaveLength(MAX_ATTEMPTS);
-  }, 30_000);
+  });
 
   it("a network that hangs times out each attempt, then fails", async () => {
     const key = newKey();
-    await useNetworks({ adnet: { soi: template("hang", key) } });
+    await setNetworks({ adnet: { soi: template("hang", key) } });
     const member = await memberFrom({ network: "adnet" });
     await triggerPostback(env, member.id, "soi");
     const row = await settled(member.id, "soi", 25_000);
     expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, last_status: null });
     expect(row.last_error).toContain("no answer within 400 ms");
     expect(await hits(key)).toHaveLength(MAX_ATTEMPTS);
-  }, 30_000);
+  });
 
   it("a 500 then a 200 ends sent after two attempts", async () => {
     const key = newKey();
-    await useNetworks({ adnet: { soi: template("flaky", key) } });
+    await setNetworks({ adnet: { soi: template("flaky", key) } });
     const member = await memberFrom({ network: "adnet" });
     await triggerPostback(env, member.id, "soi");
     expect(await settled(member.id, "soi")).toMatchObject({ status: "sent", attempts: 2, last_status: 200 });
@@ -309,7 +318,7 @@ describe("failures: retried with backoff, then logged as failed", () => {
 
   it("a 4xx is not retried", async () => {
     const key = newKey();
-    await useNetworks({ adnet: { soi: template("refuse", key) } });
+    await setNetworks({ adnet: { soi: template("refuse", key) } });
     const member = await memberFrom({ network: "adnet" });
     await triggerPostback(env, member.id, "soi");
     expect(await settled(member.id, "soi")).toMatchObject({ status: "failed", attempts: 1, last_status: 403 });
@@ -319,7 +328,7 @@ describe("failures: retried with backoff, then logged as failed", () => {
 
   it("a private receiver is refused at send unless the worker allows it too (POSTBACK_ALLOW_PRIVATE)", async () => {
     const key = newKey();
-    await useNetworks({ adnet: { soi: template("ok", key), doi: template("ok", key) } });
+    await setNetworks({ adnet: { soi: template("ok", key), doi: template("ok", key) } });
     const strict = { ...env, POSTBACK_ALLOW_PRIVATE: "0" };
     const member = await memberFrom({ network: "adnet" });
     await triggerPostback(strict, member.id, "soi");
@@ -333,7 +342,7 @@ describe("failures: retried with backoff, then logged as failed", () => {
   });
 });
 
-describe("GET /api/postbacks.php (the operator's log)", () => {
+describe("GET /api/postbacks.php (the operator's log)", { timeout: 20_000 }, () => {
   const TOKEN = "operator-token-with-at-least-32-characters";
   const asOperator = (path: string, host: string, headers: Record<string, string> = {}) =>
     app.request(
@@ -343,7 +352,7 @@ describe("GET /api/postbacks.php (the operator's log)", () => {
     );
 
   it("lists this site's postbacks, newest first, filtered and paged, to the development panel's host", async () => {
-    await useNetworks({ adnet: { soi: template("refuse", newKey()) } });
+    await setNetworks({ adnet: { soi: template("refuse", newKey()) } });
     const member = await memberFrom({ network: "adnet" });
     await triggerPostback(env, member.id, "soi");
     await settled(member.id, "soi");

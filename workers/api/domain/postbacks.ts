@@ -211,7 +211,8 @@ export async function deliverPostback(
   const outcome = await attempt(row.url, timeoutMs(env), fetcher);
   const giveUp = outcome.result === "retry" && number >= MAX_ATTEMPTS;
   const status = outcome.result === "sent" ? "sent" : outcome.result === "failed" || giveUp ? "failed" : "retrying";
-  const error = outcome.result === "sent" ? null : giveUp ? `${outcome.reason}; given up after ${number} attempts` : outcome.reason;
+  const error =
+    outcome.result === "sent" ? null : giveUp ? `${outcome.reason}; given up after ${number} attempts` : outcome.reason;
   await db
     .updateTable("postbacks")
     .set({ status, last_status: outcome.status, last_error: error, updated_at: Date.now() })

@@ -42,7 +42,11 @@ export const partners = new Hono<ApiContext>()
     }
     const resell = c.var.site.settings.member_resell;
     if (!resell.includes("cams") && !resell.includes("camads")) return c.json({ cams: {} });
-    const cams = await providerFor(c).search({ gender: query.data.gender, minAge: query.data.min_age, maxAge: query.data.max_age });
+    const cams = await providerFor(c).search({
+      gender: query.data.gender,
+      minAge: query.data.min_age,
+      maxAge: query.data.max_age,
+    });
     return c.json({ cams: Object.fromEntries(cams.map((cam) => [cam.account, cam])) });
   })
   .get("/xcams/redirect.php", (c) => {

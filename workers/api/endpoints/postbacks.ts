@@ -41,7 +41,19 @@ export const postbackLog = new Hono<ApiContext>().get("/postbacks.php", async (c
   const { status, event, before, limit } = query.data;
   let rows = c.var.db
     .selectFrom("postbacks")
-    .select(["id", "member_id", "event", "network", "url", "status", "attempts", "last_status", "last_error", "created_at", "updated_at"])
+    .select([
+      "id",
+      "member_id",
+      "event",
+      "network",
+      "url",
+      "status",
+      "attempts",
+      "last_status",
+      "last_error",
+      "created_at",
+      "updated_at",
+    ])
     .where("site_id", "=", c.var.site.id);
   if (status) rows = rows.where("status", "=", status);
   if (event) rows = rows.where("event", "=", event);
