@@ -81,7 +81,7 @@ export default function DevPostbacks({ loaderData }: Route.ComponentProps) {
 function PostbackItem({ postback }: { postback: Postback }) {
   const { t, locale } = useTranslation();
   // UTC on both sides, so the server's HTML and the browser's render agree.
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "long", timeZone: "UTC" });
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "long", timeZone: "UTC" });
   const headingId = `postback-${postback.id}`;
   return (
     <li>
