@@ -6,6 +6,7 @@
  * (vitest.api.config.ts).
  */
 import { env } from "cloudflare:workers";
+import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   CsrfAnswerSchema,
@@ -17,6 +18,9 @@ import {
 } from "../../contract/schemas";
 import { app } from "../../workers/api/index";
 import { deliverPostback, MAX_ATTEMPTS, triggerPostback } from "../../workers/api/domain/postbacks";
+import type { ApiContext } from "../../workers/api/context";
+import { requestScope } from "../../workers/api/lib/request-scope";
+import { activationToken } from "../../workers/api/mail/activation";
 import { DEMO_SITES } from "../../workers/api/seed/sites";
 import { call, createMember, ensureSites, loginAs, settleAtDemoCheckout } from "./helpers";
 
@@ -210,6 +214,27 @@ describe("sending: once per member and event, through the queue", { timeout: 20_
     expect(id).not.toBeNull();
     const results = await Promise.all([deliverPostback(env, id!), deliverPostback(env, id!)]);
     expect(results.map((r) => r.result).sort()).toEqual(["sent", "skipped"]);
+    expect(await hits(key)).toHaveLength(1);
+  });
+
+  it("the activation link opened three times at once sends the doi postback once", async () => {
+    const key = newKey();
+    await setNetworks({ adnet: { doi: template("ok", key) } });
+    const member = await memberFrom({ network: "adnet", ref: "doi-click" });
+    await env.DB.prepare("UPDATE members SET status = 'not_confirmed', activated_at = NULL WHERE id = ?").bind(member.id).run();
+    // The link's token, made as the activation mail makes it.
+    const tokenApp = new Hono<ApiContext>().use(requestScope).get("/token", async (c) => {
+      return c.text(await activationToken(c, { id: member.id, email: member.email }, Date.now()));
+    });
+    const token = await (await tokenApp.request("http://localhost/token", { headers: { "x-original-host": HOST } }, env)).text();
+    const opened = await Promise.all(
+      Array.from({ length: 3 }, () => call(`/api/activate.php?token=${encodeURIComponent(token)}`, { host: HOST })),
+    );
+    expect(opened.map((r) => r.headers.get("location"))).toEqual(["/activate/done", "/activate/done", "/activate/done"]);
+    const row = await settled(member.id, "doi");
+    expect(row.status).toBe("sent");
+    expect(new URL((await hits(key))[0]!.url, RECEIVER).searchParams.get("ev")).toBe("doi");
+    await sleep(1500);
     expect(await hits(key)).toHaveLength(1);
   });
 
