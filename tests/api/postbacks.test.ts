@@ -19,6 +19,8 @@ import {
 import { app } from "../../workers/api/index";
 import { deliverPostback, MAX_ATTEMPTS, triggerPostback } from "../../workers/api/domain/postbacks";
 import type { ApiContext } from "../../workers/api/context";
+import { createDb, runBatch } from "../../workers/api/db/client";
+import { eraseMemberQueries } from "../../workers/api/db/erase";
 import { requestScope } from "../../workers/api/lib/request-scope";
 import { activationToken } from "../../workers/api/mail/activation";
 import { DEMO_SITES } from "../../workers/api/seed/sites";
@@ -292,6 +294,18 @@ describe("sending: once per member and event, through the queue", { timeout: 20_
     expect(await triggerPostback(env, other.id, "soi")).toBeNull();
     expect(await triggerPostback(env, adnet.id, "doi")).toBeNull();
     expect(await triggerPostback(env, 987654321, "soi")).toBeNull();
+  });
+
+  it("a deleted account's log keeps the conversion but not the address called, and triggers nothing more", async () => {
+    const key = newKey();
+    await setNetworks({ adnet: { soi: template("ok", key), doi: template("ok", key) } });
+    const member = await memberFrom({ network: "adnet", ref: "private-click" });
+    await triggerPostback(env, member.id, "soi");
+    await settled(member.id, "soi");
+    await runBatch(env.DB, eraseMemberQueries(createDb(env.DB), { id: member.id, site_id: SITE_ID, email: member.email }));
+    const [row] = await rows(member.id);
+    expect(row).toMatchObject({ event: "soi", status: "sent", url: "" });
+    expect(await triggerPostback(env, member.id, "doi")).toBeNull();
   });
 
   it("tracking values over 255 characters are cut; a broken stored value is treated as none", async () => {
