@@ -128,6 +128,10 @@ describe("settings: postback templates are checked when the settings are read", 
     expect(problem(`https://track.example/${"a".repeat(2100)}`)).toBe("too_long");
   });
 
+  it("the demo sites' settings pass", () => {
+    for (const site of DEMO_SITES) expect(StoredSettingsSchema.safeParse(site.settings).success, site.host).toBe(true);
+  });
+
   it("lets a loopback receiver through only with allow_private_hosts", () => {
     expect(problem("http://127.0.0.1:8877/pb", true)).toBeNull();
   });
