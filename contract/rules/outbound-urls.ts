@@ -36,6 +36,12 @@ export function isPrivateOrLoopbackHost(hostname: string): boolean {
     if (v6 === "::" || v6 === "::1") return true;
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v6);
     if (mapped?.[1]) return privateIpv4(ipv4(mapped[1]) ?? [0]);
+    // The URL parser writes IPv4-mapped addresses in hex: [::ffff:7f00:1] is 127.0.0.1.
+    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6);
+    if (hex?.[1] && hex[2]) {
+      const [high, low] = [Number.parseInt(hex[1], 16), Number.parseInt(hex[2], 16)];
+      return privateIpv4([high >> 8, high & 255, low >> 8, low & 255]);
+    }
     // fc00::/7 unique local, fe80::/10 link-local
     return /^f[cd][0-9a-f]{0,2}:/.test(v6) || /^fe[89ab][0-9a-f]?:/.test(v6);
   }
