@@ -15,6 +15,12 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             // The fake push service the global setup starts (tests/api/push-service.global.ts).
             TEST_PUSH_SERVICE: `http://127.0.0.1:${process.env.PUSH_FAKE_PORT ?? 8873}`,
+            // The fake affiliate network and partner feed (tests/api/postback-receiver.global.ts);
+            // the tests' sites allow private hosts, so the worker must too. Quick retries, short timeout.
+            TEST_POSTBACK_RECEIVER: `http://127.0.0.1:${process.env.POSTBACK_FAKE_PORT ?? 8877}`,
+            POSTBACK_ALLOW_PRIVATE: "1",
+            POSTBACK_RETRY_SECONDS: "0",
+            POSTBACK_TIMEOUT_MS: "400",
           },
         },
       }),
@@ -22,7 +28,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/api/**/*.test.ts"],
       setupFiles: ["./tests/api/setup.ts"],
-      globalSetup: ["./tests/api/push-service.global.ts"],
+      globalSetup: ["./tests/api/push-service.global.ts", "./tests/api/postback-receiver.global.ts"],
     },
   };
 });

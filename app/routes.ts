@@ -26,6 +26,7 @@ export default [
     route("pages/privacy", "routes/pages.privacy.tsx"), // public
     route("_dev", "routes/dev-panel.tsx"), //             developer only (the development panel)
     route("_dev/mailbox", "routes/dev-mailbox.tsx"), //   developer only (the local mail outbox)
+    route("_dev/postbacks", "routes/dev-postbacks.tsx"), // developer only (the postback log)
     route("_dev/:preview", "routes/dev-preview.tsx"), //  developer only: dialogs, top-nav, activate-reminder
     route("members", "routes/members.tsx", { id: "members" }), //        /members   list (who may search: settings)
     route("search", "routes/members.tsx", { id: "search" }), //          /search    the same

@@ -8,6 +8,7 @@ import { isErrorCode, type ErrorCode } from "./errors";
 import { LOCALES } from "./locales";
 import { INTERESTED_IN } from "./rules/search";
 import { TEMPLATES } from "./rules/templates";
+import { templateProblem } from "./rules/outbound-urls";
 import { DEFAULT_THEME, ThemeSchema } from "./rules/theme";
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/);
@@ -86,6 +87,82 @@ export const CommerceSettingsSchema = z
   });
 export type CommerceSettings = z.infer<typeof CommerceSettingsSchema>;
 
+/** The conversion events a postback is sent for (docs/product.md §11.5, ADR 025). */
+export const POSTBACK_EVENTS = ["soi", "doi", "sale"] as const;
+export type PostbackEvent = (typeof POSTBACK_EVENTS)[number];
+/** The macros a postback URL template may use. */
+export const POSTBACK_MACROS = [
+  "clickid",
+  "sub1",
+  "sub2",
+  "sub3",
+  "sub4",
+  "sub5",
+  "event",
+  "amount",
+  "currency",
+  "network",
+] as const;
+
+/**
+ * Affiliate networks' server-to-server postbacks (designed; never shown to browsers). A member
+ * whose sign-up tracking names `network` gets that network's template per event, once.
+ * `allow_private_hosts` lets templates name loopback/private hosts (a local fake receiver); the
+ * worker also needs POSTBACK_ALLOW_PRIVATE=1 to send to them. Off by default.
+ */
+export const PostbackSettingsSchema = z
+  .object({
+    networks: z.record(
+      z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
+      z.object({ soi: z.string().optional(), doi: z.string().optional(), sale: z.string().optional() }),
+    ),
+    allow_private_hosts: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    for (const [network, templates] of Object.entries(value.networks)) {
+      for (const event of POSTBACK_EVENTS) {
+        const template = templates[event];
+        if (template === undefined) continue;
+        const problem = templateProblem(template, POSTBACK_MACROS, value.allow_private_hosts);
+        if (problem) ctx.addIssue({ code: "custom", path: ["networks", network, event], message: problem });
+      }
+    }
+  });
+export type PostbackSettings = z.infer<typeof PostbackSettingsSchema>;
+
+/** The placeholders a partner feed's URL template may use. */
+export const PARTNER_FEED_MACROS = ["gender", "min_age", "max_age"] as const;
+
+/**
+ * A partner's JSON feed of live cams for the cam and ad tiles (designed, ADR 026). `fields` maps
+ * our names to the feed's (dot paths into each item); `items` is the path of the list in the
+ * answer ("" when the answer is the list). `hosts`: where the snapshots and cam pages live; they
+ * join the CSP's img-src and the redirect allow-list.
+ */
+export const PartnerFeedSchema = z
+  .object({
+    url: z.string(),
+    items: z.string().max(100).default(""),
+    fields: z.object({
+      account: z.string().min(1).max(100),
+      name: z.string().min(1).max(100),
+      age: z.string().min(1).max(100),
+      snapshot: z.string().min(1).max(100),
+      live: z.string().min(1).max(100).optional(),
+    }),
+    hosts: z
+      .array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/))
+      .max(10)
+      .default([]),
+    timeout_ms: z.number().int().min(100).max(10_000).default(3000),
+    allow_private_hosts: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    const problem = templateProblem(value.url, PARTNER_FEED_MACROS, value.allow_private_hosts);
+    if (problem) ctx.addIssue({ code: "custom", path: ["url"], message: problem });
+  });
+export type PartnerFeed = z.infer<typeof PartnerFeedSchema>;
+
 /** What a site stores. The settings answer adds the per-request fields (regions, geo-IP). */
 export const StoredSettingsSchema = z.object({
   name: z.string().min(1),
@@ -134,6 +211,10 @@ export const StoredSettingsSchema = z.object({
    */
   partner_urls: z.object({ cams: z.url(), resell: z.url() }).optional(),
   redirect_hosts: z.array(z.string()).default([]),
+  /** Conversion postbacks to affiliate networks (designed, ADR 025); not in the settings answer. */
+  postbacks: PostbackSettingsSchema.optional(),
+  /** The cam tiles' partner feed instead of the demo provider (designed, ADR 026); the answer shows only its hosts. */
+  partner_feed: PartnerFeedSchema.optional(),
   /** Absent: the site sells nothing yet (its pages say so), rather than failing to load. */
   commerce: CommerceSettingsSchema.default({ currency: "EUR", vat_rates: {}, credit_packages: [], premium_plans: [] }),
   /** The site's look (designed; contract/rules/theme.ts): colours, radius, fonts, logo, hero. */
@@ -148,7 +229,9 @@ export const StoredSettingsSchema = z.object({
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
-export const SettingsSchema = StoredSettingsSchema.extend({
+export const SettingsSchema = StoredSettingsSchema.omit({ postbacks: true, partner_feed: true }).extend({
+  /** Hosts partner images come from (the partner feed's `hosts`): the app adds them to img-src. */
+  partner_image_hosts: z.array(z.string()).default([]),
   region_data: z.record(countryCode, z.array(RegionSchema)),
   geoip_country: countryCode.nullable(),
   geoip_selected_country: countryCode,
@@ -282,6 +365,23 @@ export const CamSchema = z.object({
 });
 export type Cam = z.infer<typeof CamSchema>;
 export const CamSearchAnswerSchema = z.object({ cams: z.record(z.string(), CamSchema) });
+
+/** GET /api/postbacks.php (designed, ADR 025): the site's postback log, newest first. */
+export const PostbackLogEntrySchema = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  event: z.enum(POSTBACK_EVENTS),
+  network: z.string(),
+  url: z.string(),
+  status: z.enum(["queued", "retrying", "sent", "failed", "refused"]),
+  attempts: z.number().int(),
+  last_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export const PostbackLogAnswerSchema = z.object({ postbacks: z.array(PostbackLogEntrySchema) });
+export type PostbackLogAnswer = z.infer<typeof PostbackLogAnswerSchema>;
 
 /** GET /api/notifications.php (designed): likes, messages and account notices, newest first. */
 export const NOTICE_KINDS = ["welcome", "email_changed"] as const;

@@ -4,6 +4,8 @@
  */
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { ApiClient } from "./api/client.server";
+import { siteSettings } from "./api/site.server";
+import { PARTNER_IMAGE_HOSTS_HEADER } from "./security.server";
 import { fetchUser } from "./api/session.server";
 import { outgoingCookies, readCookie, trackingCookie } from "./cookies.server";
 import { requireUser } from "./auth.server";
@@ -44,7 +46,27 @@ const userMiddleware: MiddlewareFunction<Response> = async ({ context }, next) =
   return next();
 };
 
-export const rootMiddleware = [apiMiddleware, trackingMiddleware, i18nextMiddleware, userMiddleware];
+/**
+ * Pages may show the partner feed's snapshots: the site's image hosts go to the worker entry,
+ * which adds them to the CSP's img-src (security.server.ts). Settings are cached per isolate,
+ * so this is no extra call; an API that is down leaves the policy as it is.
+ */
+const partnerImageHostsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const response = await next();
+  if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+  let hosts: string[] = [];
+  try {
+    hosts = (await siteSettings(request, context)).partner_image_hosts;
+  } catch {
+    return response;
+  }
+  if (hosts.length === 0) return response;
+  const headers = new Headers(response.headers);
+  headers.set(PARTNER_IMAGE_HOSTS_HEADER, hosts.join(" "));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
+
+export const rootMiddleware = [apiMiddleware, partnerImageHostsMiddleware, trackingMiddleware, i18nextMiddleware, userMiddleware];
 
 /** For routes that need a member: visitors go to /login?redirectTo=<where they were>. */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async (args, next) => {

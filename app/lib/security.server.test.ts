@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, isCrossSitePost, withSecurityHeaders } from "./security.server";
+import {
+  contentSecurityPolicy,
+  isCrossSitePost,
+  PARTNER_IMAGE_HOSTS_HEADER,
+  partnerImageHosts,
+  withSecurityHeaders,
+} from "./security.server";
 
 const post = (headers: Record<string, string>) => new Request("https://site.example/login", { method: "POST", headers });
 
@@ -58,5 +64,29 @@ describe("Cache-Control (security probe, issue 17)", () => {
         "cache-control",
       ),
     ).toBe("public, max-age=3600");
+  });
+});
+
+describe("partner image hosts (the partner feed's snapshots, ADR 026)", () => {
+  it("join img-src from the internal header, which never leaves the worker", () => {
+    const response = withSecurityHeaders(
+      new Response("<p>hi</p>", {
+        headers: { "Content-Type": "text/html", [PARTNER_IMAGE_HOSTS_HEADER]: "snaps.partner.example 127.0.0.1:8877" },
+      }),
+      "abc",
+      new URL("https://site.example/"),
+    );
+    expect(response.headers.get("content-security-policy")).toContain(
+      "img-src 'self' data: blob: snaps.partner.example 127.0.0.1:8877;",
+    );
+    expect(response.headers.has(PARTNER_IMAGE_HOSTS_HEADER)).toBe(false);
+  });
+
+  it("only plain host names: nothing that would widen the policy", () => {
+    expect(partnerImageHosts("* 'unsafe-inline' https: *.example.com a.example;script-src evil.example ok.example")).toEqual([
+      "evil.example",
+      "ok.example",
+    ]);
+    expect(partnerImageHosts(null)).toEqual([]);
   });
 });

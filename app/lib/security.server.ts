@@ -14,12 +14,24 @@ export function isCrossSitePost(request: Request): boolean {
   return origin === "null";
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The header through which the app's root middleware tells this function the site's partner
+ * image hosts (the partner feed's `hosts`, docs/decisions/026); it never leaves the worker.
+ */
+export const PARTNER_IMAGE_HOSTS_HEADER = "X-Partner-Image-Hosts";
+const HOST_SOURCE = /^[a-z0-9.-]+(:\d{1,5})?$/;
+
+/** The hosts of the header that are plain host sources (nothing that could widen the policy). */
+export function partnerImageHosts(header: string | null): string[] {
+  return (header ?? "").split(" ").filter((host) => HOST_SOURCE.test(host) && !host.startsWith(".") && host.includes("."));
+}
+
+export function contentSecurityPolicy(nonce: string, imageHosts: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imageHosts].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",
@@ -41,6 +53,8 @@ export function contentSecurityPolicy(nonce: string): string {
  */
 export function withSecurityHeaders(response: Response, nonce: string, url: URL, personal = false): Response {
   const headers = new Headers(response.headers);
+  const imageHosts = partnerImageHosts(headers.get(PARTNER_IMAGE_HOSTS_HEADER));
+  headers.delete(PARTNER_IMAGE_HOSTS_HEADER);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", personal ? "private, no-store" : "private, no-cache");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -51,7 +65,7 @@ export function withSecurityHeaders(response: Response, nonce: string, url: URL,
   // An HTML page that brings its own policy keeps it: the only one is the API's demo checkout
   // (its inline styles carry no nonce of ours); every page the app renders gets this one.
   if (headers.get("Content-Type")?.startsWith("text/html") && !headers.has("Content-Security-Policy")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, imageHosts));
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

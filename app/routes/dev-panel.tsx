@@ -87,6 +87,9 @@ export default function DevPanel({ loaderData }: Route.ComponentProps) {
           <Link to="/_dev/mailbox">{t("devPanel.mailbox")}</Link>
         </li>
         <li>
+          <Link to="/_dev/postbacks">{t("devPanel.postbacks")}</Link>
+        </li>
+        <li>
           {t("devPanel.previewsLead")} <Link to="/_dev/dialogs">{t("devPanel.previews.dialogs")}</Link> ·{" "}
           <Link to="/_dev/top-nav">{t("devPanel.previews.top-nav")}</Link> ·{" "}
           <Link to="/_dev/activate-reminder">{t("devPanel.previews.activate-reminder")}</Link>

@@ -6,5 +6,7 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     /** http://127.0.0.1:PORT of the fake push service (tests/api/push-service.global.ts). */
     TEST_PUSH_SERVICE: string;
+    /** http://127.0.0.1:PORT of the fake affiliate network and partner feed (tests/api/postback-receiver.global.ts). */
+    TEST_POSTBACK_RECEIVER: string;
   }
 }

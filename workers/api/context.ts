@@ -27,4 +27,6 @@ export interface ApiSecrets {
   MOLLIE_API_URL?: string;
   /** JSON object: site host → that site's VAPID private key d, base64url (lib/vapid.ts). */
   VAPID_PRIVATE_KEYS?: string;
+  /** 32+ characters: `Authorization: Bearer …` reads the postback log (endpoints/postbacks.ts). */
+  OPERATOR_TOKEN?: string;
 }

@@ -19,6 +19,7 @@ import { misc } from "./endpoints/misc";
 import { notifications } from "./endpoints/notifications";
 import { orders } from "./endpoints/orders";
 import { premiumCalls } from "./endpoints/premium";
+import { postbackLog } from "./endpoints/postbacks";
 import { pushSettings } from "./endpoints/push-settings";
 import { withdrawalCalls } from "./endpoints/withdrawals";
 import { partners } from "./endpoints/partners";
@@ -31,6 +32,7 @@ import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
 import { paymentAdapter } from "./adapters/payments";
 import { createDb } from "./db/client";
+import { consumePostbackBatch } from "./domain/postbacks";
 import { consumePushBatch } from "./domain/push";
 import { renewDue } from "./domain/renewals";
 import { isCrossSite } from "./lib/request";
@@ -103,6 +105,7 @@ app.route("/", withdrawalCalls);
 app.route("/", premiumCalls);
 app.route("/", pushSettings);
 app.route("/", dev);
+app.route("/", postbackLog);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.
 app.route(
   "/",
@@ -149,9 +152,10 @@ async function scheduled(_controller: ScheduledController, env: ApiContext["Bind
   if (outcomes.length > 0) console.log(`premium renewals: ${outcomes.map((o) => `${o.memberId} ${o.result}`).join(", ")}`);
 }
 
-/** The push queue's consumer (wrangler.jsonc "queues"; domain/push.ts). */
+/** The queues' consumer (wrangler.jsonc "queues"): push (domain/push.ts) and postbacks (domain/postbacks.ts). */
 async function queue(batch: MessageBatch<unknown>, env: ApiContext["Bindings"]): Promise<void> {
-  await consumePushBatch(batch, env);
+  if (batch.queue === "dating-postbacks") await consumePostbackBatch(batch, env);
+  else await consumePushBatch(batch, env);
 }
 
 export default { fetch: app.fetch, scheduled, queue } satisfies ExportedHandler<ApiContext["Bindings"]>;

@@ -8,6 +8,7 @@ describe("the browser's /api allow-list", () => {
     expect(allowed("GET", "/api/images/3f2a-photo.jpg")).toBe(true);
     expect(allowed("HEAD", "/api/images/3f2a-photo.webp")).toBe(true);
     expect(allowed("GET", "/api/xcams/snapshot.php?account=demo-1")).toBe(true);
+    expect(allowed("GET", "/api/postbacks.php?status=failed")).toBe(true);
     expect(allowed("GET", "/api/xcams/redirect.php?account=demo-1")).toBe(true);
     expect(allowed("GET", "/api/resellpartner.php?flow=profile-search&redirect=1")).toBe(true);
     expect(allowed("GET", "/api/live.php")).toBe(true);
@@ -18,6 +19,7 @@ describe("the browser's /api allow-list", () => {
 
   it("refuses the JSON calls the app's resource routes now answer", () => {
     expect(allowed("GET", "/api/user.php")).toBe(false);
+    expect(allowed("POST", "/api/postbacks.php")).toBe(false);
     expect(allowed("POST", "/api/user.php?push=1")).toBe(false);
     expect(allowed("GET", "/api/likes.php")).toBe(false);
     expect(allowed("GET", "/api/chats.php")).toBe(false);

@@ -70,6 +70,11 @@ export const BROWSER_API_CALLS: readonly BrowserApiCall[] = [
     why: "The demo provider's hosted checkout (local only): the order sends the browser there, as to Mollie's.",
   },
   {
+    method: "GET",
+    path: /^\/api\/postbacks\.php$/,
+    why: "The operator's postback log (ADR 025), read by their own tools with the OPERATOR_TOKEN bearer token; 404 to anyone else.",
+  },
+  {
     method: "POST",
     path: /^\/api\/demo_checkout\.php$/,
     why: "The demo checkout's choice (local only): it calls the webhook and sends the browser back.",

@@ -7,6 +7,9 @@ export async function forwardToApi(request: Request, env: ApiBindings): Promise<
   const headers = apiHeaders(request, env, crypto.randomUUID());
   const contentType = request.headers.get("content-type");
   if (contentType) headers.set("content-type", contentType);
+  // The operator's postback log is read with a bearer token (ADR 025); no other call takes one.
+  const authorization = request.headers.get("authorization");
+  if (authorization && new URL(request.url).pathname === "/api/postbacks.php") headers.set("authorization", authorization);
   if (request.headers.get("upgrade")?.toLowerCase() === "websocket") {
     // The live chat socket (/api/live.php): the handshake headers go along, no timeout (the
     // connection stays open), and the 101 answer with its socket comes back untouched.

@@ -33,6 +33,9 @@ export function eraseMemberQueries(
     db.deleteFrom("conversation_members").where("member_id", "=", memberId),
     // Sent mails hold the address, the name and links.
     db.deleteFrom("mail_outbox").where("member_id", "=", memberId),
+    // The postback log keeps that a conversion was reported (the row also stops a second one),
+    // not the address called: it held the member's click id and sub ids.
+    db.updateTable("postbacks").set({ url: "", updated_at: now }).where("member_id", "=", memberId),
     db.updateTable("used_tokens").set({ member_id: null }).where("member_id", "=", memberId),
     db
       .updateTable("members")

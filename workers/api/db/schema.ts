@@ -331,6 +331,22 @@ export interface PremiumPeriodsTable {
   created_at: number;
 }
 
+/** Conversion postbacks (migrations/0015): one per member and event; also the operator's log. */
+export interface PostbacksTable {
+  id: Generated<number>;
+  site_id: number;
+  member_id: number;
+  event: "soi" | "doi" | "sale";
+  network: string;
+  url: string;
+  status: Generated<"queued" | "retrying" | "sent" | "failed" | "refused">;
+  attempts: Generated<number>;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -343,6 +359,7 @@ export interface Database {
   notices: NoticesTable;
   mail_outbox: MailOutboxTable;
   push_subscriptions: PushSubscriptionsTable;
+  postbacks: PostbacksTable;
   used_tokens: UsedTokensTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;

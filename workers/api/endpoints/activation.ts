@@ -14,6 +14,7 @@ import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";
 import { requireSession } from "../lib/member";
 import { matchesAddress, readActivationToken } from "../mail/activation";
+import { postbackAfterAnswer } from "../domain/postbacks";
 
 export const activation = new Hono<ApiContext>().get("/activate.php", async (c) => {
   const token = c.req.query("token");
@@ -82,6 +83,8 @@ async function openLink(c: Context<ApiContext>, token: string) {
       .where("id", "=", member.id)
       .where("status", "!=", "deleted")
       .execute();
+    // The address confirmed: the double opt-in conversion for the member's network (sent once).
+    await postbackAfterAnswer(c, member.id, "doi");
   }
   // No session is started here: a link is not a login. Otherwise anyone could send a victim their
   // own account's link and have them act logged into it (login CSRF), and mail scanners that

@@ -27,6 +27,7 @@ import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
 import { queueMailChangeMail, queueMailChangedNotice } from "../mail/mail-change";
 import { runAfterAnswer } from "../lib/after-answer";
+import { postbackAfterAnswer } from "../domain/postbacks";
 
 /** How long a confirmation link works. */
 export const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -108,6 +109,8 @@ async function applyChange(c: Context<ApiContext>): Promise<Response> {
     throw error;
   }
 
+  // The address is proven: the double opt-in conversion, if this was the first proof (sent once).
+  if (before.activated_at === null) await postbackAfterAnswer(c, memberId, "doi");
   if (before.email) {
     const notice = { id: memberId, email: before.email, name: before.name, language: before.language };
     const mail = queueMailChangedNotice(c, notice, change.new_email);

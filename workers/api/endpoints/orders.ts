@@ -29,6 +29,7 @@ import {
   ownOrder,
   receiveWebhook,
   reconcile,
+  type Order,
   type OrderDeps,
 } from "../domain/orders";
 import { ApiError } from "../lib/errors";
@@ -36,6 +37,7 @@ import { requireMember, viewerOf } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";
 import { publicOrigin } from "../mail/common";
 import { queueReceiptMail } from "../mail/receipt";
+import { postbackAfterAnswer } from "../domain/postbacks";
 
 export function orderDeps(c: Context<ApiContext>): OrderDeps {
   return { d1: c.env.DB, db: c.var.db, adapter: paymentAdapter(c.env, c.var.db) };
@@ -141,7 +143,7 @@ export const orders = new Hono<ApiContext>()
     const found = await findOrder(c.var.db, query.id);
     if (!found || found.site_id !== c.var.site.id) throw orderNotFound();
     const { order, paidNow } = await reconcile(orderDeps(c), found);
-    if (paidNow) await queueReceiptMail(c, order);
+    if (paidNow) await Promise.all([queueReceiptMail(c, order), saleConversion(c, order)]);
     const viewer = viewerOf(c);
     const answer: OrderAnswer =
       viewer?.id === order.member_id
@@ -157,7 +159,7 @@ export const orders = new Hono<ApiContext>()
     if (!paymentId) throw new ApiError(422, "invalid_input", "Give the payment's id.", { fields: { id: "invalid" } });
     try {
       const paid = await receiveWebhook(deps, paymentId);
-      if (paid) await queueReceiptMail(c, paid);
+      if (paid) await Promise.all([queueReceiptMail(c, paid), saleConversion(c, paid)]);
     } catch (error) {
       // Not answered 2xx: the provider delivers it again later (Mollie retries for hours).
       console.error(`webhook ${paymentId}:`, error instanceof Error ? error.message : error);
@@ -165,3 +167,8 @@ export const orders = new Hono<ApiContext>()
     }
     return c.body(null, 200);
   });
+
+/** The member's first sale is a conversion for their affiliate network (domain/postbacks.ts). */
+function saleConversion(c: Context<ApiContext>, order: Order): Promise<void> | void {
+  return postbackAfterAnswer(c, order.member_id, "sale", { amountCents: order.amount_cents, currency: order.currency });
+}

@@ -2,21 +2,29 @@
  * Cams and the resell partner (docs/product.md §7): GET /api/xcams/search.php, the cam and ad redirects,
  * and the demo provider's snapshots. Redirects go only to hosts the site allow-lists.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { CamSearchQuerySchema } from "../../../contract/requests/partners";
-import { DEMO_ACCOUNT, demoCamProvider, demoSnapshot, type CamProvider } from "../adapters/cams";
+import { DEMO_ACCOUNT, demoCamProvider, demoSnapshot, feedCamProvider, type CamProvider } from "../adapters/cams";
 import type { ApiContext } from "../context";
 import { ApiError } from "../lib/errors";
 import type { Site } from "../lib/site";
 
-const provider: CamProvider = demoCamProvider;
+/** The site's partner feed when it names one (docs/decisions/026), else the demo provider. */
+function providerFor(c: Context<ApiContext>): CamProvider {
+  const feed = c.var.site.settings.partner_feed;
+  if (!feed) return demoCamProvider;
+  return feedCamProvider(feed, feed.allow_private_hosts && c.env.POSTBACK_ALLOW_PRIVATE === "1");
+}
 
-/** The target if its host is allow-listed for this site, else null. */
+/** The target if its host is allow-listed for this site (redirect_hosts, or the partner feed's hosts), else null. */
 function allowed(site: Site, target: string | null | undefined): string | null {
   if (!target) return null;
   try {
     const url = new URL(target);
-    return url.protocol === "https:" && site.settings.redirect_hosts.includes(url.hostname) ? url.href : null;
+    const feedHosts = site.settings.partner_feed?.hosts ?? [];
+    return url.protocol === "https:" && (site.settings.redirect_hosts.includes(url.hostname) || feedHosts.includes(url.host))
+      ? url.href
+      : null;
   } catch {
     return null;
   }
@@ -34,13 +42,17 @@ export const partners = new Hono<ApiContext>()
     }
     const resell = c.var.site.settings.member_resell;
     if (!resell.includes("cams") && !resell.includes("camads")) return c.json({ cams: {} });
-    const cams = await provider.search({ gender: query.data.gender, minAge: query.data.min_age, maxAge: query.data.max_age });
+    const cams = await providerFor(c).search({
+      gender: query.data.gender,
+      minAge: query.data.min_age,
+      maxAge: query.data.max_age,
+    });
     return c.json({ cams: Object.fromEntries(cams.map((cam) => [cam.account, cam])) });
   })
   .get("/xcams/redirect.php", (c) => {
     const account = c.req.query("account") ?? "";
     const template = c.var.site.settings.partner_urls?.cams;
-    const target = template ? allowed(c.var.site, provider.pageUrl(account, template)) : null;
+    const target = template ? allowed(c.var.site, providerFor(c).pageUrl(account, template)) : null;
     if (!target) throw noPartner();
     return c.redirect(target, 302);
   })

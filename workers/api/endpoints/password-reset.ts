@@ -27,6 +27,7 @@ import { clientIp, readBody } from "../lib/request";
 import { startSession } from "../lib/sessions";
 import { runAfterAnswer } from "../lib/after-answer";
 import { queuePasswordResetMail } from "../mail/password-reset";
+import { postbackAfterAnswer } from "../domain/postbacks";
 
 /** How long a reset link works. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -108,6 +109,8 @@ async function resetWithLink(c: Context<ApiContext>): Promise<Response> {
   const member = await findMember(db, site.id, memberId);
   if (!member) throw tokenInvalid();
   await startSession(c, memberId);
+  // The address is proven now, if it was not before: the double opt-in conversion (once).
+  if (member.activated_at !== null) await postbackAfterAnswer(c, memberId, "doi");
   const user: User = await toUser(db, site, member);
   c.header("cache-control", "no-store");
   return c.json({ user });

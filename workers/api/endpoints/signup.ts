@@ -28,6 +28,7 @@ import { requireMember } from "../lib/member";
 import { startSession } from "../lib/sessions";
 import { signToken, signingSecret, tokenHash, verifyToken } from "../lib/tokens";
 import { queueActivationMail } from "../mail/activation";
+import { postbackAfterAnswer } from "../domain/postbacks";
 
 const HOUR = 60 * 60 * 1000;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -180,6 +181,7 @@ export const signup = new Hono<ApiContext>()
     ]);
     await startSession(c, memberId);
     await queueActivationMail(c, { id: memberId, email, name, language });
+    await postbackAfterAnswer(c, memberId, "soi");
     const member = await findMember(db, site.id, memberId);
     if (!member) throw new Error("the new member could not be read back");
     return c.json({ user: await toUser(db, site, member) }, 201);

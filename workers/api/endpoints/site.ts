@@ -7,7 +7,8 @@ import { ApiError } from "../lib/errors";
 
 export const site = new Hono<ApiContext>()
   .get("/settings.php", async (c) => {
-    const { settings } = c.var.site;
+    // Postback templates and the feed's address stay on the server (they may carry partner keys).
+    const { postbacks: _postbacks, partner_feed, ...settings } = c.var.site.settings;
     const regions = await c.var.db
       .selectFrom("regions")
       .select(["id", "name", "country"])
@@ -22,6 +23,7 @@ export const site = new Hono<ApiContext>()
     const geoip_country = /^[A-Z]{2}$/.test(geo) ? geo : null;
     const answer: Settings = {
       ...settings,
+      partner_image_hosts: partner_feed?.hosts ?? [],
       region_data,
       geoip_country,
       geoip_selected_country: geoip_country && settings.countries.includes(geoip_country) ? geoip_country : settings.countries[0],

@@ -76,6 +76,19 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
         resell: "https://dating.partner.example/join?ref=amora",
       },
       redirect_hosts: ["cams.partner.example", "dating.partner.example"],
+      // Conversion postbacks (docs/decisions/025) for visitors who land with ?network=demo-network.
+      // The receiver is a local one, so the worker refuses to call it (the log says "refused")
+      // unless it runs with POSTBACK_ALLOW_PRIVATE=1 and something listens on port 8879.
+      postbacks: {
+        allow_private_hosts: true,
+        networks: {
+          "demo-network": {
+            soi: "http://127.0.0.1:8879/postback?clickid={clickid}&event={event}&sub1={sub1}",
+            doi: "http://127.0.0.1:8879/postback?clickid={clickid}&event={event}",
+            sale: "http://127.0.0.1:8879/postback?clickid={clickid}&event={event}&amount={amount}&currency={currency}",
+          },
+        },
+      },
       commerce: {
         currency: "EUR",
         vat_rates: { ...EU_VAT_RATES, GB: 20 },

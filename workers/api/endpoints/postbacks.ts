@@ -1,0 +1,64 @@
+/**
+ * GET /api/postbacks.php (designed; docs/api.md, docs/decisions/025): the site's postback log,
+ * newest first, for its operator. Answers only to `Authorization: Bearer <OPERATOR_TOKEN>` (a
+ * secret of 32+ characters) or, on a developer's machine, where the development panel answers
+ * (DEV_TOOLS = "1" and a loopback host). Anyone else gets the unknown call's 404.
+ */
+import { Hono, type Context } from "hono";
+import { PostbackLogQuerySchema } from "../../../contract/requests/postbacks";
+import type { PostbackLogAnswer } from "../../../contract/schemas";
+import type { ApiContext } from "../context";
+import { ApiError } from "../lib/errors";
+import { devToolsEnabled } from "./dev";
+
+async function digest(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+/** Compares hashes, so the time taken says nothing about the token. */
+async function sameSecret(given: string, secret: string): Promise<boolean> {
+  const [a, b] = await Promise.all([digest(given), digest(secret)]);
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return difference === 0;
+}
+
+export async function operatorAllowed(c: Context<ApiContext>): Promise<boolean> {
+  if (devToolsEnabled(c)) return true;
+  const secret = c.env.OPERATOR_TOKEN;
+  const given = /^Bearer (\S{1,200})$/.exec(c.req.header("authorization") ?? "")?.[1];
+  return !!secret && secret.length >= 32 && !!given && (await sameSecret(given, secret));
+}
+
+export const postbackLog = new Hono<ApiContext>().get("/postbacks.php", async (c) => {
+  if (!(await operatorAllowed(c))) throw new ApiError(404, "not_found", "No such API call.");
+  const query = PostbackLogQuerySchema.safeParse(c.req.query());
+  if (!query.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of query.error.issues) fields[issue.path.join(".") || "_"] ??= issue.code;
+    throw new ApiError(422, "invalid_input", "Some parameters are invalid.", { fields });
+  }
+  const { status, event, before, limit } = query.data;
+  let rows = c.var.db
+    .selectFrom("postbacks")
+    .select([
+      "id",
+      "member_id",
+      "event",
+      "network",
+      "url",
+      "status",
+      "attempts",
+      "last_status",
+      "last_error",
+      "created_at",
+      "updated_at",
+    ])
+    .where("site_id", "=", c.var.site.id);
+  if (status) rows = rows.where("status", "=", status);
+  if (event) rows = rows.where("event", "=", event);
+  if (before) rows = rows.where("id", "<", before);
+  const postbacks = await rows.orderBy("id", "desc").limit(limit).execute();
+  const answer: PostbackLogAnswer = { postbacks };
+  return c.json(answer);
+});
