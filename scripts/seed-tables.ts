@@ -18,6 +18,7 @@ export const SEED_CLEARS = [
   "discount_codes",
   "rate_limits",
   "used_tokens",
+  "postbacks",
   "push_subscriptions",
   "mail_outbox",
   "sessions",
