@@ -29,6 +29,7 @@ import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
 import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
+import { support } from "./endpoints/support";
 import { paymentAdapter } from "./adapters/payments";
 import { createDb } from "./db/client";
 import { consumePushBatch } from "./domain/push";
@@ -101,6 +102,7 @@ app.route("/", discountCodes);
 app.route("/", withdrawalCalls);
 app.route("/", premiumCalls);
 app.route("/", pushSettings);
+app.route("/", support);
 app.route("/", dev);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.
 app.route(
