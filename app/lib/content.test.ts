@@ -11,7 +11,10 @@ import {
   type ContentFile,
   type PageContent,
 } from "./content";
-import { STORAGE_INVENTORY, durationParts, listedItem } from "./storage-inventory";
+import { STORAGE_INVENTORY, durationParts, listedItem } from "../../contract/storage-inventory";
+import { LOCALE_COOKIE } from "./i18n";
+import { DESIGN_COOKIE } from "./theme.server";
+import { TRACKING_COOKIE } from "./tracking";
 
 const files = import.meta.glob<{ default: unknown }>("../content/pages/*.json", { eager: true });
 const file = (locale: string): ContentFile => v.parse(ContentFileSchema, files[`../content/pages/${locale}.json`]?.default);
@@ -108,6 +111,15 @@ describe("content markup", () => {
 });
 
 describe("the storage inventory", () => {
+  it("lists the names the app's own code stores under", () => {
+    for (const name of [LOCALE_COOKIE.name, TRACKING_COOKIE.name, DESIGN_COOKIE.name, "toast", "after_signup"]) {
+      expect(listedItem("cookie", name), name).toBeDefined();
+    }
+    expect(listedItem("cookie", LOCALE_COOKIE.name)?.duration).toBe(LOCALE_COOKIE.maxAgeSeconds);
+    expect(listedItem("cookie", TRACKING_COOKIE.name)?.duration).toBe(TRACKING_COOKIE.maxAgeSeconds);
+    expect(listedItem("cookie", DESIGN_COOKIE.name)?.duration).toBe(DESIGN_COOKIE.maxAgeSeconds);
+  });
+
   it("matches names and prefixes", () => {
     expect(listedItem("cookie", "sid")?.necessary).toBe(true);
     expect(listedItem("localStorage", "chat-draft:/chats/12")?.name).toBe("chat-draft:*");

@@ -1,7 +1,7 @@
 import { Blocks, InlineText, Sections, UpdatedOn } from "~/components/ContentText";
 import { loadContent } from "~/lib/content.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { durationParts, STORAGE_INVENTORY, type StoredItem } from "~/lib/storage-inventory";
+import { durationParts, STORAGE_INVENTORY, type StoredItem } from "../../contract/storage-inventory";
 import type { Route } from "./+types/pages.cookies";
 
 /**

@@ -1,15 +1,15 @@
 /**
  * Everything the product stores in a visitor's browser (issue 15): the ONE list /pages/cookies is
  * generated from, and that tests/e2e/cookies.spec.ts compares with what a real browser session
- * collects. A new cookie or storage key belongs here first; its purpose is text in the content
+ * collects. It is in the contract because both workers set cookies (the API the session, the
+ * app the rest) and the e2e suite reads it. A new cookie or storage key belongs here first
+ * (app/lib/content.test.ts holds the app's own names to it); its purpose is text in the content
  * files (app/content/pages/<locale>.json, cookies.strings["purpose.<name>"]).
  *
  * "Strictly necessary" is the ePrivacy Directive's art. 5(3) exemption: needed for the service
  * the visitor asked for (logging in, the language they chose, the form they are filling in).
  */
-import { PUSH_SUPPORT_COOKIE } from "../../contract/rules/signup-steps";
-import { LOCALE_COOKIE } from "./i18n";
-import { TRACKING_COOKIE } from "./tracking";
+import { PUSH_SUPPORT_COOKIE } from "./rules/signup-steps";
 
 export type StorageKind = "cookie" | "localStorage" | "sessionStorage";
 
@@ -31,20 +31,22 @@ const DAY = 24 * 60 * 60;
 export const STORAGE_INVENTORY: readonly StoredItem[] = [
   // The API's session cookie (workers/api/lib/sessions.ts, SESSION_TTL_SECONDS: 30 days).
   { name: "sid", kind: "cookie", setBy: "api", duration: 30 * DAY, necessary: true },
-  { name: LOCALE_COOKIE.name, kind: "cookie", setBy: "server", duration: LOCALE_COOKIE.maxAgeSeconds, necessary: true },
+  { name: "lng", kind: "cookie", setBy: "server", duration: 365 * DAY, necessary: true },
   { name: "toast", kind: "cookie", setBy: "server", duration: 60, necessary: true },
   { name: "after_signup", kind: "cookie", setBy: "server", duration: DAY, necessary: true },
   { name: PUSH_SUPPORT_COOKIE, kind: "cookie", setBy: "browser", duration: 365 * DAY, necessary: true },
   // Which affiliate partner sent the visitor: the partner is paid for a sign-up. Not needed for
   // the service the visitor asked for, so not strictly necessary (docs/product.md "Cookies").
-  { name: TRACKING_COOKIE.name, kind: "cookie", setBy: "server", duration: TRACKING_COOKIE.maxAgeSeconds, necessary: false },
+  { name: "tracking", kind: "cookie", setBy: "server", duration: 30 * DAY, necessary: false },
   { name: "design", kind: "cookie", setBy: "server", duration: 30 * DAY, necessary: true, developerOnly: true },
-  { name: TRACKING_COOKIE.name, kind: "localStorage", setBy: "browser", duration: "kept", necessary: false },
+  { name: "tracking", kind: "localStorage", setBy: "browser", duration: "kept", necessary: false },
   { name: "geolocation_geocode", kind: "localStorage", setBy: "browser", duration: "kept", necessary: true },
   { name: "install-offer-dismissed-at", kind: "localStorage", setBy: "browser", duration: "kept", necessary: true },
   { name: "chat-draft:*", kind: "localStorage", setBy: "browser", duration: "kept", necessary: true },
   { name: "app-reloaded-at", kind: "sessionStorage", setBy: "browser", duration: "tab", necessary: true },
   { name: "app-typed-text", kind: "sessionStorage", setBy: "browser", duration: "tab", necessary: true },
+  // React Router's <ScrollRestoration> (app/root.tsx): where each page was scrolled to.
+  { name: "react-router-scroll-positions", kind: "sessionStorage", setBy: "browser", duration: "tab", necessary: true },
 ];
 
 /** Whether a stored name is one the list names (a "prefix*" entry covers every name it starts). */
