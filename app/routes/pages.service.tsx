@@ -1,6 +1,6 @@
 import { getValibotConstraint } from "@conform-to/valibot";
 import { Form, redirect, useNavigation } from "react-router";
-import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS, type SupportTopic } from "../../contract/requests/support";
+import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS, type SupportTopic } from "../../contract/rules/support";
 import { Blocks, InlineText } from "~/components/ContentText";
 import { ErrorList, Field } from "~/components/Field";
 import { sendSupportMessage } from "~/lib/api/support.server";

@@ -5,7 +5,8 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SUPPORT_PER_HOUR, SupportSentSchema } from "../../contract/requests/support";
+import { SupportSentSchema } from "../../contract/requests/support";
+import { SUPPORT_PER_HOUR } from "../../contract/rules/support";
 import { ApiErrorSchema } from "../../contract/schemas";
 import { call, createMember, ensureSites, formPost, loginAs } from "./helpers";
 

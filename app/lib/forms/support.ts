@@ -3,7 +3,7 @@
  * the contract's parseSupport): name, address, topic, message.
  */
 import * as v from "valibot";
-import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN, SUPPORT_TOPICS } from "../../../contract/requests/support";
+import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN, SUPPORT_TOPICS } from "../../../contract/rules/support";
 import { emailField, nameField, tooLong } from "./fields";
 
 export const SupportSchema = v.object({

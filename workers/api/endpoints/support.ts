@@ -6,7 +6,8 @@
  * to the address the sender typed: an automatic answer to any typed address would be a relay.
  */
 import { Hono } from "hono";
-import { SUPPORT_PER_HOUR, SupportBodySchema, parseSupport, type SupportSent } from "../../../contract/requests/support";
+import { SupportBodySchema, type SupportSent } from "../../../contract/requests/support";
+import { parseSupport, SUPPORT_PER_HOUR } from "../../../contract/rules/support";
 import type { ApiContext } from "../context";
 import { isDeliverable, normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";

@@ -4,7 +4,7 @@
  * the sender typed is text: escaped in the HTML, kept with its line breaks.
  */
 import type { StoredSettings } from "../../../contract/schemas";
-import type { SupportBody } from "../../../contract/requests/support";
+import type { SupportBody } from "../../../contract/rules/support";
 import { translatorFor } from "../lib/i18n";
 import { BRAND_COLOUR, companyLine, escapeHtml, type RenderedMail } from "./template";
 
