@@ -186,6 +186,9 @@ export function PrivacyContent({ data }: { data: PrivacyData }) {
       <Section id="privacy-cookies" heading={t("pages.privacy.cookiesHeading")}>
         <p>{t("pages.privacy.cookies1")}</p>
         <p>{t("pages.privacy.cookies2", { site })}</p>
+        <p>
+          <a href="/pages/cookies">{t("pages.privacy.cookiesLink")}</a>
+        </p>
       </Section>
       <Section id="privacy-contact" heading={t("pages.privacy.contactHeading")}>
         <p>{t("pages.privacy.contact1", { company })}</p>
