@@ -24,6 +24,11 @@ export default [
     route("transactions/:transactionId", "routes/transaction.tsx"), // public: the provider's return address
     route("premium/cancel", "routes/premium-cancel.tsx"), // public: "cancel contracts here" (designed)
     route("pages/privacy", "routes/pages.privacy.tsx"), // public
+    route("pages/faq", "routes/pages.faq.tsx"), //        public: questions and answers (content)
+    route("pages/cookies", "routes/pages.cookies.tsx"), // public: cookies and storage, from lib/storage-inventory.ts
+    route("pages/service", "routes/pages.service.tsx"), // public: customer service and its contact form
+    route("pages/return-policy", "routes/pages.return-policy.tsx"), // public: withdrawal and refunds
+    route("pages/ban", "routes/pages.ban.tsx"), //        public: a ban's statement of reasons, or "not banned"
     route("_dev", "routes/dev-panel.tsx"), //             developer only (the development panel)
     route("_dev/mailbox", "routes/dev-mailbox.tsx"), //   developer only (the local mail outbox)
     route("_dev/postbacks", "routes/dev-postbacks.tsx"), // developer only (the postback log)

@@ -264,6 +264,17 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
+/** Why an account was banned (the statement of reasons' category; /pages/ban names it). */
+export const BAN_CATEGORIES = [
+  "spam",
+  "scam",
+  "harassment",
+  "illegal_content",
+  "minor_safety",
+  "impersonation",
+  "terms",
+] as const;
+
 export const UserSchema = z.object({
   email: z.string(),
   profile: ProfileSchema,
@@ -296,8 +307,27 @@ export const UserSchema = z.object({
     })
     .nullable()
     .default(null),
+  /**
+   * A ban on the account (designed, issue 15; /pages/ban shows it), else null: the statement of
+   * reasons the member is owed (EU DSA art. 17), when it was decided and how to appeal.
+   */
+  ban: z
+    .object({
+      /** The statement of reasons, written for the member (text, shown as text). */
+      reason: z.string(),
+      category: z.enum(BAN_CATEGORIES),
+      /** Unix milliseconds. */
+      decided_at: z.number().int(),
+      /** The last moment an appeal is taken (Unix milliseconds), or null when there is no deadline. */
+      appeal_until: z.number().int().nullable(),
+      /** Where to appeal: a path of this site or an https address; null means the service page. */
+      appeal_url: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type PremiumState = NonNullable<z.infer<typeof UserSchema>["premium"]>;
+export type Ban = NonNullable<z.infer<typeof UserSchema>["ban"]>;
 export type User = z.infer<typeof UserSchema>;
 
 export const UserAnswerSchema = z.object({ user: UserSchema });

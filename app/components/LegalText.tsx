@@ -187,6 +187,9 @@ export function PrivacyContent({ data }: { data: PrivacyData }) {
         <p>{t("pages.privacy.cookies1")}</p>
         <p>{t("pages.privacy.cookies3")}</p>
         <p>{t("pages.privacy.cookies2", { site })}</p>
+        <p>
+          <a href="/pages/cookies">{t("pages.privacy.cookiesLink")}</a>
+        </p>
       </Section>
       <Section id="privacy-contact" heading={t("pages.privacy.contactHeading")}>
         <p>{t("pages.privacy.contact1", { company })}</p>

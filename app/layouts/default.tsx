@@ -38,6 +38,18 @@ export default function DefaultLayout() {
           <li>
             <Link to="/pages/privacy">{t("footer.privacy")}</Link>
           </li>
+          <li>
+            <Link to="/pages/cookies">{t("footer.cookies")}</Link>
+          </li>
+          <li>
+            <Link to="/pages/return-policy">{t("footer.returnPolicy")}</Link>
+          </li>
+          <li>
+            <Link to="/pages/faq">{t("footer.faq")}</Link>
+          </li>
+          <li>
+            <Link to="/pages/service">{t("footer.service")}</Link>
+          </li>
         </ul>
         <p>
           {t("footer.copyright", { year: new Date().getFullYear(), company: site.companyName })} ·{" "}

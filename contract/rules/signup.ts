@@ -3,6 +3,7 @@
  * app's actions and the reference API (Zod), so the three places agree on every limit.
  */
 import { MAX_AGE, MIN_AGE, NAME_MAX } from "../limits";
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from "./identity";
 
 /** The message key of a name that breaks a rule the generic checks do not cover, or null. */
 export function nameRuleError(name: string, email: string): "name_starts_with_at" | "name_equal_to_email" | null {
@@ -12,17 +13,19 @@ export function nameRuleError(name: string, email: string): "name_starts_with_at
   return null;
 }
 
-export type NameProblem = "required" | "too_big" | "name_starts_with_at" | "name_equal_to_email";
+export type NameProblem = "required" | "too_big" | typeof INVISIBLE_CHARACTERS | "name_starts_with_at" | "name_equal_to_email";
 
 /**
  * What is wrong with a member's name (sign-up step 0, /profile; docs/product.md §5), as the
  * API's field code, or null. The name is required: it is never made from the address, which
- * would show part of it to everyone (issue 16). Checked after trimming; the first rule broken.
+ * would show part of it to everyone (issue 16). Checked in NFC after trimming; the first rule
+ * broken. Control, bidi-override and zero-width characters are refused (contract/rules/identity.ts).
  */
 export function nameProblem(name: string | undefined, email: string): NameProblem | null {
-  const trimmed = (name ?? "").trim();
+  const trimmed = (name ?? "").normalize("NFC").trim();
   if (trimmed === "") return "required";
   if (trimmed.length > NAME_MAX) return "too_big";
+  if (hasInvisibleCharacters(trimmed)) return INVISIBLE_CHARACTERS;
   return nameRuleError(trimmed, email);
 }
 

@@ -30,6 +30,7 @@ import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
 import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
+import { support } from "./endpoints/support";
 import { paymentAdapter } from "./adapters/payments";
 import { createDb } from "./db/client";
 import { consumePostbackBatch } from "./domain/postbacks";
@@ -104,6 +105,7 @@ app.route("/", discountCodes);
 app.route("/", withdrawalCalls);
 app.route("/", premiumCalls);
 app.route("/", pushSettings);
+app.route("/", support);
 app.route("/", dev);
 app.route("/", postbackLog);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.

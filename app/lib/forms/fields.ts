@@ -6,14 +6,22 @@
 import * as v from "valibot";
 import { EMAIL_MAX, NAME_MAX, NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
 import { newPasswordProblem } from "../../../contract/rules/password";
+import { hasInvisibleCharacters } from "../../../contract/rules/identity";
 import { nameRuleError } from "../../../contract/rules/signup";
 
 export const tooLong = (max: number) => `validation.tooLong|{"max":${max}}`;
 
+/** Control, bidi-override and zero-width characters (contract/rules/identity.ts). */
+export const INVISIBLE_MESSAGE = "errors.invisible_characters";
+const visibleOnly = v.check((value: string) => !hasInvisibleCharacters(value), INVISIBLE_MESSAGE);
+const nfc = v.transform((value: string) => value.normalize("NFC"));
+
 export const emailField = v.pipe(
   v.optional(v.string("validation.required"), ""),
+  nfc,
   v.trim(),
   v.nonEmpty("validation.required"),
+  visibleOnly,
   v.maxLength(EMAIL_MAX, tooLong(EMAIL_MAX)),
   v.email("validation.email"),
 );
@@ -25,9 +33,11 @@ export const emailField = v.pipe(
  */
 export const nameField = v.pipe(
   v.optional(v.string("validation.required"), ""),
+  nfc,
   v.trim(),
   v.nonEmpty("validation.required"),
   v.maxLength(NAME_MAX, tooLong(NAME_MAX)),
+  visibleOnly,
 );
 
 /**

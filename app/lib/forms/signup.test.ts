@@ -333,8 +333,14 @@ describe("the name's rule is the contract's (the API applies nameProblem)", () =
     too_big: tooLong(150),
     name_starts_with_at: "errors.name_starts_with_at",
     name_equal_to_email: "errors.name_equal_to_email",
+    invisible_characters: "errors.invisible_characters",
   } as const;
   it.each([
+    "Ki\u200Bm",
+    "\u202Emik",
+    "Kim\u2066",
+    "K\u0007im",
+    "Ki\u0301m",
     "",
     "   ",
     "Kim",

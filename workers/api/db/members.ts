@@ -113,5 +113,7 @@ export async function toUser(db: Db, site: Site, member: MemberRow): Promise<Use
     push: member.push_state === "denied" ? "denied" : subscribed ? "subscribed" : null,
     timezone: member.timezone,
     premium: premiumState(membership),
+    // Bans are another engineer's part of issue 15: the field is designed (contract/schemas.ts), never set yet.
+    ban: null,
   };
 }

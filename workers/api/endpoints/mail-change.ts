@@ -18,7 +18,7 @@ import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
 import { findMember } from "../db/members";
 import { claimLink, endLinksStatement, newLink, storeEmailChangeLink, usableEmailChangeLink } from "../domain/one-time-links";
-import { normaliseEmail } from "../lib/email";
+import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError } from "../lib/errors";
 import { requireCurrentPassword } from "../lib/current-password";
@@ -46,6 +46,7 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
   await assertUnderLimit(db, changeLimit);
   await requireCurrentPassword(db, member, body.password, "password");
 
+  assertVisibleEmail(body.email);
   const email = normaliseEmail(body.email);
   if (email === member.email) {
     throw new ApiError(422, "same_email", "This is the address the account has now.", { fields: { email: "same_email" } });

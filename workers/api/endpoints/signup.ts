@@ -17,7 +17,8 @@ import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
 import { findMember, toUser } from "../db/members";
 import * as ledger from "../domain/ledger";
-import { normaliseEmail } from "../lib/email";
+import { assertVisibleEmail, normaliseEmail } from "../lib/email";
+import { normaliseIdentityText } from "../../../contract/rules/identity";
 import { emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { requestLocale, translatorFor } from "../lib/i18n";
@@ -93,6 +94,7 @@ export const signup = new Hono<ApiContext>()
       throw new ApiError(403, "csrf_invalid", "The form has expired. Reload the page and try again.");
     }
     const csrfHash = await tokenHash(body.csrf);
+    assertVisibleEmail(body.email);
     const email = normaliseEmail(body.email);
 
     // The same form sent again (a double click, the back button, a retried request): the token
@@ -113,7 +115,7 @@ export const signup = new Hono<ApiContext>()
     if (nameError || passwordError) {
       throw invalid({ ...(nameError && { name: nameError }), ...(passwordError && { password: passwordError }) });
     }
-    const name = (body.name ?? "").trim();
+    const name = normaliseIdentityText(body.name ?? "");
     if (body.country && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
 
     await recordAttempt(db, limit); // every sign-up that got this far counts, made or not
@@ -197,7 +199,7 @@ export const signup = new Hono<ApiContext>()
       // The sign-up's rule, against the member's own address (docs/product.md §5).
       const problem = nameProblem(body.name, member.email ?? "");
       if (problem) throw invalid({ name: problem });
-      update.name = body.name.trim();
+      update.name = normaliseIdentityText(body.name);
     }
 
     if (body.country !== undefined) {
@@ -270,6 +272,7 @@ export const signup = new Hono<ApiContext>()
       if (member.status !== "not_confirmed") {
         throw new ApiError(403, "email_change_not_allowed", "A confirmed address is changed through the mail-change flow.");
       }
+      assertVisibleEmail(body.email);
       const email = normaliseEmail(body.email);
       if (email !== member.email) {
         // Each change mails a new address: a few an hour, so this cannot relay mail to strangers.

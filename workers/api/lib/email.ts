@@ -4,6 +4,8 @@
  * did-you-mean suggestion (mailcheck) only suggests; this corrects, and the app shows the result.
  */
 import { EMAIL_MAX } from "../../../contract/limits";
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS, withoutInvisibleCharacters } from "../../../contract/rules/identity";
+import { ApiError } from "./errors";
 
 /** Misspellings of the biggest mail domains that are never real mail domains themselves. */
 const CERTAIN_TYPOS: Record<string, string> = {
@@ -25,9 +27,13 @@ const CERTAIN_TYPOS: Record<string, string> = {
 /** Domains that can never receive mail (RFC 2606 / 6761), besides a missing dot. */
 const UNDELIVERABLE_TLDS = new Set(["invalid", "test", "localhost", "local"]);
 
-/** Trimmed, lower-cased, and with a certain domain typo corrected. */
+/**
+ * In NFC, without invisible characters (contract/rules/identity.ts: an address that differs from
+ * a known one only by them is the same address), trimmed, lower-cased, and with a certain domain
+ * typo corrected.
+ */
 export function normaliseEmail(email: string): string {
-  const trimmed = email.trim().replace(/\s+/g, "").toLowerCase();
+  const trimmed = withoutInvisibleCharacters(email).trim().replace(/\s+/g, "").toLowerCase();
   const at = trimmed.lastIndexOf("@");
   if (at < 0) return trimmed;
   const domain = trimmed.slice(at + 1).replace(/\.+$/, "");
@@ -42,4 +48,16 @@ export function isDeliverable(email: string): boolean {
   const [, local = "", , tld = ""] = match;
   if (local.length > 64 || local.startsWith(".") || local.endsWith(".") || local.includes("..")) return false;
   return !UNDELIVERABLE_TLDS.has(tld);
+}
+
+/**
+ * Refuses an address as typed that holds control, bidi-override or zero-width characters
+ * (contract/rules/identity.ts): 422 with the field code invisible_characters.
+ */
+export function assertVisibleEmail(email: string): void {
+  if (hasInvisibleCharacters(email.trim())) {
+    throw new ApiError(422, "invalid_input", "The address holds invisible or control characters.", {
+      fields: { email: INVISIBLE_CHARACTERS },
+    });
+  }
 }

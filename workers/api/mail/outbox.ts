@@ -13,9 +13,19 @@ import { mailAdapter, type MailAdapter } from "./adapters";
 import type { RenderedMail } from "./template";
 
 export interface MailToQueue extends RenderedMail {
-  kind: "activation" | "password_reset" | "mail_change" | "mail_changed" | "receipt" | "withdrawal" | "premium_cancelled";
+  kind:
+    | "activation"
+    | "password_reset"
+    | "mail_change"
+    | "mail_changed"
+    | "receipt"
+    | "withdrawal"
+    | "premium_cancelled"
+    | "support";
   memberId: number | null;
   to: string;
+  /** Where answers go; the site's support address unless given (a support message: its sender). */
+  replyTo?: string;
 }
 
 /** "Amora <hello@amora.example>", with characters that would break the header removed. */
@@ -75,7 +85,7 @@ export async function queueMailFor(
     id: row.id,
     from: fromAddress(site.settings.name, site.settings.email),
     to: mail.to,
-    replyTo: site.settings.support_email,
+    replyTo: mail.replyTo ?? site.settings.support_email,
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
