@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import type { PostbackLogAnswer } from "../../contract/schemas";
-import { POSTBACK_STATUSES } from "../../contract/requests/postbacks";
+import { POSTBACK_STATUSES } from "../../contract/rules/postback-statuses";
 import { POSTBACK_PAGE, postbackLog } from "~/lib/api/postbacks.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";

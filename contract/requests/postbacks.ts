@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { POSTBACK_EVENTS } from "../schemas";
 
-export const POSTBACK_STATUSES = ["queued", "retrying", "sent", "failed", "refused"] as const;
+import { POSTBACK_STATUSES } from "../rules/postback-statuses";
+
+export { POSTBACK_STATUSES };
 
 export const PostbackLogQuerySchema = z.object({
   status: z.enum(POSTBACK_STATUSES).optional(),
