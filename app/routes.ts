@@ -24,6 +24,7 @@ export default [
     route("transactions/:transactionId", "routes/transaction.tsx"), // public: the provider's return address
     route("premium/cancel", "routes/premium-cancel.tsx"), // public: "cancel contracts here" (designed)
     route("pages/privacy", "routes/pages.privacy.tsx"), // public
+    route("complaints", "routes/complaints.tsx"), //      public: the DSA notice form (trust and safety)
     route("_dev", "routes/dev-panel.tsx"), //             developer only (the development panel)
     route("_dev/mailbox", "routes/dev-mailbox.tsx"), //   developer only (the local mail outbox)
     route("_dev/:preview", "routes/dev-preview.tsx"), //  developer only: dialogs, top-nav, activate-reminder
@@ -45,6 +46,7 @@ export default [
       route("premium", "routes/premium.tsx"), //                          /premium      login
       route("withdrawal", "routes/withdrawals.tsx"), //                  withdraw from a contract (designed)
       route("withdrawal/:orderId", "routes/withdrawal.tsx"), //          confirm it, and its outcome
+      route("members/:memberId/report", "routes/member-report.tsx"), //   report a member (trust and safety)
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),
@@ -78,6 +80,7 @@ export default [
   route("profile/data", "routes/profile-data.ts"), //     GET: the member's data export (login)
   route("complete-signup", "routes/complete-signup.ts"), // GET: back to an unfinished sign-up
   route("members/:memberId/like", "routes/member-like.ts"), // POST: like or unlike
+  route("members/:memberId/block", "routes/member-block.ts"), // POST: block or unblock (login)
   route("language", "routes/language.ts"), //             POST: switch language
   route("manifest.webmanifest", "routes/manifest.ts"), // GET: the site's web app manifest (its name and colours)
   route("_i18n/:buildId/:locale/messages.json", "routes/i18n-messages.ts"),

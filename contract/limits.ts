@@ -16,3 +16,7 @@ export const MAX_AGE = 100;
 export const MESSAGE_MAX = 2000;
 /** Search results per page (`pp`). */
 export const PAGE_SIZE = 12;
+/** A report's or a notice's explanation (docs/product.md "Trust and safety"). */
+export const EXPLANATION_MAX = 1000;
+/** A notice's "what": a URL or a member id. */
+export const SUBJECT_URL_MAX = 500;

@@ -9,6 +9,8 @@ export const TOAST_KEYS = [
   "mailChangeSent",
   "emailChanged",
   "chatRemoved",
+  "memberBlocked",
+  "memberUnblocked",
 ] as const;
 export type ToastKey = (typeof TOAST_KEYS)[number];
 export interface Toast {

@@ -25,6 +25,7 @@ import { partners } from "./endpoints/partners";
 import { password } from "./endpoints/password";
 import { passwordReset } from "./endpoints/password-reset";
 import { profileImage } from "./endpoints/profile-image";
+import { safety } from "./endpoints/safety";
 import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
 import { signup } from "./endpoints/signup";
@@ -101,6 +102,7 @@ app.route("/", discountCodes);
 app.route("/", withdrawalCalls);
 app.route("/", premiumCalls);
 app.route("/", pushSettings);
+app.route("/", safety);
 app.route("/", dev);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.
 app.route(

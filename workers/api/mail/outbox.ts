@@ -13,7 +13,15 @@ import { mailAdapter, type MailAdapter } from "./adapters";
 import type { RenderedMail } from "./template";
 
 export interface MailToQueue extends RenderedMail {
-  kind: "activation" | "password_reset" | "mail_change" | "mail_changed" | "receipt" | "withdrawal" | "premium_cancelled";
+  kind:
+    | "activation"
+    | "password_reset"
+    | "mail_change"
+    | "mail_changed"
+    | "receipt"
+    | "withdrawal"
+    | "premium_cancelled"
+    | "notice_received";
   memberId: number | null;
   to: string;
 }

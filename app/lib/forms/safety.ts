@@ -1,0 +1,57 @@
+/** The report and notice forms' schemas (browser and action; the API checks again). */
+import * as v from "valibot";
+import { EMAIL_MAX, EXPLANATION_MAX, NAME_MAX, SUBJECT_URL_MAX } from "../../../contract/limits";
+import {
+  ANONYMOUS_NOTICE_CATEGORY,
+  NOTICE_CATEGORIES,
+  NOTICE_SUBJECTS,
+  REPORT_CATEGORIES,
+} from "../../../contract/rules/moderation";
+import { tooLong } from "./fields";
+
+/** Free text as a textarea counts it: CRLF is one line break; trimmed. */
+const text = v.pipe(
+  v.optional(v.string(), ""),
+  v.transform((value) => value.replace(/\r\n?/g, "\n")),
+  v.trim(),
+  v.maxLength(EXPLANATION_MAX, tooLong(EXPLANATION_MAX)),
+);
+
+export const ReportSchema = v.object({
+  category: v.picklist(REPORT_CATEGORIES, "validation.required"),
+  explanation: text,
+});
+
+const optionalText = (max: number) => v.pipe(v.optional(v.string(), ""), v.trim(), v.maxLength(max, tooLong(max)));
+
+export const NoticeSchema = v.pipe(
+  v.object({
+    subject_kind: v.picklist(NOTICE_SUBJECTS, "validation.required"),
+    subject: v.pipe(
+      v.optional(v.string(), ""),
+      v.trim(),
+      v.nonEmpty("validation.required"),
+      v.maxLength(SUBJECT_URL_MAX, tooLong(SUBJECT_URL_MAX)),
+    ),
+    category: v.picklist(NOTICE_CATEGORIES, "validation.required"),
+    explanation: v.pipe(text, v.nonEmpty("validation.required")),
+    name: optionalText(NAME_MAX),
+    email: v.pipe(
+      optionalText(EMAIL_MAX),
+      v.check((value) => value === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), "validation.email"),
+    ),
+    good_faith: v.pipe(
+      v.optional(v.string(), ""),
+      v.check((value) => value === "on", "errors.good_faith_required"),
+    ),
+  }),
+  // Name and address may be left out only for child sexual abuse material (DSA art. 16(2)(c)).
+  v.forward(
+    v.check((input) => input.category === ANONYMOUS_NOTICE_CATEGORY || input.name !== "", "validation.required"),
+    ["name"],
+  ),
+  v.forward(
+    v.check((input) => input.category === ANONYMOUS_NOTICE_CATEGORY || input.email !== "", "validation.required"),
+    ["email"],
+  ),
+);
