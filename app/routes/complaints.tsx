@@ -25,7 +25,7 @@ const ILLEGAL = NOTICE_CATEGORIES.filter((c) => c !== "terms_violation");
  */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const ref = url.searchParams.get("ref");
+  const ref = url.searchParams.get("reference");
   const subject = (url.searchParams.get("subject") ?? "").slice(0, SUBJECT_URL_MAX);
   const kind = url.searchParams.get("kind");
   return {
@@ -51,8 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return apiErrorReply(submission, result, { own: ["rate_limited"] });
   }
-  const mailed = notice.email !== "" ? "&mailed" : "";
-  throw redirect(`/complaints?ref=${encodeURIComponent(result.data.reference)}${mailed}`);
+  const mailed = notice.email !== "" ? "&mailed=1" : "";
+  throw redirect(`/complaints?reference=${encodeURIComponent(result.data.reference)}${mailed}`);
 }
 
 export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {

@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
   const result = await fetchProfile(context.get(apiContext), id);
   if (!result.ok) return apiFailurePage(result, { request, context });
-  const ref = new URL(request.url).searchParams.get("ref");
+  const ref = new URL(request.url).searchParams.get("reference");
   return {
     member: { id: result.data.profile.id, name: result.data.profile.name },
     chat: chatOf(request) ?? null,
@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return apiErrorReply(submission, result, { own: ["rate_limited", "cannot_report_self"] });
   }
   // Post/redirect/get: a reload shows the confirmation, it does not report again.
-  throw redirect(`/members/${id}/report?ref=${encodeURIComponent(result.data.reference)}`);
+  throw redirect(`/members/${id}/report?reference=${encodeURIComponent(result.data.reference)}`);
 }
 
 export default function MemberReport({ loaderData, actionData }: Route.ComponentProps) {
@@ -96,7 +96,7 @@ export default function MemberReport({ loaderData, actionData }: Route.Component
     <div className="narrow safety-page">
       <title>{t("safety.report.title", { name: member.name })}</title>
       <h1>{t("safety.report.title", { name: member.name })}</h1>
-      <p>{t("safety.report.intro")}</p>
+      <p>{t("safety.report.intro", { name: member.name })}</p>
       {chat ? <p className="muted">{t("safety.report.fromChat", { name: member.name })}</p> : null}
       <Form method="post" {...form.props} className="stack card-surface">
         <ErrorList id={`${form.id}-errors`} errors={form.formErrors} />

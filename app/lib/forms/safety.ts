@@ -10,6 +10,13 @@ import {
 import { tooLong } from "./fields";
 
 /** Free text as a textarea counts it: CRLF is one line break; trimmed. */
+/**
+ * One of a fixed list, from a select or radio buttons: nothing chosen (the key missing, or "")
+ * is "Value is required", as is anything not on the list.
+ */
+const oneOf = <const T extends readonly [string, ...string[]]>(list: T) =>
+  v.pipe(v.optional(v.string(), ""), v.nonEmpty("validation.required"), v.picklist(list, "validation.required"));
+
 const text = v.pipe(
   v.optional(v.string(), ""),
   v.transform((value) => value.replace(/\r\n?/g, "\n")),
@@ -18,7 +25,7 @@ const text = v.pipe(
 );
 
 export const ReportSchema = v.object({
-  category: v.picklist(REPORT_CATEGORIES, "validation.required"),
+  category: oneOf(REPORT_CATEGORIES),
   explanation: text,
 });
 
@@ -26,14 +33,14 @@ const optionalText = (max: number) => v.pipe(v.optional(v.string(), ""), v.trim(
 
 export const NoticeSchema = v.pipe(
   v.object({
-    subject_kind: v.picklist(NOTICE_SUBJECTS, "validation.required"),
+    subject_kind: oneOf(NOTICE_SUBJECTS),
     subject: v.pipe(
       v.optional(v.string(), ""),
       v.trim(),
       v.nonEmpty("validation.required"),
       v.maxLength(SUBJECT_URL_MAX, tooLong(SUBJECT_URL_MAX)),
     ),
-    category: v.picklist(NOTICE_CATEGORIES, "validation.required"),
+    category: oneOf(NOTICE_CATEGORIES),
     explanation: v.pipe(text, v.nonEmpty("validation.required")),
     name: optionalText(NAME_MAX),
     email: v.pipe(
