@@ -47,10 +47,20 @@ async function count(sql: string, ...params: unknown[]): Promise<number> {
   return row!.n;
 }
 
-const block = (cookie: string, profile: unknown) => call("/api/blocks.php", { method: "POST", json: { profile }, cookie });
+const block = (cookie: string, profile: unknown, host?: string) =>
+  call("/api/blocks.php", { method: "POST", json: { profile }, cookie, host });
+/** The second demo site (Zilverhart) answers on 127.0.0.1 and shows only NL, BE, DE and AT. */
+const SITE2 = "127.0.0.1";
+
+/** A member of the first site living in GB: the second site does not show them. */
+async function memberOutsideSite2() {
+  const member = await createMember();
+  await env.DB.prepare("UPDATE members SET country = 'GB', countryregion = NULL WHERE id = ?").bind(member.id).run();
+  return member;
+}
 const unblock = (cookie: string, profile: unknown) => call("/api/blocks.php", { method: "DELETE", json: { profile }, cookie });
-const report = (cookie: string, body: Record<string, unknown>) =>
-  call("/api/reports.php", { method: "POST", json: body, cookie });
+const report = (cookie: string, body: Record<string, unknown>, host?: string) =>
+  call("/api/reports.php", { method: "POST", json: body, cookie, host });
 
 /** Each call its own client IP unless given one, so the notices' per-IP limit is the test's own. */
 const freshIp = () => `fd00::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
@@ -89,8 +99,14 @@ describe("blocks", () => {
     const [ann, annCookie] = await pair();
     await errorOf(await block(annCookie, ann.id), 422, "cannot_block_self");
     await errorOf(await block(annCookie, 999_999_999), 404, "profile_not_found");
-    const other = await createMember({ siteId: 2 });
-    await errorOf(await block(annCookie, other.id), 404, "profile_not_found");
+    // Another site's member that this site does not show is not there to block; one it shows
+    // (the platform shows profiles across its sites by country) is, so nobody it shows is out
+    // of reach of a block.
+    const zara = await createMember({ siteId: 2 });
+    const zaraCookie = await loginAs(zara, SITE2);
+    await errorOf(await block(zaraCookie, (await memberOutsideSite2()).id, SITE2), 404, "profile_not_found");
+    const shown = await createMember();
+    expect((await block(zaraCookie, shown.id, SITE2)).status).toBe(200);
     const gone = await createMember();
     await env.DB.prepare("UPDATE members SET status = 'deleted' WHERE id = ?").bind(gone.id).run();
     await errorOf(await block(annCookie, gone.id), 404, "profile_not_found");
@@ -245,8 +261,13 @@ describe("reports", () => {
       (await report(annCookie, { profile: bob.id, category: "spam", explanation: "x".repeat(EXPLANATION_MAX) })).status,
     ).toBe(201);
     await errorOf(await report(annCookie, { profile: 999_999_999, category: "spam" }), 404, "profile_not_found");
-    const other = await createMember({ siteId: 2 });
-    await errorOf(await report(annCookie, { profile: other.id, category: "spam" }), 404, "profile_not_found");
+    const zara = await createMember({ siteId: 2 });
+    const outside = await memberOutsideSite2();
+    await errorOf(
+      await report(await loginAs(zara, SITE2), { profile: outside.id, category: "spam" }, SITE2),
+      404,
+      "profile_not_found",
+    );
     // A conversation between Bob and Carl is not Ann's to attach.
     const theirs = await answer(await call(`/api/chat.php?profile=${carl.id}`, { cookie: bobCookie }), 200, ChatStartSchema);
     await errorOf(
@@ -347,11 +368,19 @@ describe("notices (complaints.php)", () => {
 
   it("refuses what does not exist, another site's member, bad input, a missing statement, and too-long text", async () => {
     const bob = await createMember();
-    const other = await createMember({ siteId: 2 });
-    for (const subject of ["/members/999999999", "999999999", "https://localhost/pricing", `/members/${other.id}`, "hello"]) {
+    for (const subject of ["/members/999999999", "999999999", "https://localhost/pricing", "hello", "/members/1/likes"]) {
       const refused = await errorOf(await notice(valid(subject)), 422, "subject_not_found");
       expect(refused.fields).toEqual({ subject: "not_found" });
     }
+    // A member the second site does not show, named there.
+    const outside = await memberOutsideSite2();
+    const there = await call("/api/complaints.php", {
+      method: "POST",
+      json: valid(`/members/${outside.id}`),
+      headers: { "x-client-ip": freshIp() },
+      host: SITE2,
+    });
+    await errorOf(there, 422, "subject_not_found");
     const good = valid(`/members/${bob.id}`);
     const bad: Record<string, unknown>[] = [
       { ...good, good_faith: false },

@@ -43,19 +43,20 @@ const NOTICE_LIMIT = { max: 5, windowMs: HOUR };
 const profileNotFound = () => new ApiError(404, "profile_not_found", "No such profile.");
 
 /**
- * A member this site shows (active, in one of its countries) and that belongs to it: a real
- * member of another site is not this site's to block or report. Fictional profiles are shared
- * by the sites that show their country.
+ * A member this site shows: active and in one of its countries, the rule of profile.php and
+ * search.php. The platform shows profiles across its sites by country, so a member of another
+ * site that this site shows can be blocked and reported here (nobody a member can see, and be
+ * written to by, is out of reach of a block); one it does not show is refused like a member
+ * that does not exist (ADR 028).
  */
 async function findSiteMember(db: Db, site: Site, id: number) {
   const row = await db
     .selectFrom("members")
-    .select(["id", "site_id", "country", "is_fictional"])
+    .select(["id", "country"])
     .where("id", "=", id)
     .where("status", "=", "active")
     .executeTakeFirst();
   if (!row?.country || !site.settings.countries.includes(row.country)) return null;
-  if (row.is_fictional !== 1 && row.site_id !== site.id) return null;
   return row;
 }
 
