@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { EXPLANATION_MAX } from "../../../contract/limits";
+import { parseForm } from "./parse.server";
 import { NoticeSchema, ReportSchema } from "./safety";
 import { issuesByField } from "./use-form";
 
@@ -46,5 +47,34 @@ describe("the notice form", () => {
     expect(issuesByField(NoticeSchema, anonymous)).toEqual({ name: ["validation.required"], email: ["validation.required"] });
     expect(v.safeParse(NoticeSchema, { ...anonymous, category: "child_sexual_abuse" }).success).toBe(true);
     expect(issuesByField(NoticeSchema, { ...notice, email: "nora" })).toEqual({ email: ["validation.email"] });
+  });
+});
+
+describe("as the action parses them (Conform posts empty fields as missing)", () => {
+  const form = (values: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(values)) data.set(name, value);
+    return data;
+  };
+
+  it("a report without an explanation passes; one without a reason says what is missing", () => {
+    const ok = parseForm(form({ category: "harassment", explanation: "" }), ReportSchema);
+    expect(ok.status === "success" ? ok.value : null).toEqual({ category: "harassment", explanation: "" });
+    expect(parseForm(form({ category: "", explanation: "" }), ReportSchema).error).toEqual({ category: ["validation.required"] });
+  });
+
+  it("an empty notice gets the designed messages, never a type error", () => {
+    const empty = parseForm(
+      form({ subject_kind: "profile", subject: "", category: "", explanation: "", name: "", email: "" }),
+      NoticeSchema,
+    );
+    expect(empty.error).toEqual({
+      subject: ["validation.required"],
+      category: ["validation.required"],
+      explanation: ["validation.required"],
+      good_faith: ["errors.good_faith_required"],
+    });
+    const anonymous = parseForm(form({ ...notice, name: "", email: "", category: "child_sexual_abuse" }), NoticeSchema);
+    expect(anonymous.status).toBe("success");
   });
 });

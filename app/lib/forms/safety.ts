@@ -9,17 +9,21 @@ import {
 } from "../../../contract/rules/moderation";
 import { tooLong } from "./fields";
 
-/** Free text as a textarea counts it: CRLF is one line break; trimmed. */
 /**
- * One of a fixed list, from a select or radio buttons: nothing chosen (the key missing, or "")
- * is "Value is required", as is anything not on the list.
+ * A field as text, "" when empty or missing (an unchecked box is not posted). The fallback
+ * inside: the action's parser (Conform) turns an empty field into a missing one past an
+ * optional's default, which then fails as "not a string" (see password.ts).
  */
-const oneOf = <const T extends readonly [string, ...string[]]>(list: T) =>
-  v.pipe(v.optional(v.string(), ""), v.nonEmpty("validation.required"), v.picklist(list, "validation.required"));
+const str = v.optional(v.fallback(v.string(), ""), "");
 
+/** One of a fixed list, from a select or radio buttons: nothing chosen, or anything else, is "Value is required". */
+const oneOf = <const T extends readonly [string, ...string[]]>(list: T) =>
+  v.pipe(str, v.nonEmpty("validation.required"), v.picklist(list, "validation.required"));
+
+/** Free text as a textarea counts it: CRLF is one line break; trimmed. */
 const text = v.pipe(
-  v.optional(v.string(), ""),
-  v.transform((value) => value.replace(/\r\n?/g, "\n")),
+  str,
+  v.transform((value: string) => value.replace(/\r\n?/g, "\n")),
   v.trim(),
   v.maxLength(EXPLANATION_MAX, tooLong(EXPLANATION_MAX)),
 );
@@ -29,17 +33,12 @@ export const ReportSchema = v.object({
   explanation: text,
 });
 
-const optionalText = (max: number) => v.pipe(v.optional(v.string(), ""), v.trim(), v.maxLength(max, tooLong(max)));
+const optionalText = (max: number) => v.pipe(str, v.trim(), v.maxLength(max, tooLong(max)));
 
 export const NoticeSchema = v.pipe(
   v.object({
     subject_kind: oneOf(NOTICE_SUBJECTS),
-    subject: v.pipe(
-      v.optional(v.string(), ""),
-      v.trim(),
-      v.nonEmpty("validation.required"),
-      v.maxLength(SUBJECT_URL_MAX, tooLong(SUBJECT_URL_MAX)),
-    ),
+    subject: v.pipe(str, v.trim(), v.nonEmpty("validation.required"), v.maxLength(SUBJECT_URL_MAX, tooLong(SUBJECT_URL_MAX))),
     category: oneOf(NOTICE_CATEGORIES),
     explanation: v.pipe(text, v.nonEmpty("validation.required")),
     name: optionalText(NAME_MAX),
@@ -48,7 +47,7 @@ export const NoticeSchema = v.pipe(
       v.check((value) => value === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), "validation.email"),
     ),
     good_faith: v.pipe(
-      v.optional(v.string(), ""),
+      str,
       v.check((value) => value === "on", "errors.good_faith_required"),
     ),
   }),
