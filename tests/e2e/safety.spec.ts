@@ -104,3 +104,28 @@ test("a visitor files a notice at /complaints and gets a reference, by mail too"
   await page.goto("/_dev/mailbox");
   await expect(page.getByText(`We received your notice (${reference})`).first()).toBeVisible();
 });
+
+test("from a chat: report (the conversation attached) and block; the chat then takes no messages", async ({ page }, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await signUp(page, `e2e-safety-chat-${stamp}@example.com`, `Cas ${stamp.slice(-5)}`);
+  await page.goto("/members/3/chat", { waitUntil: "networkidle" });
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const chat = page.url();
+  // The top bar's menu is a disclosure: it opens without JavaScript too.
+  await page.locator("summary", { hasText: "Report or block" }).click();
+  await page.getByRole("link", { name: /^Report / }).click();
+  await expect(page).toHaveURL(/\/members\/3\/report\?chat=\d+$/);
+  await expect(page.getByText(/conversation with .* is attached/)).toBeVisible();
+  await page.getByLabel("Reason").selectOption("harassment");
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page).toHaveURL(/\/report\?reference=R-[0-9A-Z]{8}$/);
+  await page.getByRole("button", { name: /^Block / }).click();
+  await expect(page).toHaveURL(/\/members$/);
+
+  await page.goto(chat);
+  await expect(page.getByText("You can no longer message each other.")).toBeVisible();
+  await expect(page.getByLabel("Your message")).toHaveCount(0);
+  await page.goto("/chats");
+  await expect(page.locator(`main a[href="${new URL(chat).pathname}"]`)).toHaveCount(0);
+});
