@@ -134,7 +134,7 @@ export default function Complaints({ loaderData, actionData }: Route.ComponentPr
         <TextAreaField
           label={t("safety.complaints.explanation")}
           field={explanation}
-          help={t("safety.explanationHelp", { max: EXPLANATION_MAX })}
+          help={t("safety.maxLengthHelp", { max: EXPLANATION_MAX })}
           maxLength={EXPLANATION_MAX}
           required
         />
