@@ -15,9 +15,12 @@ import { LoadingBar } from "./components/LoadingBar";
 import { InlineStylesheet } from "./lib/stylesheet";
 import { RouteErrorPage } from "./components/RouteErrorPage";
 import { Toasts } from "./components/Toasts";
-import { EntryWarning } from "./components/EntryWarning";
 
 const InstalledApp = lazy(() => import("./components/InstalledApp"));
+// Only visitors of sites with the 18+ notice see it, so it is not in every page's bundle. No
+// Suspense boundary around it: the server waits for it before sending the page (it must be
+// there without JavaScript), and the browser loads it only where it was sent.
+const EntryWarning = lazy(() => import("./components/EntryWarning").then((m) => ({ default: m.EntryWarning })));
 import { siteSettings } from "./lib/api/site.server";
 import { badgeCount, useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";

@@ -29,6 +29,7 @@ export default [
     route("pages/service", "routes/pages.service.tsx"), // public: customer service and its contact form
     route("pages/return-policy", "routes/pages.return-policy.tsx"), // public: withdrawal and refunds
     route("pages/ban", "routes/pages.ban.tsx"), //        public: a ban's statement of reasons, or "not banned"
+    route("complaints", "routes/complaints.tsx"), //      public: the DSA notice form (trust and safety)
     route("_dev", "routes/dev-panel.tsx"), //             developer only (the development panel)
     route("_dev/mailbox", "routes/dev-mailbox.tsx"), //   developer only (the local mail outbox)
     route("_dev/postbacks", "routes/dev-postbacks.tsx"), // developer only (the postback log)
@@ -51,6 +52,7 @@ export default [
       route("premium", "routes/premium.tsx"), //                          /premium      login
       route("withdrawal", "routes/withdrawals.tsx"), //                  withdraw from a contract (designed)
       route("withdrawal/:orderId", "routes/withdrawal.tsx"), //          confirm it, and its outcome
+      route("members/:memberId/report", "routes/member-report.tsx"), //   report a member (trust and safety)
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),
@@ -85,6 +87,7 @@ export default [
   route("profile/data", "routes/profile-data.ts"), //     GET: the member's data export (login)
   route("complete-signup", "routes/complete-signup.ts"), // GET: back to an unfinished sign-up
   route("members/:memberId/like", "routes/member-like.ts"), // POST: like or unlike
+  route("members/:memberId/block", "routes/member-block.ts"), // POST: block or unblock (login)
   route("language", "routes/language.ts"), //             POST: switch language
   route("entry-warning", "routes/entry-warning.ts"), //   POST: accept the site-entry warning (docs/product.md §2.5)
   route("manifest.webmanifest", "routes/manifest.ts"), // GET: the site's web app manifest (its name and colours)

@@ -43,6 +43,11 @@ export const ERROR_CODES = [
   "recipient_gone",
   "insufficient_credits",
   "key_used",
+  // Trust and safety
+  "blocked",
+  "cannot_block_self",
+  "cannot_report_self",
+  "subject_not_found",
   // Commerce
   "unknown_package",
   "payment_method_unavailable",

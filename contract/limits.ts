@@ -18,3 +18,7 @@ export const MESSAGE_MAX = 2000;
 export const PAGE_SIZE = 12;
 /** The largest request body the API reads, photos aside (docs/api.md: payload_too_large). */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** A report's or a notice's explanation (docs/product.md "Trust and safety"). */
+export const EXPLANATION_MAX = 1000;
+/** A notice's "what": a URL or a member id. */
+export const SUBJECT_URL_MAX = 500;

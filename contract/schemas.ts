@@ -660,6 +660,8 @@ export const MessagesAnswerSchema = z.object({
   /** The member's credits, and what one message costs them. */
   balance: z.number().int(),
   cost: z.number().int(),
+  /** Designed (trust and safety): one of the two has blocked the other; no message can be sent. */
+  blocked: z.boolean().default(false),
 });
 export type MessagesAnswer = z.infer<typeof MessagesAnswerSchema>;
 
@@ -800,3 +802,28 @@ export const PremiumAnswerSchema = z.object({
   renewal_failed_at: z.number().int().nullable(),
 });
 export type PremiumAnswer = z.infer<typeof PremiumAnswerSchema>;
+
+/** POST and DELETE /api/blocks.php (designed): the block as it now stands. */
+export const BlockRecordSchema = z.object({ id: z.number().int(), blocked: z.boolean() });
+export type BlockRecord = z.infer<typeof BlockRecordSchema>;
+
+/** GET /api/blocks.php (designed): the members the member has blocked, newest first. */
+export const BlocksAnswerSchema = z.object({
+  blocked: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      main_image: z.object({ thumb_filename: z.string() }).nullable(),
+      blocked_at: z.number().int(),
+    }),
+  ),
+});
+export type BlocksAnswer = z.infer<typeof BlocksAnswerSchema>;
+
+/** POST /api/reports.php and POST /api/complaints.php (designed): the case's reference. */
+export const CaseFiledSchema = z.object({
+  reference: z.string(),
+  state: z.literal("open"),
+  created_at: z.number().int(),
+});
+export type CaseFiled = z.infer<typeof CaseFiledSchema>;

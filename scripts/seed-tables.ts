@@ -6,6 +6,8 @@
  */
 export const SEED_CLEARS = [
   "seed_runs",
+  "moderation_cases",
+  "blocks",
   "premium_periods",
   "premium_memberships",
   "payment_customers",

@@ -10,6 +10,8 @@ export const TOAST_KEYS = [
   "emailChanged",
   "chatRemoved",
   "entryWarningReset",
+  "memberBlocked",
+  "memberUnblocked",
 ] as const;
 export type ToastKey = (typeof TOAST_KEYS)[number];
 export interface Toast {

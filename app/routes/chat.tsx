@@ -4,6 +4,7 @@ import { ChatEntryLink, useChatName } from "~/components/chat/ChatEntry";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
 import { ErrorList } from "~/components/Field";
+import { SafetyActions } from "~/components/safety/SafetyFields";
 import { fetchChats, fetchMessages, markChatRead, sendMessage } from "~/lib/api/chat.server";
 import { orUnanswered } from "~/lib/api/client.server";
 import { siteSettings } from "~/lib/api/site.server";
@@ -88,7 +89,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const credits = { balance: error.balance ?? 0, cost: error.cost ?? 0 };
       return formReply(submission.reply({ formErrors: ["errors.insufficient_credits"] }), 402, { credits });
     }
-    return apiErrorReply(submission, result, { own: ["rate_limited", "recipient_gone"] });
+    return apiErrorReply(submission, result, { own: ["rate_limited", "recipient_gone", "blocked"] });
   }
   // Post/redirect/get; a fetcher's send replaces the entry instead of adding one.
   throw replace(`/chats/${id}`);
@@ -161,10 +162,22 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
             </span>
           ) : null}
         </h1>
-        {profile.deleted ? null : (
+        {profile.deleted || loaderData.blocked ? null : (
           <Link to={`/members/${profile.id}`} className="chat-profile-link">
             {t("chat.viewProfile")}
           </Link>
+        )}
+        {profile.deleted ? null : (
+          // Report or block from the chat: a disclosure, so it works without JavaScript.
+          <details className="chat-safety">
+            <summary>
+              <span className="visually-hidden">{t("safety.menu")}</span>
+              <span aria-hidden="true">⋯</span>
+            </summary>
+            <div className="chat-safety-menu">
+              <SafetyActions memberId={profile.id} name={name} conversation={conversation.id} />
+            </div>
+          </details>
         )}
       </header>
       <MessageList
@@ -182,6 +195,8 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
       />
       {profile.deleted ? (
         <p className="chat-gone">{t("chat.memberGone")}</p>
+      ) : loaderData.blocked ? (
+        <p className="chat-gone">{t("safety.chat.blocked")}</p>
       ) : (
         <Composer key={conversation.id} balance={balance} cost={cost} sendKey={loaderData.sendKey} actionData={actionData} />
       )}

@@ -7,6 +7,7 @@ import { TEMPLATE_FLAGS } from "../../contract/rules/templates";
 import { LikeButton } from "~/components/LikeButton";
 import { MatchMoment } from "~/components/MatchMoment";
 import { ProfileBadges } from "~/components/ProfileCard";
+import { SafetyActions } from "~/components/safety/SafetyFields";
 import { fetchProfile } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
@@ -30,6 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // After a like back without JavaScript (routes/member-like.ts); only while the like stands.
     match: new URL(request.url).searchParams.has("match") && profile.liked,
     loggedIn: getOptionalUser(context) !== null,
+    own: getOptionalUser(context)?.profile.id === profile.id,
     fields: settings.visible_profile_fields,
     notes: settings.visible_profile_notes
       .map((name) => ({ name, text: profile.personal[name] ?? "" }))
@@ -57,7 +59,7 @@ async function interestNames(
 export default function Member({ loaderData }: Route.ComponentProps) {
   const { t, has, locale } = useTranslation();
   const site = useSite();
-  const { profile, fields, notes, match, interests } = loaderData;
+  const { profile, fields, notes, match, interests, loggedIn, own } = loaderData;
   const fieldValue = (name: string) => {
     if (name === "age") return profile.age === null ? null : String(profile.age);
     if (name === "city") return profile.city;
@@ -141,6 +143,16 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             {t("member.startChat")}
           </Link>
         </div>
+        {/* Trust and safety: members report and block; anyone can send a notice (/complaints). */}
+        {loggedIn && !own ? (
+          <SafetyActions memberId={profile.id} name={profile.name} />
+        ) : !own ? (
+          <p className="safety-actions">
+            <Link className="small-link" to={`/complaints?subject=${encodeURIComponent(`/members/${profile.id}`)}`}>
+              {t("safety.complaints.link")}
+            </Link>
+          </p>
+        ) : null}
         <dl className="member-fields">
           {fields.map((name) => {
             const value = fieldValue(name);

@@ -39,6 +39,9 @@ import {
 } from "~/lib/signup/profile-sections.server";
 import type { Route } from "./+types/profile";
 import { LogoutButton } from "~/components/LogoutButton";
+import { BlockForm } from "~/components/safety/SafetyFields";
+import { fetchBlocks } from "~/lib/api/safety.server";
+import type { BlocksAnswer } from "../../contract/schemas";
 import { parseForm } from "~/lib/forms/parse.server";
 
 /*
@@ -69,11 +72,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
   const locale = requestLocale(context);
-  const [personal, about, kinds] = await Promise.all([
+  const [personal, about, kinds, blocks] = await Promise.all([
     personalView(api, user, locale),
     aboutView(api, user, locale),
     // An API without the call (an older PHP API) only hides the switches.
     settings.push_pub ? pushSettings(api) : null,
+    fetchBlocks(api),
   ]);
   return {
     memberId: user.profile.id,
@@ -92,6 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     push: user.push,
     pushKey: settings.push_pub,
     pushKinds: kinds?.ok ? kinds.data : null,
+    blocked: blocks.ok ? blocks.data.blocked : [],
   };
 }
 
@@ -279,6 +284,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {loaderData.pushKinds ? <PushKinds kinds={loaderData.pushKinds} actionData={forSection("push-kinds")} /> : null}
         </section>
       ) : null}
+      <section id="blocked" className="profile-section" aria-labelledby="blocked-heading">
+        <BlockedMembers blocked={loaderData.blocked} cdnPrefix={loaderData.cdnPrefix} />
+      </section>
       <section id="language" className="profile-section" aria-labelledby="language-heading">
         <LanguageSetting />
       </section>
@@ -415,6 +423,44 @@ function ChangePassword({
           </button>
         </div>
       </Form>
+    </>
+  );
+}
+
+/** The members this member has blocked, each with an unblock button (docs/product.md "Trust and safety"). */
+function BlockedMembers({ blocked, cdnPrefix }: { blocked: BlocksAnswer["blocked"]; cdnPrefix: string }) {
+  const { t, locale } = useTranslation();
+  return (
+    <>
+      <h2 id="blocked-heading">{t("safety.blocked.heading")}</h2>
+      <p className="field-help">{t("safety.block.hint")}</p>
+      {blocked.length === 0 ? (
+        <p className="empty-state">{t("safety.blocked.empty")}</p>
+      ) : (
+        <ul className="blocked-list">
+          {blocked.map((member) => {
+            const name = member.name || t("safety.blocked.deletedMember");
+            return (
+              <li key={member.id}>
+                {member.main_image ? (
+                  <img className="avatar" src={cdnPrefix + member.main_image.thumb_filename} alt="" width={40} height={40} />
+                ) : (
+                  <span className="avatar avatar-empty" aria-hidden="true" />
+                )}
+                <div className="blocked-text">
+                  <strong>{name}</strong>
+                  <span className="muted">
+                    {t("safety.blocked.since", {
+                      date: new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(member.blocked_at),
+                    })}
+                  </span>
+                </div>
+                <BlockForm memberId={member.id} name={name} block={false} returnTo="/profile#blocked" />
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </>
   );
 }

@@ -26,6 +26,7 @@ import { partners } from "./endpoints/partners";
 import { password } from "./endpoints/password";
 import { passwordReset } from "./endpoints/password-reset";
 import { profileImage } from "./endpoints/profile-image";
+import { safety } from "./endpoints/safety";
 import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
 import { signup } from "./endpoints/signup";
@@ -106,6 +107,7 @@ app.route("/", withdrawalCalls);
 app.route("/", premiumCalls);
 app.route("/", pushSettings);
 app.route("/", support);
+app.route("/", safety);
 app.route("/", dev);
 app.route("/", postbackLog);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.

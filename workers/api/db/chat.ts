@@ -1,6 +1,7 @@
 /** Chat queries (issue 6): conversations as one member sees them, messages, unread counts. */
 import { sql, type Compilable, type Expression } from "kysely";
 import type { ChatListEntry, ChatMessage, ChatProfile } from "../../../contract/schemas";
+import { notBlocked } from "./blocks";
 import type { Db } from "./client";
 import { ageOn } from "./members";
 
@@ -154,6 +155,7 @@ export async function unreadMessages(db: Db, memberId: number): Promise<number> 
     )
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("cm.member_id", "=", memberId)
+    .where(notBlocked(memberId, "cm.other_id"))
     .whereRef("msg.id", ">", "cm.cleared_until_id")
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -189,6 +191,7 @@ export async function listConversations(db: Db, memberId: number, limit: number,
           .as("unread"),
     ])
     .where("cm.member_id", "=", memberId)
+    .where(notBlocked(memberId, "cm.other_id"))
     .where((eb) => eb.or([eb("cm.hidden", "=", 0), eb("c.last_message_id", ">", eb.ref("cm.cleared_until_id"))]))
     .orderBy(sql`coalesce(last.created_at, c.created_at)`, "desc")
     .orderBy("c.id", "desc")

@@ -27,6 +27,7 @@ export function eraseMemberQueries(
     db.deleteFrom("images").where("member_id", "=", memberId),
     db.deleteFrom("likes").where((eb) => eb.or([eb("member_id", "=", memberId), eb("profile_id", "=", memberId)])),
     db.deleteFrom("notices").where("member_id", "=", memberId),
+    db.deleteFrom("blocks").where((eb) => eb.or([eb("member_id", "=", memberId), eb("blocked_id", "=", memberId)])),
     db.deleteFrom("push_subscriptions").where("member_id", "=", memberId),
     db.deleteFrom("password_resets").where("member_id", "=", memberId),
     db.deleteFrom("email_changes").where("member_id", "=", memberId),

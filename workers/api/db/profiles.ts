@@ -1,11 +1,15 @@
 /** Profile cards: the columns search, likes and cards need, in one query with the main photo. */
 import type { ProfileCard } from "../../../contract/schemas";
 import type { Db } from "./client";
+import { notBlocked } from "./blocks";
 import { ageOn } from "./members";
 
-/** A select of cards; callers add where, order and limit. `viewer` marks the cards they like. */
+/**
+ * A select of cards; callers add where, order and limit. `viewer` marks the cards they like,
+ * and leaves out the members either of them has blocked (db/blocks.ts).
+ */
 export function selectCards(db: Db, viewer: number | null) {
-  return db
+  const cards = db
     .selectFrom("members as m")
     .leftJoin("images as i", "i.id", "m.main_image_id")
     .leftJoin("likes as l", (join) => join.onRef("l.profile_id", "=", "m.id").on("l.member_id", "=", viewer ?? -1))
@@ -23,6 +27,7 @@ export function selectCards(db: Db, viewer: number | null) {
       "l.member_id as liked_by_viewer",
     ])
     .where("m.status", "=", "active");
+  return viewer === null ? cards : cards.where(notBlocked(viewer, "m.id"));
 }
 
 type CardRow = {

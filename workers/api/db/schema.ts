@@ -347,6 +347,34 @@ export interface PostbacksTable {
   updated_at: number;
 }
 
+export interface BlocksTable {
+  member_id: number;
+  blocked_id: number;
+  created_at: number;
+}
+
+export interface ModerationCasesTable {
+  id: Generated<number>;
+  reference: string;
+  site_id: number;
+  kind: "report" | "notice";
+  state: Generated<string>;
+  category: string;
+  explanation: Generated<string>;
+  subject_kind: "profile" | "photo" | "message";
+  subject_member_id: number;
+  subject_image_id: number | null;
+  subject_conversation_id: number | null;
+  subject_message_id: number | null;
+  subject_url: string | null;
+  reporter_id: number | null;
+  notifier_name: string | null;
+  notifier_email: string | null;
+  good_faith: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -378,4 +406,6 @@ export interface Database {
   payment_customers: PaymentCustomersTable;
   premium_memberships: PremiumMembershipsTable;
   premium_periods: PremiumPeriodsTable;
+  blocks: BlocksTable;
+  moderation_cases: ModerationCasesTable;
 }

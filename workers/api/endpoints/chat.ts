@@ -20,6 +20,7 @@ import { ConversationBodySchema, IdSchema, SendMessageBodySchema } from "../../.
 import { messageCost } from "../../../contract/rules/message-cost";
 import type { ApiContext } from "../context";
 import { chatProfile, findMembership, listConversations, newestMessageId, sendStatements, toMessage } from "../db/chat";
+import { blockedBetween } from "../db/blocks";
 import { runBatch } from "../db/client";
 import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
@@ -65,7 +66,7 @@ async function startChat(c: Context<ApiContext>) {
     .where("id", "=", profileId)
     .where("status", "=", "active")
     .executeTakeFirst();
-  if (!profile?.country || !site.settings.countries.includes(profile.country)) {
+  if (!profile?.country || !site.settings.countries.includes(profile.country) || (await blockedBetween(db, me.id, profileId))) {
     throw new ApiError(404, "profile_not_found", "No such profile.");
   }
   const [low, high] = me.id < profileId ? [me.id, profileId] : [profileId, me.id];
@@ -135,6 +136,10 @@ async function sendMessage(c: Context<ApiContext>) {
   if (text === "") throw new ApiError(422, "invalid_input", "Write a message first.", { fields: { text: "required" } });
   const other = await db.selectFrom("members").select("status").where("id", "=", membership.other_id).executeTakeFirst();
   if (!other || other.status === "deleted") throw new ApiError(410, "recipient_gone", "This member has left.");
+  // A block stops messages both ways (docs/product.md "Trust and safety").
+  if (await blockedBetween(db, me.id, membership.other_id)) {
+    throw new ApiError(403, "blocked", "You cannot message this member.");
+  }
 
   const limit: Limit = { key: `message:member:${me.id}`, ...SEND_LIMIT };
   await takeAttempt(db, limit);
@@ -228,10 +233,11 @@ export const chat = new Hono<ApiContext>()
       .orderBy("id", "desc")
       .limit(MESSAGES_PAGE + 1);
     if (beforeId?.success) query = query.where("id", "<", beforeId.data);
-    const [rows, profile, balance] = await Promise.all([
+    const [rows, profile, balance, blocked] = await Promise.all([
       query.execute(),
       chatProfile(db, me.id, membership.other_id),
       ledger.balance(db, me.id),
+      blockedBetween(db, me.id, membership.other_id),
     ]);
     c.header("cache-control", "no-store");
     return c.json({
@@ -243,6 +249,7 @@ export const chat = new Hono<ApiContext>()
       has_more: rows.length > MESSAGES_PAGE,
       balance,
       cost: messageCost(site.settings, me.country),
+      blocked,
     });
   })
   .post("/messages.php", async (c) => {

@@ -5,6 +5,7 @@
 import { Hono, type Context } from "hono";
 import { LikeBodySchema, ProfileIdSchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
+import { blockedBetween } from "../db/blocks";
 import { toProfile } from "../db/members";
 import { selectCards, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
@@ -55,6 +56,7 @@ export const likes = new Hono<ApiContext>()
     const { profile } = await readBody(c, LikeBodySchema);
     if (profile === me) throw new ApiError(422, "cannot_like_self", "You cannot like yourself.", { fields: { profile: "self" } });
     await findVisibleProfile(c, profile);
+    if (await blockedBetween(c.var.db, me, profile)) throw new ApiError(404, "profile_not_found", "No such profile.");
     const inserted = await c.var.db
       .insertInto("likes")
       .values({ member_id: me, profile_id: profile, created_at: Date.now() })
@@ -84,6 +86,10 @@ export const likes = new Hono<ApiContext>()
     const { db } = c.var;
     const profile = await findVisibleProfile(c, id.data);
     const viewer = viewerOf(c);
+    // Blocked either way, the page is not there for either of the two.
+    if (viewer && viewer.id !== profile.id && (await blockedBetween(db, viewer.id, profile.id))) {
+      throw new ApiError(404, "profile_not_found", "No such profile.");
+    }
     let liked = false;
     if (viewer) {
       const [like] = await Promise.all([

@@ -10,6 +10,7 @@ import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
 import { defaultSearchGender, type Gender, type InterestedIn } from "../../../contract/rules/search";
 import { MIN_AGE_ABOVE_MAX_AGE, SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
+import { notBlocked } from "../db/blocks";
 import { birthDateRange, selectCards, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
 import { viewerOf } from "../lib/member";
@@ -104,7 +105,8 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
     .where("m.date_of_birth", "<=", born.to);
   if (filters.gender) matching = matching.where("m.gender", "=", filters.gender);
   if (filters.countryregion) matching = matching.where("m.countryregion", "=", filters.countryregion);
-  if (member) matching = matching.where("m.id", "!=", member.id);
+  // Blocked either way: gone from the search, the similar profiles and the home suggestions.
+  if (member) matching = matching.where("m.id", "!=", member.id).where(notBlocked(member.id, "m.id"));
   // A similar-profile search leaves out the main search's profiles (born in its range and, when it
   // had one, in its region; the same gender and country as asked). NULL-safe: a profile without a
   // region is not in a main search for a region, so it may show here.

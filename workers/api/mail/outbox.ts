@@ -21,7 +21,8 @@ export interface MailToQueue extends RenderedMail {
     | "receipt"
     | "withdrawal"
     | "premium_cancelled"
-    | "support";
+    | "support"
+    | "notice_received";
   memberId: number | null;
   to: string;
   /** Where answers go; the site's support address unless given (a support message: its sender). */

@@ -1,0 +1,266 @@
+/**
+ * Trust and safety (issue 15; docs/product.md "Trust and safety", ADR 028):
+ *
+ * - GET /api/blocks.php (designed): the members the member has blocked, newest first.
+ * - POST /api/blocks.php { profile } (designed): blocks a member; idempotent (one row, however
+ *   often and however concurrently). DELETE /api/blocks.php { profile }: unblocks; idempotent.
+ * - POST /api/reports.php { profile, category, explanation?, conversation?, message? } (designed):
+ *   a member reports another member for the moderation queue; answers its reference.
+ * - POST /api/complaints.php { subject_kind, subject, category, explanation, name, email,
+ *   good_faith } (designed): a notice under DSA art. 16 from anyone, logged in or not; answers
+ *   its reference and mails an acknowledgement when an address was given.
+ *
+ * Reports and notices are rows of one table, moderation_cases (migrations/0017), state 'open'.
+ */
+import { Hono, type Context } from "hono";
+import type { Insertable } from "kysely";
+import { BlockBodySchema, NoticeBodySchema, ReportBodySchema } from "../../../contract/requests/safety";
+import {
+  ANONYMOUS_NOTICE_CATEGORY,
+  conversationIdInSubject,
+  imageFileInSubject,
+  memberIdInSubject,
+  photoNumberInSubject,
+  type NoticeSubject,
+} from "../../../contract/rules/moderation";
+import type { ApiContext } from "../context";
+import type { Db } from "../db/client";
+import type { ModerationCasesTable } from "../db/schema";
+import { findMembership } from "../db/chat";
+import { ApiError } from "../lib/errors";
+import { requireMember, viewerOf } from "../lib/member";
+import { type Limit, takeAttempt } from "../lib/rate-limit";
+import { clientIp, readBody } from "../lib/request";
+import type { Site } from "../lib/site";
+import { queueNoticeMail } from "../mail/notice";
+
+const HOUR = 60 * 60 * 1000;
+/** Reports a member may file an hour (a burst of abuse, not a moderation need). */
+const REPORT_LIMIT = { max: 10, windowMs: HOUR };
+/** Notices an hour from one IP address. */
+const NOTICE_LIMIT = { max: 5, windowMs: HOUR };
+
+const profileNotFound = () => new ApiError(404, "profile_not_found", "No such profile.");
+
+/**
+ * A member this site shows: active and in one of its countries, the rule of profile.php and
+ * search.php. The platform shows profiles across its sites by country, so a member of another
+ * site that this site shows can be blocked and reported here (nobody a member can see, and be
+ * written to by, is out of reach of a block); one it does not show is refused like a member
+ * that does not exist (ADR 028).
+ */
+async function findSiteMember(db: Db, site: Site, id: number) {
+  const row = await db
+    .selectFrom("members")
+    .select(["id", "country"])
+    .where("id", "=", id)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  if (!row?.country || !site.settings.countries.includes(row.country)) return null;
+  return row;
+}
+
+/** A reference for the reporter: the kind's letter and 8 characters nobody misreads. */
+function newReference(kind: "report" | "notice"): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `${kind === "report" ? "R" : "N"}-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("")}`;
+}
+
+type CaseValues = Omit<Insertable<ModerationCasesTable>, "reference" | "site_id" | "created_at" | "updated_at" | "state">;
+
+/** Files the case; a reference that happens to exist already is drawn again. */
+async function fileCase(c: Context<ApiContext>, kind: "report" | "notice", values: Omit<CaseValues, "kind">) {
+  const now = Date.now();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const reference = newReference(kind);
+    const row = await c.var.db
+      .insertInto("moderation_cases")
+      .values({ ...values, kind, reference, site_id: c.var.site.id, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column("reference").doNothing())
+      .returning(["reference", "created_at"])
+      .executeTakeFirst();
+    if (row) return { reference: row.reference, state: "open" as const, created_at: row.created_at };
+  }
+  throw new Error("no free case reference after 5 draws");
+}
+
+const subjectNotFound = () =>
+  new ApiError(422, "subject_not_found", "Nothing on this site matches what the notice names.", {
+    fields: { subject: "not_found" },
+  });
+
+/** What a notice names, on this site: the member, and where given the photo or conversation. */
+async function resolveSubject(c: Context<ApiContext>, kind: NoticeSubject, subject: string) {
+  const { db, site } = c.var;
+  let memberId = memberIdInSubject(subject);
+  let imageId: number | null = null;
+  let conversationId: number | null = null;
+  if (kind === "photo") {
+    const file = imageFileInSubject(subject);
+    const number = photoNumberInSubject(subject);
+    if (file) {
+      const image = await db.selectFrom("images").select(["id", "member_id"]).where("filename", "=", file).executeTakeFirst();
+      if (!image) throw subjectNotFound();
+      memberId = image.member_id;
+      imageId = image.id;
+    } else if (memberId !== null && number !== null) {
+      const image = await db
+        .selectFrom("images")
+        .select("id")
+        .where("member_id", "=", memberId)
+        .orderBy("position")
+        .orderBy("id")
+        .offset(number - 1)
+        .limit(1)
+        .executeTakeFirst();
+      if (!image) throw subjectNotFound();
+      imageId = image.id;
+    }
+  }
+  if (kind === "message") {
+    const conversation = conversationIdInSubject(subject);
+    if (conversation !== null) {
+      // Chats are private: only someone in the conversation can point at it.
+      const viewer = viewerOf(c);
+      const membership = viewer ? await findMembership(db, viewer.id, conversation) : undefined;
+      if (!membership) throw subjectNotFound();
+      memberId = membership.other_id;
+      conversationId = conversation;
+    }
+  }
+  if (memberId === null || !(await findSiteMember(db, site, memberId))) throw subjectNotFound();
+  return { memberId, imageId, conversationId };
+}
+
+export const safety = new Hono<ApiContext>()
+  .get("/blocks.php", async (c) => {
+    const me = requireMember(c);
+    const rows = await c.var.db
+      .selectFrom("blocks as b")
+      .innerJoin("members as m", "m.id", "b.blocked_id")
+      .leftJoin("images as i", "i.id", "m.main_image_id")
+      .select(["m.id", "m.name", "m.status", "i.filename", "b.created_at"])
+      .where("b.member_id", "=", me.id)
+      .orderBy("b.created_at", "desc")
+      .orderBy("m.id", "desc")
+      .limit(500)
+      .execute();
+    return c.json({
+      blocked: rows.map((row) => ({
+        id: row.id,
+        name: row.status === "deleted" ? "" : row.name,
+        main_image: row.status !== "deleted" && row.filename ? { thumb_filename: row.filename } : null,
+        blocked_at: row.created_at,
+      })),
+    });
+  })
+  .post("/blocks.php", async (c) => {
+    const me = requireMember(c);
+    const { profile } = await readBody(c, BlockBodySchema);
+    if (profile === me.id) {
+      throw new ApiError(422, "cannot_block_self", "You cannot block yourself.", { fields: { profile: "self" } });
+    }
+    if (!(await findSiteMember(c.var.db, c.var.site, profile))) throw profileNotFound();
+    // The primary key makes a repeated or concurrent block one row.
+    await c.var.db
+      .insertInto("blocks")
+      .values({ member_id: me.id, blocked_id: profile, created_at: Date.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return c.json({ id: profile, blocked: true });
+  })
+  .delete("/blocks.php", async (c) => {
+    const me = requireMember(c);
+    const { profile } = await readBody(c, BlockBodySchema);
+    await c.var.db.deleteFrom("blocks").where("member_id", "=", me.id).where("blocked_id", "=", profile).execute();
+    return c.json({ id: profile, blocked: false });
+  })
+  .post("/reports.php", async (c) => {
+    const me = requireMember(c);
+    const body = await readBody(c, ReportBodySchema);
+    const { db, site } = c.var;
+    if (body.profile === me.id) {
+      throw new ApiError(422, "cannot_report_self", "You cannot report yourself.", { fields: { profile: "self" } });
+    }
+    if (!(await findSiteMember(db, site, body.profile))) throw profileNotFound();
+    if (body.message !== undefined && body.conversation === undefined) {
+      throw new ApiError(422, "invalid_input", "A message is given with its conversation.", {
+        fields: { conversation: "required" },
+      });
+    }
+    if (body.conversation !== undefined) {
+      // Only a conversation of the reporter's with the reported member, and a message of it.
+      const membership = await findMembership(db, me.id, body.conversation);
+      if (!membership || membership.other_id !== body.profile) {
+        throw new ApiError(404, "conversation_not_found", "No such conversation.");
+      }
+      if (body.message !== undefined) {
+        const message = await db
+          .selectFrom("messages")
+          .select("id")
+          .where("id", "=", body.message)
+          .where("conversation_id", "=", body.conversation)
+          .executeTakeFirst();
+        if (!message)
+          throw new ApiError(422, "invalid_input", "No such message in this conversation.", { fields: { message: "not_found" } });
+      }
+    }
+    const limit: Limit = { key: `report:member:${me.id}`, ...REPORT_LIMIT };
+    await takeAttempt(db, limit);
+    const filed = await fileCase(c, "report", {
+      category: body.category,
+      explanation: body.explanation,
+      subject_kind: body.message !== undefined ? "message" : "profile",
+      subject_member_id: body.profile,
+      subject_image_id: null,
+      subject_conversation_id: body.conversation ?? null,
+      subject_message_id: body.message ?? null,
+      subject_url: null,
+      reporter_id: me.id,
+      notifier_name: null,
+      notifier_email: null,
+      good_faith: 0,
+    });
+    return c.json(filed, 201);
+  })
+  .post("/complaints.php", async (c) => {
+    const body = await readBody(c, NoticeBodySchema);
+    const anonymousAllowed = body.category === ANONYMOUS_NOTICE_CATEGORY;
+    if (!anonymousAllowed && (body.name === "" || body.email === "")) {
+      const fields: Record<string, string> = {};
+      if (body.name === "") fields.name = "required";
+      if (body.email === "") fields.email = "required";
+      throw new ApiError(422, "invalid_input", "Give your name and email address.", { fields });
+    }
+    // Counted before the subject is looked up, so the call cannot be used to probe for members fast.
+    await takeAttempt(c.var.db, { key: `notice:ip:${clientIp(c)}`, ...NOTICE_LIMIT });
+    const subject = await resolveSubject(c, body.subject_kind, body.subject);
+    const viewer = viewerOf(c);
+    const filed = await fileCase(c, "notice", {
+      category: body.category,
+      explanation: body.explanation,
+      subject_kind: body.subject_kind,
+      subject_member_id: subject.memberId,
+      subject_image_id: subject.imageId,
+      subject_conversation_id: subject.conversationId,
+      subject_message_id: null,
+      subject_url: body.subject,
+      reporter_id: viewer?.id ?? null,
+      notifier_name: body.name || null,
+      notifier_email: body.email || null,
+      good_faith: 1,
+    });
+    if (body.email) {
+      await queueNoticeMail(c, {
+        reference: filed.reference,
+        to: body.email,
+        name: body.name,
+        language: body.language,
+        category: body.category,
+        subject: body.subject,
+        memberId: viewer?.id ?? null,
+      });
+    }
+    return c.json(filed, 201);
+  });
