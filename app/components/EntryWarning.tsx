@@ -1,22 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-
-const NICHE_NATURE = {
-  1: "entryWarning.niche.1",
-  2: "entryWarning.niche.2",
-  3: "entryWarning.niche.3",
-  4: "entryWarning.niche.4",
-  5: "entryWarning.niche.5",
-  6: "entryWarning.niche.6",
-  7: "entryWarning.niche.7",
-} as const;
-
-/** The words for what a site of this niche is (docs/product.md §1.3); a niche out of range reads as niche 1. */
-export function nicheNatureKey(niche: number) {
-  return niche === 2 || niche === 3 || niche === 4 || niche === 5 || niche === 6 || niche === 7
-    ? NICHE_NATURE[niche]
-    : NICHE_NATURE[1];
-}
+import { useSite } from "~/lib/root-data";
+import { nicheNatureKey } from "~/lib/niche-nature";
 
 /**
  * The site-entry warning (docs/product.md §2.5, docs/decisions/024): shown before any content on
@@ -61,5 +46,24 @@ export function EntryWarning({ siteName, niche }: { siteName: string; niche: num
         </p>
       </section>
     </main>
+  );
+}
+
+/**
+ * The spec's signupFlowEmbeddedSiteEntryWarning: on a lander of a site with the site-entry warning,
+ * the form says what the site is and that signing up confirms being 18 or older; sending the form
+ * accepts the warning (lib/entry-warning.server.ts), so no page stands before the lander.
+ */
+export function EmbeddedEntryWarning({ niche }: { niche: number }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  return (
+    <p className="entry-warning-embedded">
+      <span className="entry-warning-badge" aria-hidden="true">
+        18+
+      </span>
+      <span>{t("entryWarning.embedded", { site: site?.name ?? "", nature: t(nicheNatureKey(niche)) })}</span>
+      <input type="hidden" name="entry_warning" value="accepted" />
+    </p>
   );
 }

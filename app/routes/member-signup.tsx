@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { ProfileBadges } from "~/components/ProfileCard";
+import { EmbeddedEntryWarning } from "~/components/EntryWarning";
 import { AccountStep } from "~/components/signup/AccountStep";
 import { InviteOnly } from "~/components/signup/SignupChrome";
 import { fetchProfile } from "~/lib/api/discover.server";
@@ -96,7 +97,12 @@ export default function MemberSignup({ loaderData, actionData }: Route.Component
             })}
           </p>
         )}
-        <AccountStep view={loaderData} actionData={actionData} heading={t("signup.member.heading", { name: profile.name })} />
+        <AccountStep
+          view={loaderData}
+          actionData={actionData}
+          heading={t("signup.member.heading", { name: profile.name })}
+          beforeTerms={loaderData.entryWarning ? <EmbeddedEntryWarning niche={loaderData.entryWarning} /> : null}
+        />
       </div>
     </div>
   );

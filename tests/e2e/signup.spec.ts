@@ -277,3 +277,28 @@ test("the name is required and the password needs 8 characters, one message per 
   await submitAccount(page, javaScriptEnabled);
   await expect(page.getByRole("link", { name: "My profile (Noor)" })).toBeVisible();
 });
+
+test("the terms open in a dialog over the form (the form keeps what was typed); without JavaScript in a new tab", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/signup", { waitUntil: "networkidle" });
+  await page.getByLabel("Name").fill("Tamsin");
+  const terms = page.getByRole("link", { name: "terms of service" });
+  if (!javaScriptEnabled) {
+    await expect(terms).toHaveAttribute("target", "_blank");
+    await expect(terms).toHaveAttribute("href", "/pages/terms");
+    return;
+  }
+  await terms.click();
+  const dialog = page.getByRole("dialog", { name: "Terms of service" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading").nth(1)).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("Name")).toHaveValue("Tamsin");
+  // Opened again: the text fetched once is still there.
+  await terms.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading").nth(1)).toBeVisible();
+});

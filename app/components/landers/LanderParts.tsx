@@ -4,6 +4,7 @@
  * component as /signup itself). Landers ship no JavaScript: everything here is markup.
  */
 import { Link } from "react-router";
+import { EmbeddedEntryWarning } from "~/components/EntryWarning";
 import { AccountStep } from "~/components/signup/AccountStep";
 import type { StepActionData } from "~/components/signup/SignupChrome";
 import { useTranslation } from "~/lib/i18n-react";
@@ -23,6 +24,8 @@ export interface FormData {
   csrf: string;
   constraint: Record<string, FieldConstraint> | undefined;
   referrer: string;
+  /** The site's niche when the site-entry warning is embedded in the form (docs/product.md §2.5). */
+  entryWarning?: number | null;
 }
 
 export function Brand({ name }: { name: string }) {
@@ -128,7 +131,12 @@ export function LanderForm({ form, heading, actionData }: { form: FormData; head
   return (
     <section id="join" className="lander-form card-surface" aria-labelledby="join-heading">
       <h2 id="join-heading">{heading ?? t("landers.formHeading")}</h2>
-      <AccountStep view={form} actionData={actionData} heading={null} />
+      <AccountStep
+        view={form}
+        actionData={actionData}
+        heading={null}
+        beforeTerms={form.entryWarning ? <EmbeddedEntryWarning niche={form.entryWarning} /> : null}
+      />
       <p>
         {t("signup.account.haveAccount")} <Link to="/login">{t("signup.account.loginLink")}</Link>
       </p>

@@ -2,15 +2,13 @@
  * Sign-up step 0: email, name, password. The address is checked as sign-up checks it
  * (CheckedEmailField: the API's check as it is typed, the did-you-mean suggestion).
  */
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CheckedEmailField, useCheckedEmail } from "~/components/CheckedEmailField";
 import { ErrorList, Field } from "~/components/Field";
 import { AccountSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { useSite } from "~/lib/root-data";
-import { nicheNatureKey } from "~/components/EntryWarning";
 import { LegalLink } from "./LegalDialog";
 import type { StepActionData } from "./SignupChrome";
 
@@ -21,14 +19,15 @@ export function AccountStep({
   actionData,
   action,
   heading,
+  beforeTerms,
 }: {
   view: {
     csrf: string;
     constraint: Constraint;
     referrer: string;
-    /** The site's niche when the site-entry warning is embedded in this form (landers: docs/product.md §2.5). */
-    entryWarning?: number | null;
   };
+  /** What a lander adds before the terms line: the embedded site-entry warning (EntryWarning.tsx). */
+  beforeTerms?: ReactNode;
   actionData: StepActionData;
   /** Where the form posts: /signup itself, or /signup from a lander or the error page. */
   action?: string;
@@ -88,7 +87,7 @@ export function AccountStep({
         <input type="hidden" name="csrf" value={form.field("csrf").initialValue ?? view.csrf} />
         <input type="hidden" name="timezone" value={timezone} />
         <input type="hidden" name="referrer" value={view.referrer} />
-        {view.entryWarning ? <EmbeddedEntryWarning niche={view.entryWarning} /> : null}
+        {beforeTerms}
         <div className="terms-notice">
           {t("signup.account.acceptTermsBefore")} <LegalLink page="terms">{t("signup.account.terms")}</LegalLink>{" "}
           {t("signup.account.acceptTermsAnd")} <LegalLink page="privacy">{t("signup.account.privacy")}</LegalLink>
@@ -104,24 +103,5 @@ export function AccountStep({
         </p>
       )}
     </>
-  );
-}
-
-/**
- * The spec's signupFlowEmbeddedSiteEntryWarning: on a lander of a site with the site-entry warning,
- * the form says what the site is and that signing up confirms being 18 or older; sending the form
- * accepts the warning (lib/entry-warning.server.ts), so no page stands before the lander.
- */
-function EmbeddedEntryWarning({ niche }: { niche: number }) {
-  const { t } = useTranslation();
-  const site = useSite();
-  return (
-    <p className="entry-warning-embedded">
-      <span className="entry-warning-badge" aria-hidden="true">
-        18+
-      </span>
-      <span>{t("entryWarning.embedded", { site: site?.name ?? "", nature: t(nicheNatureKey(niche)) })}</span>
-      <input type="hidden" name="entry_warning" value="accepted" />
-    </p>
   );
 }
