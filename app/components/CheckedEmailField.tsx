@@ -110,6 +110,13 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
     run(typed, ownAddress !== undefined && typed.toLowerCase() === ownAddress.toLowerCase());
   };
 
+  // A sign-up sent again after a lost answer (retryOf): a check that ended after the account was
+  // made calls its own address taken; that address is not checked.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the own address arrives.
+  useEffect(() => {
+    if (ownAddress && email.trim().toLowerCase() === ownAddress.toLowerCase()) run(email, true);
+  }, [ownAddress]);
+
   // An address typed before the page's script ran (a slow network) is checked once it runs.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page becomes interactive.
   useEffect(() => {

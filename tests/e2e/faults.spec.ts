@@ -57,11 +57,14 @@ for (const [mode, what] of [
   ["error_after", "the account was made but the answer was lost"],
   ["error", "the API failed before making it"],
 ] as const) {
-  test(`sign-up that failed (${what}) keeps what was typed; trying again makes one account`, async ({ page }, info) => {
+  test(`sign-up that failed (${what}) keeps what was typed; trying again makes one account`, async ({ page, context }, info) => {
+    test.slow();
+    // A visitor's faults are their IP's, and these tests run side by side: one IP each.
+    const ip = `198.51.100.${31 + (mode === "error" ? 1 : 0) + (info.project.name === "js" ? 0 : 2)}`;
+    await context.setExtraHTTPHeaders({ "cf-connecting-ip": ip });
     const stamp = `${info.project.name}-${mode}-${Date.now()}`;
     const email = `e2e-fault-signup-${stamp}@example.com`;
     await page.goto("/signup", { waitUntil: "networkidle" });
-    // A visitor's faults are their IP's: this spec's own.
     const set = await page.request.post("/api/dev/fault.php", { data: { method: "POST", path: "/api/user.php", mode } });
     expect(set.ok()).toBe(true);
 

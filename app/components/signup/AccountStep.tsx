@@ -38,7 +38,7 @@ export function AccountStep({
   const submitting = useNavigation().state === "submitting";
   const form = useForm({ schema: AccountSchema, lastResult: actionData?.result, constraint: view.constraint });
   const fields = { name: form.field("name"), password: form.field("password") };
-  const email = useCheckedEmail(form, "email", actionData?.suggestion);
+  const email = useCheckedEmail(form, "email", actionData?.suggestion, actionData?.retryOf);
   const [timezone, setTimezone] = useState("");
 
   useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);

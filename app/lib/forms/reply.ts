@@ -18,6 +18,8 @@ export interface FormReply {
   credits?: { balance: number; cost: number };
   /** /reset-password: the address the link went to (the form is done). */
   sentTo?: string;
+  /** Sign-up step 0: the address of a sign-up whose answer was lost; its retry is not "taken". */
+  retryOf?: string;
   /** The chat: the key of a send the API did not confirm; the retry must reuse it. */
   sendKey?: string;
 }

@@ -347,7 +347,11 @@ async function createStep(
       token: check.data.token,
     }),
   );
-  if (!created) return reply({ formErrors: ["errors.signup_unconfirmed"] }, 503);
+  if (!created) {
+    // The account may exist now: the address is this visitor's own retry, not a taken one.
+    const lost = submission.reply({ formErrors: ["errors.signup_unconfirmed"], hideFields: ["password"] });
+    return formReply(lost, 503, { retryOf: email });
+  }
   if (!created.ok) {
     const fieldErrors = fieldErrorsOf(created.error);
     return reply(
