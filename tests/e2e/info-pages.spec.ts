@@ -135,9 +135,15 @@ async function visitorFrom(browser: Browser, ip: string, javaScriptEnabled: bool
 }
 
 test("one address may send five messages an hour; the sixth is refused and kept", async ({ browser }, info) => {
-  test.slow();
+  test.setTimeout(180_000);
+  // The limit counts per clock hour (workers/api/lib/rate-limit.ts): six sends across the turn of
+  // an hour would all pass. Start after the turn when it is near.
+  const toNextHour = 3_600_000 - (Date.now() % 3_600_000);
+  if (toNextHour < 75_000) await new Promise((resolve) => setTimeout(resolve, toNextHour + 1_000));
   const js = info.project.use.javaScriptEnabled !== false;
-  const { page, close } = await visitorFrom(browser, js ? "198.51.100.82" : "198.51.100.83", js);
+  // A retry starts from another address: the first attempt used this one's hour.
+  const ip = `198.51.100.${82 + 2 * info.retry + (js ? 0 : 1)}`;
+  const { page, close } = await visitorFrom(browser, ip, js);
   const values = { name: "Sam", email: "sam@example.com", topic: "other", message: "Just checking the limit, sorry." };
   for (let i = 0; i < 5; i++) {
     await page.goto("/pages/service", { waitUntil: "networkidle" });
