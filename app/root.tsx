@@ -20,15 +20,17 @@ const InstalledApp = lazy(() => import("./components/InstalledApp"));
 // Only visitors of sites with the 18+ notice see it, so it is not in every page's bundle. No
 // Suspense boundary around it: the server waits for it before sending the page (it must be
 // there without JavaScript), and the browser loads it only where it was sent.
+// Only visitors from a partner's link who have not answered see the consent question (ADR 034);
+// like the notice, no Suspense: it is in the page sent, with or without JavaScript.
+const ConsentBanner = lazy(() => import("./components/ConsentBanner"));
 const EntryWarning = lazy(() => import("./components/EntryWarning").then((m) => ({ default: m.EntryWarning })));
 import { siteSettings } from "./lib/api/site.server";
 import { badgeCount, useAppBadge } from "./lib/client/app-badge";
 import { usePageHiddenBeacon } from "./lib/client/page-hidden";
-import { useTrackingMirror } from "./lib/client/tracking-mirror";
 import { useMemberBackground } from "./lib/client/member-background-hook";
-import { outgoingCookies, readCookie, takeToast } from "./lib/cookies.server";
+import { outgoingCookies, takeToast } from "./lib/cookies.server";
 import { siteLook } from "./lib/theme.server";
-import { parseTracking, TRACKING_COOKIE } from "./lib/tracking";
+import { trackingContext } from "./lib/context";
 import { signupOpen } from "../contract/rules/signup-steps";
 import { getOptionalUser } from "./lib/auth.server";
 import { needsEntryWarning } from "./lib/entry-warning.server";
@@ -51,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   const { toast, clear } = takeToast(request);
   if (clear) context.get(outgoingCookies).push(clear);
-  const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+  const { tracking, consent, ask } = context.get(trackingContext);
   return data({
     locale: getLocale(context),
     look: siteLook(request, context, settings),
@@ -64,6 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fictionalPlural: settings.fictional_plural,
       /** Whether this visitor may sign up (an invite-only site needs a traffic source): "Sign up" links follow it. */
       signupOpen: signupOpen(settings.signups, tracking.network),
+      /** Where "Sign up" links go: with the partner's values when they are not stored (ADR 034), so the sign-up still credits them. */
+      signupHref:
+        consent === "partners" || Object.keys(tracking).length === 0 ? "/signup" : `/signup?${new URLSearchParams(tracking)}`,
     },
     user: user && {
       name: user.profile.name,
@@ -78,6 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     toast: toast && { ...toast, id: crypto.randomUUID() },
     /** The site-entry warning stands before this page (docs/product.md §2.5), unless the route is exempt (useEntryWarningExempt). */
     entryWarning: needsEntryWarning(request, context, settings) ? { niche: settings.niche } : null,
+    /** The partner's values to ask about (ADR 034), or null when there is nothing to ask. */
+    askConsent: ask ? tracking : null,
   });
 }
 
@@ -153,7 +160,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useMemberBackground(user !== null);
   useAppBadge(user ? badgeCount(user.unreadMessages, user.newLikes) : null);
   usePageHiddenBeacon();
-  useTrackingMirror();
+  useTrackingMirrorWhenNeeded();
   const exempt = useEntryWarningExempt();
   const site = loaderData.site;
   return (
@@ -161,7 +168,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loaderData.entryWarning && !exempt ? (
         <EntryWarning siteName={site.name} niche={loaderData.entryWarning.niche} />
       ) : (
-        <Outlet />
+        <>
+          <Outlet />
+          {loaderData.askConsent && <ConsentBanner tracking={loaderData.askConsent} />}
+        </>
       )}
       <Toasts toast={loaderData.toast} />
       <AfterHydration>
@@ -169,6 +179,22 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </AfterHydration>
     </>
   );
+}
+
+/**
+ * The partner cookie's copy in local storage (lib/client/tracking-mirror.ts) concerns only
+ * visitors who answered the partner question or have a copy: only they load its code.
+ */
+function useTrackingMirrorWhenNeeded() {
+  useEffect(() => {
+    let needed = document.cookie.includes("consent=");
+    try {
+      needed ||= localStorage.getItem("tracking") !== null;
+    } catch {
+      // Storage disabled: nothing to mirror into.
+    }
+    if (needed) void import("./lib/client/tracking-mirror").then((m) => m.mirrorTracking());
+  }, []);
 }
 
 /**

@@ -90,6 +90,7 @@ export default [
   route("members/:memberId/block", "routes/member-block.ts"), // POST: block or unblock (login)
   route("language", "routes/language.ts"), //             POST: switch language
   route("entry-warning", "routes/entry-warning.ts"), //   POST: accept the site-entry warning (docs/product.md §2.5)
+  route("consent", "routes/consent.ts"), //               POST: allow or refuse partner attribution (ADR 034)
   route("manifest.webmanifest", "routes/manifest.ts"), // GET: the site's web app manifest (its name and colours)
   route("_i18n/:buildId/:locale/messages.json", "routes/i18n-messages.ts"),
 

@@ -40,6 +40,8 @@ export const STORAGE_INVENTORY: readonly StoredItem[] = [
   // Which affiliate partner sent the visitor: the partner is paid for a sign-up. Not needed for
   // the service the visitor asked for, so not strictly necessary (docs/product.md "Cookies").
   { name: "tracking", kind: "cookie", setBy: "server", duration: 30 * DAY, necessary: false },
+  // The visitor's answer to the partner question (app/lib/tracking.ts CONSENT_COOKIE, ADR 034).
+  { name: "consent", kind: "cookie", setBy: "server", duration: 180 * DAY, necessary: true },
   { name: "design", kind: "cookie", setBy: "server", duration: 30 * DAY, necessary: true, developerOnly: true },
   { name: "tracking", kind: "localStorage", setBy: "browser", duration: "kept", necessary: false },
   { name: "geolocation_geocode", kind: "localStorage", setBy: "browser", duration: "kept", necessary: true },

@@ -6,6 +6,11 @@
  */
 export const SEED_CLEARS = [
   "seed_runs",
+  "staff_audit",
+  "appeals",
+  "moderation_decisions",
+  "staff_sessions",
+  "staff",
   "moderation_cases",
   "blocks",
   "premium_periods",

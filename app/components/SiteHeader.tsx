@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import { useLook, useTemplateFlags } from "~/lib/root-data";
+import { useLook, useSite, useTemplateFlags } from "~/lib/root-data";
 
 export interface HeaderUser {
   name: string;
@@ -29,6 +29,7 @@ export function SiteHeader({
 }) {
   const { t } = useTranslation();
   const look = useLook();
+  const site = useSite();
   const flags = useTemplateFlags();
   return (
     <header className="site-header">
@@ -93,7 +94,7 @@ export function SiteHeader({
               {t("nav.login")}
             </Link>
             {signupOpen ? (
-              <Link className="button small" to="/signup">
+              <Link className="button small" to={site?.signupHref ?? "/signup"}>
                 {t("nav.join")}
               </Link>
             ) : null}

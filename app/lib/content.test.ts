@@ -14,7 +14,7 @@ import {
 import { STORAGE_INVENTORY, durationParts, listedItem } from "../../contract/storage-inventory";
 import { LOCALE_COOKIE } from "./i18n";
 import { DESIGN_COOKIE } from "./theme.server";
-import { TRACKING_COOKIE } from "./tracking";
+import { CONSENT_COOKIE, TRACKING_COOKIE } from "./tracking";
 
 const files = import.meta.glob<{ default: unknown }>("../content/pages/*.json", { eager: true });
 const file = (locale: string): ContentFile => v.parse(ContentFileSchema, files[`../content/pages/${locale}.json`]?.default);
@@ -112,12 +112,23 @@ describe("content markup", () => {
 
 describe("the storage inventory", () => {
   it("lists the names the app's own code stores under", () => {
-    for (const name of [LOCALE_COOKIE.name, TRACKING_COOKIE.name, DESIGN_COOKIE.name, "toast", "after_signup"]) {
+    for (const name of [
+      LOCALE_COOKIE.name,
+      TRACKING_COOKIE.name,
+      CONSENT_COOKIE.name,
+      DESIGN_COOKIE.name,
+      "toast",
+      "after_signup",
+    ]) {
       expect(listedItem("cookie", name), name).toBeDefined();
     }
     expect(listedItem("cookie", LOCALE_COOKIE.name)?.duration).toBe(LOCALE_COOKIE.maxAgeSeconds);
     expect(listedItem("cookie", TRACKING_COOKIE.name)?.duration).toBe(TRACKING_COOKIE.maxAgeSeconds);
     expect(listedItem("cookie", DESIGN_COOKIE.name)?.duration).toBe(DESIGN_COOKIE.maxAgeSeconds);
+    expect(listedItem("cookie", CONSENT_COOKIE.name)?.duration).toBe(CONSENT_COOKIE.maxAgeSeconds);
+    // The partner cookie is not strictly necessary, so it waits for consent (ADR 034); the answer itself is.
+    expect(listedItem("cookie", TRACKING_COOKIE.name)?.necessary).toBe(false);
+    expect(listedItem("cookie", CONSENT_COOKIE.name)?.necessary).toBe(true);
   });
 
   it("matches names and prefixes", () => {

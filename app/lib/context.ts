@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { User } from "../../contract/schemas";
+import type { ConsentChoice, Tracking } from "./tracking";
 
 /** What the worker entry gives every request: bindings, the CSP nonce and a request id for logs. */
 export interface RequestContext {
@@ -12,3 +13,14 @@ export const requestContext = createContext<RequestContext>();
 
 /** The logged-in member, or null; set once per request by the root middleware. */
 export const userContext = createContext<User | null>(null);
+
+/**
+ * The affiliate partner who sent this visitor (lib/tracking.ts), set once per request by the root
+ * middleware: the stored values when the visitor consented, else only what this request's
+ * address carries. `ask`: the address carries some and the visitor has not chosen yet.
+ */
+export const trackingContext = createContext<{ tracking: Tracking; consent: ConsentChoice | null; ask: boolean }>({
+  tracking: {},
+  consent: null,
+  ask: false,
+});

@@ -6,7 +6,7 @@ import { createContext } from "react-router";
 import * as v from "valibot";
 import { safeRedirect } from "./redirect";
 import { TOAST_KEYS, type Toast } from "./toast";
-import { TRACKING_COOKIE, type Tracking } from "./tracking";
+import { CONSENT_COOKIE, type ConsentChoice, TRACKING_COOKIE, type Tracking } from "./tracking";
 
 /** Set-Cookie headers to add to whatever response this request ends in (see middleware). */
 export const outgoingCookies = createContext<string[]>([]);
@@ -73,6 +73,19 @@ export function trackingCookie(request: Request, tracking: Tracking): string {
   // Readable by the page's script, which mirrors it into local storage.
   return serialize(TRACKING_COOKIE.name, JSON.stringify(tracking), {
     maxAge: TRACKING_COOKIE.maxAgeSeconds,
+    httpOnly: false,
+    secure: isHttps(request),
+  });
+}
+
+export function clearTrackingCookie(request: Request): string {
+  return serialize(TRACKING_COOKIE.name, "", { maxAge: 0, httpOnly: false, secure: isHttps(request) });
+}
+
+/** The visitor's consent choice (lib/tracking.ts): readable by the script that mirrors tracking. */
+export function consentCookie(request: Request, choice: ConsentChoice): string {
+  return serialize(CONSENT_COOKIE.name, choice, {
+    maxAge: CONSENT_COOKIE.maxAgeSeconds,
     httpOnly: false,
     secure: isHttps(request),
   });

@@ -8,12 +8,12 @@ import { getValibotConstraint } from "@conform-to/valibot";
 import { search } from "./api/discover.server";
 import { fetchCsrf } from "./api/signup.server";
 import { siteSettings } from "./api/site.server";
-import { outgoingCookies, readCookie } from "./cookies.server";
+import { outgoingCookies } from "./cookies.server";
 import { localeCookie, requestLocale } from "./i18n.server";
 import { AccountSchema } from "./forms/signup";
 import { canonicalSlug, parseSlug } from "./landers";
 import { notFound, pageError } from "./page-errors.server";
-import { parseTracking, TRACKING_COOKIE } from "./tracking";
+import { trackingContext } from "./context";
 import { apiContext } from "./middleware.server";
 import { signupOpen } from "../../contract/rules/signup-steps";
 import { LOCALES } from "../../contract/locales";
@@ -90,7 +90,7 @@ export async function landerData(args: Args, count = 12) {
   const { request, context } = args;
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
-  const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+  const tracking = context.get(trackingContext).tracking;
   const open = signupOpen(settings.signups, tracking.network);
   const [csrf, found] = await Promise.all([
     open ? fetchCsrf(api) : null,

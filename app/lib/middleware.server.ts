@@ -7,11 +7,11 @@ import { ApiClient } from "./api/client.server";
 import { siteSettings } from "./api/site.server";
 import { PARTNER_IMAGE_HOSTS_HEADER } from "./security.server";
 import { fetchUser } from "./api/session.server";
-import { outgoingCookies, readCookie, trackingCookie } from "./cookies.server";
+import { clearTrackingCookie, outgoingCookies, readCookie, trackingCookie } from "./cookies.server";
 import { requireUser } from "./auth.server";
-import { requestContext, userContext } from "./context";
+import { requestContext, trackingContext, userContext } from "./context";
 import { i18nextMiddleware } from "./i18n.server";
-import { extractTracking, parseTracking, TRACKING_COOKIE } from "./tracking";
+import { CONSENT_COOKIE, extractTracking, parseConsent, parseTracking, TRACKING_COOKIE } from "./tracking";
 
 export const apiContext = createContext<ApiClient>();
 
@@ -30,14 +30,23 @@ const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context },
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 
-/** Landing URLs lose their tracking parameters (kept in a cookie) through one redirect. */
+/**
+ * Affiliate tracking (lib/tracking.ts, ADR 034). With the visitor's consent, landing URLs lose
+ * their tracking parameters (kept in a cookie) through one redirect; without it nothing is
+ * stored, and a tracking cookie left from before is cleared.
+ */
 const trackingMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method !== "GET") return next();
-  const url = new URL(request.url);
-  const found = extractTracking(url, parseTracking(readCookie(request, TRACKING_COOKIE.name)));
-  if (!found) return next();
-  context.get(outgoingCookies).push(trackingCookie(request, found.tracking));
-  throw redirect(found.cleanUrl, { status: 302 });
+  const consent = parseConsent(readCookie(request, CONSENT_COOKIE.name));
+  const cookie = readCookie(request, TRACKING_COOKIE.name);
+  const stored = consent === "partners" ? parseTracking(cookie) : {};
+  if (consent !== "partners" && cookie !== undefined) context.get(outgoingCookies).push(clearTrackingCookie(request));
+  const found = extractTracking(new URL(request.url), stored);
+  if (found && consent === "partners" && request.method === "GET") {
+    context.get(outgoingCookies).push(trackingCookie(request, found.tracking));
+    throw redirect(found.cleanUrl, { status: 302 });
+  }
+  context.set(trackingContext, { tracking: found?.tracking ?? stored, consent, ask: found !== null && consent === null });
+  return next();
 };
 
 /** Fetches the member once per request; everything else reads it with lib/auth.server.ts. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractTracking, parseTracking } from "./tracking";
+import { extractTracking, parseConsent, parseTracking } from "./tracking";
 
 describe("extractTracking", () => {
   it("takes every tracking parameter off the URL and keeps the others", () => {
@@ -49,5 +49,15 @@ describe("the clean address after tracking values are taken", () => {
 
   it("keeps an ordinary path and its other parameters", () => {
     expect(extractTracking(new URL("http://localhost/members/5?network=abc&page=2"), {})?.cleanUrl).toBe("/members/5?page=2");
+  });
+});
+
+describe("parseConsent", () => {
+  it("knows the two answers and nothing else", () => {
+    expect(parseConsent("partners")).toBe("partners");
+    expect(parseConsent("none")).toBe("none");
+    expect(parseConsent("yes")).toBeNull();
+    expect(parseConsent("")).toBeNull();
+    expect(parseConsent(undefined)).toBeNull();
   });
 });

@@ -1,6 +1,10 @@
 /**
- * Affiliate tracking (docs/product.md §3, §9). The parameters are taken off the landing URL (the server
- * redirects to the clean URL) and kept for 30 days in a cookie mirrored in local storage.
+ * Affiliate tracking (docs/product.md §3, §9, §12.3; ADR 034). Keeping the partner in the browser
+ * is not strictly necessary, so it waits for the visitor's consent (the `consent` cookie):
+ * - given: the parameters are taken off the landing URL (the server redirects to the clean URL)
+ *   and kept for 30 days in a cookie mirrored in local storage;
+ * - not given (yet): nothing is stored; the parameters stay in the landing page's address, and
+ *   a sign-up posted from that page carries them (its form posts to the same address).
  */
 import { safeRedirect } from "./redirect";
 
@@ -21,6 +25,19 @@ export const TRACKING_PARAMS = [
 export type Tracking = Partial<Record<(typeof TRACKING_PARAMS)[number], string>>;
 
 export const TRACKING_COOKIE = { name: "tracking", maxAgeSeconds: 2_592_000 } as const;
+
+/**
+ * The visitor's answer to "may we remember the partner who sent you?": "partners" (yes) or
+ * "none" (no). Itself strictly necessary (it records the choice). Readable by the page's script,
+ * which must not restore a tracking copy from local storage without it. 180 days, then we ask again.
+ */
+export const CONSENT_COOKIE = { name: "consent", maxAgeSeconds: 180 * 24 * 60 * 60 } as const;
+export const CONSENT_CHOICES = ["partners", "none"] as const;
+export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
+
+export function parseConsent(raw: string | undefined | null): ConsentChoice | null {
+  return CONSENT_CHOICES.find((choice) => choice === raw) ?? null;
+}
 
 const MAX_VALUE_LENGTH = 200;
 

@@ -7,8 +7,7 @@ import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { landerData, landerPhotos } from "~/lib/landers.server";
 import { apiContext } from "~/lib/middleware.server";
-import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
-import { readCookie } from "~/lib/cookies.server";
+import { trackingContext } from "~/lib/context";
 import { useSite } from "~/lib/root-data";
 import { AGE_RANGES, ageRange } from "../../contract/rules/search";
 import { landerSignupAction } from "~/lib/signup/flow.server";
@@ -41,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (step < 5 || gender === null || age === null || region === null) return { step, answers, regions, matches: [], form: null };
   const { form } = await landerData(args, 0);
   const range = ageRange(age);
-  const network = parseTracking(readCookie(request, TRACKING_COOKIE.name)).network;
+  const network = context.get(trackingContext).tracking.network;
   const found = await search(context.get(apiContext), {
     firstLoad: false,
     page: 1,

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { setLike } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
-import { readCookie, toastCookie } from "~/lib/cookies.server";
+import { toastCookie } from "~/lib/cookies.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { apiContext } from "~/lib/middleware.server";
 import { pageError } from "~/lib/page-errors.server";
 import { safeRedirect } from "~/lib/redirect";
-import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
+import { trackingContext } from "~/lib/context";
 import { signupOpen } from "../../contract/rules/signup-steps";
 import type { Route } from "./+types/member-like";
 
@@ -50,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 async function visitorGoesTo(request: Request, context: Route.ActionArgs["context"], memberId: string): Promise<string> {
   const member = /^[1-9]\d{0,15}$/.test(memberId) ? `/members/${memberId}` : "/members";
   const settings = await siteSettings(request, context);
-  const { network } = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+  const { network } = context.get(trackingContext).tracking;
   const page = signupOpen(settings.signups, network) ? "/signup" : "/login";
   return `${page}?redirectTo=${encodeURIComponent(member)}`;
 }

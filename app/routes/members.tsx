@@ -7,7 +7,6 @@ import { AdTile, CamTile } from "~/components/Tiles";
 import { fetchCams, search, type SearchRequest } from "~/lib/api/discover.server";
 import type { Cam, ProfileCard as Card, SearchFilters } from "../../contract/schemas";
 import { siteSettings } from "~/lib/api/site.server";
-import { readCookie } from "~/lib/cookies.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { pageError } from "~/lib/page-errors.server";
 import { countryName } from "~/lib/format";
@@ -24,7 +23,7 @@ import {
 } from "../../contract/rules/search";
 import { PAGE_SIZE } from "../../contract/limits";
 import { showCamTiles, withTiles } from "../../contract/rules/tiles";
-import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
+import { trackingContext } from "~/lib/context";
 import type { Route } from "./+types/members";
 import { useSite } from "~/lib/root-data";
 
@@ -62,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   const url = new URL(request.url);
   const searchRequest = requestFrom(url, settings.countries, settings.region_data);
-  const network = parseTracking(readCookie(request, TRACKING_COOKIE.name)).network;
+  const network = context.get(trackingContext).tracking.network;
   const result = await search(context.get(apiContext), { ...searchRequest, trafficsource: network });
   if (!result.ok) {
     if (result.error.error === "search_requires_login") return { locked: true as const };
@@ -155,7 +154,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         <p>{t("search.lockedText")}</p>
         <p className="actions">
           {site?.signupOpen ? (
-            <Link className="button" to="/signup">
+            <Link className="button" to={site?.signupHref ?? "/signup"}>
               {t("nav.signup")}
             </Link>
           ) : null}

@@ -1,4 +1,5 @@
 import { Blocks, InlineText, Sections, UpdatedOn } from "~/components/ContentText";
+import { trackingContext } from "~/lib/context";
 import { loadContent } from "~/lib/content.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { durationParts, STORAGE_INVENTORY, type StoredItem } from "../../contract/storage-inventory";
@@ -10,11 +11,13 @@ import type { Route } from "./+types/pages.cookies";
  * Whether all are strictly necessary is read from the list, not written by hand.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return (await loadContent(request, context, "cookies")).content;
+  const { content } = await loadContent(request, context, "cookies");
+  return { content, consent: context.get(trackingContext).consent };
 }
 
-export default function Cookies({ loaderData: content }: Route.ComponentProps) {
+export default function Cookies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { content, consent } = loaderData;
   const strings = content.strings ?? {};
   const notNecessary = STORAGE_INVENTORY.filter((item) => !item.necessary);
   const kinds = ["cookie", "localStorage", "sessionStorage"] as const;
@@ -73,6 +76,20 @@ export default function Cookies({ loaderData: content }: Route.ComponentProps) {
           </div>
         </section>
       ))}
+      <section id="choice" aria-labelledby="choice-heading" className="legal-text consent-choice">
+        <h2 id="choice-heading">{strings["choice.heading"]}</h2>
+        <p>{strings[`choice.${consent ?? "unset"}`]}</p>
+        {/* Withdrawing is as easy as agreeing (GDPR art. 7(3)): the same form as the question's (routes/consent.ts). */}
+        <form method="post" action="/consent" className="consent-actions">
+          <input type="hidden" name="returnTo" value="/pages/cookies#choice" />
+          <button type="submit" name="choice" value="partners" className="button" disabled={consent === "partners"}>
+            {t("consent.allow")}
+          </button>
+          <button type="submit" name="choice" value="none" className="button" disabled={consent === "none"}>
+            {t("consent.refuse")}
+          </button>
+        </form>
+      </section>
       <div className="legal-text">
         <Sections sections={content.sections} />
       </div>

@@ -2,11 +2,10 @@ import { Link, redirect } from "react-router";
 import { search } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
-import { readCookie } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { useLook, useSite } from "~/lib/root-data";
-import { parseTracking, TRACKING_COOKIE } from "~/lib/tracking";
+import { trackingContext } from "~/lib/context";
 import type { Route } from "./+types/welcome";
 
 const MOSAIC = 6;
@@ -20,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (getOptionalUser(context)) throw redirect("/home");
   const settings = await siteSettings(request, context);
   if (settings.theme.hero) return { photos: [] };
-  const network = parseTracking(readCookie(request, TRACKING_COOKIE.name)).network;
+  const network = context.get(trackingContext).tracking.network;
   const result = await search(context.get(apiContext), { firstLoad: true, page: 1, trafficsource: network }).catch(() => null);
   const photos = result?.ok
     ? result.data.profiles
@@ -49,7 +48,7 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           <p className="lead">{t("welcome.lead")}</p>
           <div className="welcome-cta">
             {site?.signupOpen !== false ? (
-              <Link className="button large" to="/signup">
+              <Link className="button large" to={site?.signupHref ?? "/signup"}>
                 {t("welcome.cta")}
               </Link>
             ) : (

@@ -5,7 +5,7 @@
  * ends up with must be on the list, and the page must show every entry of the list.
  */
 import { listedItem, STORAGE_INVENTORY, type StorageKind } from "../../contract/storage-inventory";
-import { expect, signUp, test } from "./support/fixtures";
+import { answerPartnerQuestion, expect, signUp, test } from "./support/fixtures";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.80" } });
 
@@ -29,6 +29,7 @@ test("what a real session stores is all on the list", async ({ page, context }, 
   const stamp = `${info.project.name}-${Date.now()}`;
   // From a partner's link (the tracking cookie), in another language and back (the language cookie).
   await page.goto("/?network=e2e-partner&sub1=cookies", { waitUntil: "networkidle" });
+  await answerPartnerQuestion(page, "Allow");
   await page.locator("footer").getByLabel("Language").selectOption("de");
   await page.locator("footer").getByRole("button", { name: "Change language" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
@@ -61,7 +62,7 @@ test("what a real session stores is all on the list", async ({ page, context }, 
 
   // What this session must have stored, so the comparison compared something.
   const names = found.map(({ kind, name }) => `${kind}:${name}`);
-  expect(names).toEqual(expect.arrayContaining(["cookie:sid", "cookie:lng", "cookie:tracking"]));
+  expect(names).toEqual(expect.arrayContaining(["cookie:sid", "cookie:lng", "cookie:tracking", "cookie:consent"]));
   if (js) {
     expect(names).toEqual(expect.arrayContaining(["localStorage:tracking"]));
     expect(names.some((name) => name.startsWith("localStorage:chat-draft:"))).toBe(true);

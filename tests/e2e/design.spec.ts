@@ -95,9 +95,9 @@ test("an invite-only site offers no sign-up to a visitor without a traffic sourc
     await page.goto(base + path);
     await expect(page.getByRole("link", { name: /sign up/i }), path).toHaveCount(0);
   }
-  // With a partner's link the way in is there.
+  // With a partner's link the way in is there, carrying the partner while nothing is stored (ADR 034).
   await page.goto(`${base}/?network=partner1`);
-  await expect(page.getByRole("link", { name: "Sign up for free" })).toHaveAttribute("href", "/signup");
+  await expect(page.getByRole("link", { name: "Sign up for free" })).toHaveAttribute("href", "/signup?network=partner1");
 });
 
 test("the development panel switches the design version for this browser only", async ({ page, browser }) => {

@@ -1,5 +1,5 @@
 import { E2E_PORT } from "../../playwright.config";
-import { expect, login, signUp, test } from "./support/fixtures";
+import { answerPartnerQuestion, expect, login, signUp, test } from "./support/fixtures";
 
 const ACCOUNTS = {
   anna: { email: "anna@example.com", password: "demo-password", name: "Anna", id: 1 },
@@ -196,6 +196,7 @@ test.describe("a visitor who likes", () => {
     // A visitor from a partner (a traffic source) may sign up: sign-up is offered.
     await page.context().clearCookies();
     await page.goto(`${anna}?network=partner1`, { waitUntil: "networkidle" });
+    await answerPartnerQuestion(page, "Allow");
     await like.click();
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page.getByLabel(/Email address|E-mailadres/)).toBeVisible();

@@ -1,5 +1,5 @@
 import { API_DOWN_PORT, E2E_PORT } from "../../playwright.config";
-import { expect, test } from "./support/fixtures";
+import { answerPartnerQuestion, expect, test } from "./support/fixtures";
 
 test("the welcome page shows the site's name and the sign-up call to action", async ({ page, checkA11y }) => {
   await page.goto("/");
@@ -58,15 +58,52 @@ test("the language switcher keeps the choice", async ({ page, context, checkA11y
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
 });
 
-test("a tracking URL is redirected clean and the cookie keeps the values", async ({ page, context, javaScriptEnabled }) => {
+test("a partner's link asks first; allowed, the URL is made clean and the cookie keeps the values", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   await page.goto("/?network=aff42&sub1=spring&aff_sub2=x&page=2");
+  // Nothing is stored before the visitor answers: the values stay in the address.
+  await expect(page).toHaveURL(`http://localhost:${E2E_PORT}/?network=aff42&sub1=spring&aff_sub2=x&page=2`);
+  expect((await context.cookies()).map((c) => c.name)).not.toContain("tracking");
+  await answerPartnerQuestion(page, "Allow");
   await expect(page).toHaveURL(`http://localhost:${E2E_PORT}/?page=2`);
-  const cookie = (await context.cookies()).find((c) => c.name === "tracking");
+  const cookies = await context.cookies();
+  const cookie = cookies.find((c) => c.name === "tracking");
   expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({ network: "aff42", sub1: "spring", aff_sub2: "x" });
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);
+  expect(cookies.find((c) => c.name === "consent")?.value).toBe("partners");
   if (javaScriptEnabled) {
     await expect.poll(() => page.evaluate(() => localStorage.getItem("tracking"))).toContain("aff42");
   }
+
+  // Withdrawn on /pages/cookies as easily: the cookie and its copy go.
+  await page.goto("/pages/cookies#choice");
+  const choice = page.getByRole("region", { name: "Your choice about partners" });
+  await expect(choice).toContainText("You allowed us to remember the partner who sent you.");
+  await choice.getByRole("button", { name: "Don't allow" }).click();
+  await expect(choice).toContainText("You chose not to let us remember partners.");
+  expect((await context.cookies()).map((c) => c.name)).not.toContain("tracking");
+  if (javaScriptEnabled) {
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("tracking"))).toBeNull();
+  }
+});
+
+test("a partner's link refused stores nothing, and the question is not asked again", async ({ page, context }) => {
+  await page.goto("/members?network=aff43&sub1=no");
+  await answerPartnerQuestion(page, "Don't allow");
+  // Back on the page as it was; nothing of the partner stored.
+  await expect(page).toHaveURL(/\/members\?network=aff43&sub1=no$/);
+  const names = (await context.cookies()).map((c) => c.name);
+  expect(names).not.toContain("tracking");
+  expect((await context.cookies()).find((c) => c.name === "consent")?.value).toBe("none");
+  await page.goto("/?network=aff44");
+  await expect(page.getByRole("complementary", { name: "Can we thank the site that sent you?" })).toHaveCount(0);
+  // A forged answer changes nothing.
+  const forged = await page.request.post("/consent", { form: { choice: "everything", returnTo: "//evil.example/" } });
+  expect(new URL(forged.url()).host).toBe(`localhost:${E2E_PORT}`);
+  expect((await context.cookies()).find((c) => c.name === "consent")?.value).toBe("none");
 });
 
 test("HTML carries the security headers and a CSP nonce React Router's scripts use", async ({ request }) => {

@@ -5,7 +5,7 @@
  * the demo network's postback to 127.0.0.1 is logged as refused: the safety rule, visible.
  */
 import { E2E_PORT } from "../../playwright.config";
-import { expect, signUp, test } from "./support/fixtures";
+import { answerPartnerQuestion, expect, signUp, test } from "./support/fixtures";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.70" } });
 
@@ -16,6 +16,7 @@ test("a sign-up from an affiliate network appears in the postback log, with filt
   const click = `click-${info.project.name}-${Date.now()}`;
   const query = new URLSearchParams({ network: "demo-network", ref: click, sub1: "<b>bold</b>" });
   await page.goto(`/?${query}`);
+  await answerPartnerQuestion(page, "Allow");
   await signUp(page, `e2e-postback-${info.project.name}-${Date.now()}@example.com`, "Pia");
 
   await page.goto("/_dev");

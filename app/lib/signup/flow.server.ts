@@ -21,7 +21,7 @@ import { AccountSchema, ChangeEmailSchema, DATE_OF_BIRTH_ERROR } from "../forms/
 import { requestLocale } from "../i18n.server";
 import { apiContext } from "../middleware.server";
 import { pageError } from "../page-errors.server";
-import { parseTracking, TRACKING_COOKIE } from "../tracking";
+import { trackingContext } from "../context";
 import { deviceOf, mailSearchUrl } from "./mail-provider";
 import { aboutView, locationView, parseSection, personalView, savePhoto, type Reply } from "./profile-sections.server";
 import { emailStatusError } from "../../../contract/rules/signup";
@@ -86,7 +86,7 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
   }
 
   if (!user) {
-    const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+    const tracking = context.get(trackingContext).tracking;
     if (!signupOpen(settings.signups, tracking.network)) return { ...common, step: "closed" as const };
     const csrf = await fetchCsrf(api);
     if (!csrf.ok) pageError(csrf.status);
@@ -307,7 +307,7 @@ async function createStep(
     formReply(submission.reply({ ...options, hideFields: ["password"] }), status);
   if (submission.status !== "success") return reply();
 
-  const tracking = parseTracking(readCookie(request, TRACKING_COOKIE.name));
+  const tracking = context.get(trackingContext).tracking;
   if (!signupOpen(settings.signups, tracking.network)) throw redirect("/signup");
 
   const typed = submission.value.email;

@@ -72,3 +72,13 @@ export async function signUp(page: Page, email: string, name: string, password =
   await create.click();
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
 }
+
+/**
+ * Answers the question a visitor from a partner's link is asked (ADR 034): may we remember the
+ * partner? Found by its form's values, so it works in every language.
+ */
+export async function answerPartnerQuestion(page: Page, answer: "Allow" | "Don't allow") {
+  const question = page.locator("aside.consent-banner");
+  await question.locator(`button[name="choice"][value="${answer === "Allow" ? "partners" : "none"}"]`).click();
+  await expect(question).toHaveCount(0);
+}

@@ -55,7 +55,9 @@ CREATE INDEX moderation_decisions_case ON moderation_decisions (case_id);
 -- The ban in force, if any: set by a 'ban' decision, cleared by 'unban'. A banned member's
 -- sessions are deleted when the ban is decided; a later login gets a session that reaches only
 -- user.php, logout.php and the appeal, and every member page sends them to /pages/ban.
-ALTER TABLE members ADD COLUMN ban_decision_id INTEGER REFERENCES moderation_decisions (id);
+-- No REFERENCES: decisions already refer to members, and a cycle would leave no order in which
+-- the seed (scripts/seed-tables.ts) could empty the two tables.
+ALTER TABLE members ADD COLUMN ban_decision_id INTEGER;
 
 -- A member's appeal against one decision (art. 20), one per decision, within appeal_until.
 -- state: 'open' | 'upheld' (the decision stands) | 'reversed' (undone: an unban, a photo back).
