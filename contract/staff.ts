@@ -4,22 +4,17 @@
  */
 import { z } from "zod";
 import { EMAIL_MAX, PASSWORD_MAX } from "./limits";
-import { BAN_CATEGORIES } from "./schemas";
+import { APPEAL_OUTCOMES, BAN_CATEGORIES, REASON_MAX, REASON_MIN, STAFF_ACTIONS } from "./rules/staff";
 
-/** A statement of reasons (DSA art. 17), as staff write it for the member: required, bounded. */
-export const REASON_MIN = 10;
-export const REASON_MAX = 2000;
-
-/** What staff may decide about a member (or a photo of theirs). */
-export const STAFF_ACTIONS = ["dismiss", "remove_photo", "warn", "ban", "unban"] as const;
-export type StaffAction = (typeof STAFF_ACTIONS)[number];
-
-/** What an appeal's decision may be: the decision stands, or it is undone. */
-export const APPEAL_OUTCOMES = ["upheld", "reversed"] as const;
-export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
-
-/** The staff session cookie (not the members' `sid`): the app passes it along like `sid`. */
-export const STAFF_COOKIE = "staff_sid";
+export {
+  APPEAL_OUTCOMES,
+  type AppealOutcome,
+  REASON_MAX,
+  REASON_MIN,
+  STAFF_ACTIONS,
+  STAFF_COOKIE,
+  type StaffAction,
+} from "./rules/staff";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** CRLF counts as one line break, as a textarea counts it; trimmed. */

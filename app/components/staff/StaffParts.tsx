@@ -5,15 +5,8 @@
  */
 import { Form } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import { BAN_CATEGORIES } from "../../../contract/schemas";
-import {
-  REASON_MAX,
-  REASON_MIN,
-  STAFF_ACTIONS,
-  type Decision,
-  type StaffAction,
-  type StaffMemberAnswer,
-} from "../../../contract/staff";
+import { BAN_CATEGORIES, REASON_MAX, REASON_MIN, STAFF_ACTIONS, type StaffAction } from "../../../contract/rules/staff";
+import type { Decision, StaffMemberAnswer } from "../../../contract/staff";
 import type { MessageKey } from "../../../contract/translator";
 
 export interface FormErrors {

@@ -6,7 +6,7 @@ import { apiContext } from "~/lib/middleware.server";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import { apiFormError, formError } from "~/lib/staff-forms.server";
 import { formText, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
-import { APPEAL_OUTCOMES, REASON_MAX, REASON_MIN } from "../../../contract/staff";
+import { APPEAL_OUTCOMES, REASON_MAX, REASON_MIN } from "../../../contract/rules/staff";
 import type { Route } from "./+types/appeal";
 
 /** /staff/appeals/:appealId: a member's appeal against a decision; uphold it or reverse it, with reasons. */

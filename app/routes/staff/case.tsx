@@ -6,7 +6,7 @@ import { apiContext } from "~/lib/middleware.server";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import { apiFormError, formError, readDecision } from "~/lib/staff-forms.server";
 import { requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
-import { STAFF_ACTIONS, type StaffAction } from "../../../contract/staff";
+import { STAFF_ACTIONS, type StaffAction } from "../../../contract/rules/staff";
 import type { MessageKey } from "../../../contract/translator";
 import type { Route } from "./+types/case";
 
@@ -68,7 +68,13 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
               {item.kind === "report" ? (
                 <>
                   <dt>{t("staff.reporter")}</dt>
-                  <dd>{item.reporter ? `${item.reporter.name} (#${item.reporter.id})` : "–"}</dd>
+                  <dd>
+                    {item.reporter ? (
+                      <a href={`/staff/members/${item.reporter.id}`}>{`${item.reporter.name} (#${item.reporter.id})`}</a>
+                    ) : (
+                      "–"
+                    )}
+                  </dd>
                 </>
               ) : (
                 <>

@@ -3,7 +3,7 @@ import { staffLogout } from "~/lib/api/staff.server";
 import { outgoingCookies } from "~/lib/cookies.server";
 import { apiContext } from "~/lib/middleware.server";
 import { STAFF_HEADERS } from "~/lib/staff.server";
-import { STAFF_COOKIE } from "../../../contract/staff";
+import { STAFF_COOKIE } from "../../../contract/rules/staff";
 import type { Route } from "./+types/logout";
 
 /** Logging out is a post; a GET changes nothing. */
