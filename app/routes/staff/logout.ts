@@ -19,6 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.warn("staff logout failed", error);
   }
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  context.get(outgoingCookies).push(`${STAFF_COOKIE}=; Path=/staff; Max-Age=0; HttpOnly; SameSite=Strict${secure}`);
+  context.get(outgoingCookies).push(`${STAFF_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict${secure}`);
   throw redirect("/staff/login", { headers: STAFF_HEADERS });
 }

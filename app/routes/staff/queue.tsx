@@ -50,7 +50,7 @@ export default function StaffQueue({ loaderData }: Route.ComponentProps) {
                 return (
                   <tr key={`${item.type}-${item.id}`}>
                     <td>
-                      <Link to={hrefOf(item)} aria-label={t("staff.openItem", { what, name: item.member.name })}>
+                      <Link to={hrefOf(item)}>
                         {what}
                         {item.reference ? ` ${item.reference}` : ""}
                       </Link>

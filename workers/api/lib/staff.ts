@@ -1,7 +1,7 @@
 /**
  * Staff sessions and scope (ADR 029). Staff are not members: their session is a row of
- * staff_sessions, its random id in the `staff_sid` cookie (HttpOnly, SameSite=Strict, path
- * /staff: member pages never carry it), only its SHA-256 stored. It starts after the password
+ * staff_sessions, its random id in the `staff_sid` cookie (HttpOnly, SameSite=Strict; path /,
+ * since the app's data requests for /staff are /staff.data), only its SHA-256 stored. It starts after the password
  * with totp_ok = 0, good for ten minutes and only for the code; the right code replaces it with
  * a full session of eight hours.
  */
@@ -15,7 +15,7 @@ import type { PasswordHash } from "./passwords";
 
 export const HALF_SESSION_MS = 10 * 60 * 1000;
 export const FULL_SESSION_MS = 8 * 60 * 60 * 1000;
-const COOKIE_PATH = "/staff";
+const COOKIE_PATH = "/";
 
 export interface StaffRow {
   id: number;
