@@ -204,10 +204,15 @@ describe("login and the second factor", () => {
     );
   });
 
-  it("logout ends the session", async () => {
-    const cookie = await staffLogin(await createStaff({ siteId: 1 }));
+  it("logout ends the session, and is audited", async () => {
+    const staff = await createStaff({ siteId: 1 });
+    const cookie = await staffLogin(staff);
     expect((await call("/api/staff/logout.php", { method: "POST", cookie, json: {} })).status).toBe(200);
     await errorOf(await call("/api/staff/queue.php", { cookie }), 401, "staff_login_required");
+    const last = await env.DB.prepare("SELECT action FROM staff_audit WHERE staff_id = ? ORDER BY id DESC")
+      .bind(staff.id)
+      .first<{ action: string }>();
+    expect(last?.action).toBe("logout");
   });
 });
 

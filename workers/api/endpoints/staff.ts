@@ -238,8 +238,9 @@ export const staff = new Hono<ApiContext>()
   })
   /** POST /api/staff/logout.php: ends the staff session (either step). */
   .post("/staff/logout.php", async (c) => {
-    await requireStaff(c, { halfOk: true });
+    const me = await requireStaff(c, { halfOk: true });
     await endStaffSession(c);
+    await audit(c.var.db, { siteId: me.site_id, staffId: me.id, action: "logout" });
     return c.json("done");
   })
   /** GET /api/staff/me.php: who is logged in, and whether the code was given. */
