@@ -24,7 +24,7 @@ import { renderPhoto } from "../workers/api/seed/photos";
 import { SEED_EPOCH, seedProfile } from "../workers/api/seed/profiles";
 import { DEMO_ACCOUNTS, DEMO_DISCOUNT_CODES, DEMO_PASSWORD, DEMO_SITES } from "../workers/api/seed/sites";
 import { SEED_CLEARS, SEED_NULLS } from "./seed-tables";
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../workers/api/seed/staff";
+import { DEMO_CASE, DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../workers/api/seed/staff";
 import { encodeStaffPassword } from "../workers/api/lib/staff";
 
 const { values } = parseArgs({
@@ -322,6 +322,16 @@ async function seedDemoStaff(db: SeedBindings["DB"]): Promise<void> {
       .bind(staff.host, staff.email, staff.name, staff.role, hash, staff.totpSecret, SEED_EPOCH)
       .run();
   }
+  // One open report for the queue to show (Anna reports the first seeded profile); once decided, it stays decided.
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO moderation_cases (reference, site_id, kind, category, explanation, subject_kind,
+         subject_member_id, reporter_id, created_at, updated_at)
+       SELECT ?, 1, 'report', 'spam', ?, 'profile', ?, 1, ?, ?
+       WHERE EXISTS (SELECT 1 FROM members WHERE id = ?) AND EXISTS (SELECT 1 FROM members WHERE id = 1)`,
+    )
+    .bind(DEMO_CASE.reference, DEMO_CASE.explanation, DEMO_CASE.memberId, SEED_EPOCH, SEED_EPOCH, DEMO_CASE.memberId)
+    .run();
 }
 
 /**

@@ -23,3 +23,10 @@ export const DEMO_STAFF = [
   },
   { email: "admin@example.com", name: "Ada Admin", role: "admin", host: null, totpSecret: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U" },
 ] as const;
+
+/** A demo open report in the queue: the first seeded profile (after the demo accounts), reported by Anna. */
+export const DEMO_CASE = {
+  reference: "R-DEMQ2XKP",
+  memberId: 5,
+  explanation: "Sends everyone the same <a href='https://spam.example'>link</a> to another site.",
+} as const;
