@@ -82,6 +82,20 @@ export default [
     route("signup-matches", "routes/signup-matches.tsx"), // public: after sign-up, members to like or write to first
   ]),
 
+  // The staff moderation console (docs/product.md "Moderation", ADR 029): staff, not members;
+  // its own layout and session (app/lib/staff.server.ts), none of the member shell.
+  layout("routes/staff/layout.tsx", [
+    route("staff/login", "routes/staff/login.tsx"), //               staff: email and password
+    route("staff/code", "routes/staff/code.tsx"), //                 staff: the TOTP code
+    route("staff", "routes/staff/queue.tsx"), //                     staff: the queue
+    route("staff/cases/:caseId", "routes/staff/case.tsx"), //        staff: a report or notice, and the decision
+    route("staff/members/:memberId", "routes/staff/member.tsx"), //  staff: a member, their photos, a decision
+    route("staff/appeals/:appealId", "routes/staff/appeal.tsx"), //  staff: an appeal and its outcome
+    route("staff/audit", "routes/staff/audit.tsx"), //               staff: the audit log
+    route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
+  ]),
+  route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out
+
   // Resource routes: no page of their own.
   route("logout", "routes/logout.ts"), //                 POST: log out
   route("profile/data", "routes/profile-data.ts"), //     GET: the member's data export (login)

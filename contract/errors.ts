@@ -48,6 +48,15 @@ export const ERROR_CODES = [
   "cannot_block_self",
   "cannot_report_self",
   "subject_not_found",
+  // The staff console (ADR 029)
+  "staff_login_required",
+  "staff_only",
+  "totp_required",
+  "invalid_code",
+  "already_decided",
+  "other_site_member",
+  "not_banned",
+  "already_banned",
   // Commerce
   "unknown_package",
   "payment_method_unavailable",

@@ -10,6 +10,7 @@ import { INTERESTED_IN } from "./rules/search";
 import { TEMPLATES } from "./rules/templates";
 import { templateProblem } from "./rules/outbound-urls";
 import { DEFAULT_THEME, ThemeSchema } from "./rules/theme";
+import { BAN_CATEGORIES } from "./rules/staff";
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -265,15 +266,7 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 /** Why an account was banned (the statement of reasons' category; /pages/ban names it). */
-export const BAN_CATEGORIES = [
-  "spam",
-  "scam",
-  "harassment",
-  "illegal_content",
-  "minor_safety",
-  "impersonation",
-  "terms",
-] as const;
+export { BAN_CATEGORIES } from "./rules/staff";
 
 export const UserSchema = z.object({
   email: z.string(),

@@ -8,6 +8,7 @@ export const SEED_CLEARS = [
   "seed_runs",
   "staff_audit",
   "appeals",
+  "removed_images",
   "moderation_decisions",
   "staff_sessions",
   "staff",
@@ -43,3 +44,9 @@ export const SEED_CLEARS = [
   "regions",
   "sites",
 ] as const;
+
+/**
+ * Columns set to NULL before the tables are emptied: references that go both ways (a member's
+ * ban names a decision, which names the member), so no order of deletes alone satisfies them.
+ */
+export const SEED_NULLS = [{ table: "members", column: "ban_decision_id" }] as const;

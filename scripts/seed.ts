@@ -23,7 +23,9 @@ import { importGeoNames, placesFromAllTheCities } from "../workers/api/seed/geon
 import { renderPhoto } from "../workers/api/seed/photos";
 import { SEED_EPOCH, seedProfile } from "../workers/api/seed/profiles";
 import { DEMO_ACCOUNTS, DEMO_DISCOUNT_CODES, DEMO_PASSWORD, DEMO_SITES } from "../workers/api/seed/sites";
-import { SEED_CLEARS } from "./seed-tables";
+import { SEED_CLEARS, SEED_NULLS } from "./seed-tables";
+import { DEMO_CASE, DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../workers/api/seed/staff";
+import { encodeStaffPassword } from "../workers/api/lib/staff";
 
 const { values } = parseArgs({
   options: {
@@ -206,6 +208,7 @@ async function buildRows() {
 
   const sql = [
     // Start from empty so an interrupted or differently sized seed never leaves a mix.
+    ...SEED_NULLS.map(({ table, column }) => `UPDATE ${table} SET ${column} = NULL;`),
     ...SEED_CLEARS.map((table) => `DELETE FROM ${table};`),
     insertSql("sites", ["id", "host", "is_default", "settings"], sites),
     insertSql("regions", ["id", "country", "name"], regions),
@@ -237,7 +240,12 @@ async function buildRows() {
       ],
       members,
     ),
-    insertSql("images", ["id", "member_id", "filename", "position", "created_at"], images),
+    // Seeded photos count as looked at: the staff queue starts with what members upload.
+    insertSql(
+      "images",
+      ["id", "member_id", "filename", "position", "created_at", "reviewed_at"],
+      images.map((row) => [...row, SEED_EPOCH]),
+    ),
     insertSql("credit_ledger", ["member_id", "amount", "reason", "idempotency_key", "created_at"], ledger),
     insertSql("notices", ["member_id", "kind", "created_at"], notices),
     insertSql(
@@ -300,6 +308,33 @@ async function seed() {
 }
 
 /**
+ * The demo staff (workers/api/seed/staff.ts, README "Demo staff"): written when missing, with
+ * the fixed demo password and TOTP secrets; an existing account keeps its state.
+ */
+async function seedDemoStaff(db: SeedBindings["DB"]): Promise<void> {
+  const hash = encodeStaffPassword(await hashPassword(DEMO_STAFF_PASSWORD));
+  for (const staff of DEMO_STAFF) {
+    await db
+      .prepare(
+        `INSERT OR IGNORE INTO staff (site_id, email, name, role, password_hash, totp_secret, created_at)
+         VALUES ((SELECT id FROM sites WHERE host = ?), ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(staff.host, staff.email, staff.name, staff.role, hash, staff.totpSecret, SEED_EPOCH)
+      .run();
+  }
+  // One open report for the queue to show (Anna reports the first seeded profile); once decided, it stays decided.
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO moderation_cases (reference, site_id, kind, category, explanation, subject_kind,
+         subject_member_id, reporter_id, created_at, updated_at)
+       SELECT ?, 1, 'report', 'spam', ?, 'profile', ?, 1, ?, ?
+       WHERE EXISTS (SELECT 1 FROM members WHERE id = ?) AND EXISTS (SELECT 1 FROM members WHERE id = 1)`,
+    )
+    .bind(DEMO_CASE.reference, DEMO_CASE.explanation, DEMO_CASE.memberId, SEED_EPOCH, SEED_EPOCH, DEMO_CASE.memberId)
+    .run();
+}
+
+/**
  * The demo sites' settings and discount codes are written on every run, also when the rest is
  * skipped: a state seeded by an older checkout gets what this one needs (a new required
  * setting would otherwise leave the site "misconfigured").
@@ -312,6 +347,7 @@ async function refreshDemoConfig(): Promise<void> {
         .bind(JSON.stringify(site.settings), site.host)
         .run();
     }
+    await seedDemoStaff(proxy.env.DB);
     for (const code of DEMO_DISCOUNT_CODES) {
       await proxy.env.DB.prepare(
         `INSERT OR IGNORE INTO discount_codes (site_id, code, kind, percent, valid_from, valid_until, min_credits, created_at)
@@ -330,4 +366,5 @@ if (!values.force && (await seedIsDone())) {
   console.log(`seed: ${profileCount} profiles already in ${stateDir}, site settings and codes refreshed, nothing else to do`);
 } else {
   await seed();
+  await refreshDemoConfig();
 }

@@ -31,6 +31,7 @@ import { search } from "./endpoints/search";
 import { session } from "./endpoints/session";
 import { signup } from "./endpoints/signup";
 import { site } from "./endpoints/site";
+import { staff } from "./endpoints/staff";
 import { support } from "./endpoints/support";
 import { paymentAdapter } from "./adapters/payments";
 import { createDb } from "./db/client";
@@ -108,6 +109,7 @@ app.route("/", premiumCalls);
 app.route("/", pushSettings);
 app.route("/", support);
 app.route("/", safety);
+app.route("/", staff);
 app.route("/", dev);
 app.route("/", postbackLog);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.

@@ -1,0 +1,209 @@
+/**
+ * Pieces the staff pages share (app/routes/staff): the member's facts, photos and earlier
+ * decisions, the decision form, and dates. Everything members or notifiers wrote is rendered as
+ * React text (never as HTML), so markup in it shows as the characters typed.
+ */
+import { Form } from "react-router";
+import { useTranslation } from "~/lib/i18n-react";
+import { BAN_CATEGORIES, REASON_MAX, REASON_MIN, STAFF_ACTIONS, type StaffAction } from "../../../contract/rules/staff";
+import type { Decision, StaffMemberAnswer } from "../../../contract/staff";
+import type { MessageKey } from "../../../contract/translator";
+
+export interface FormErrors {
+  form?: string;
+  action?: string;
+  category?: string;
+  reason?: string;
+  confirm?: string;
+  image?: string;
+  outcome?: string;
+}
+
+/** An error message key with its values (the reason's bounds). */
+export function useErrorText() {
+  const { t } = useTranslation();
+  return (key: string | undefined) => (key ? t(key as MessageKey, { min: REASON_MIN, max: REASON_MAX }) : null);
+}
+
+export function When({ at, now }: { at: number; now: number }) {
+  const { locale } = useTranslation();
+  const minutes = Math.round((at - now) / 60_000);
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const text =
+    Math.abs(minutes) < 60
+      ? relative.format(minutes, "minute")
+      : Math.abs(minutes) < 48 * 60
+        ? relative.format(Math.round(minutes / 60), "hour")
+        : relative.format(Math.round(minutes / 1440), "day");
+  const full = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at);
+  return (
+    <time dateTime={new Date(at).toISOString()} title={`${full} UTC`}>
+      {text}
+    </time>
+  );
+}
+
+export function MemberFacts({ member }: { member: StaffMemberAnswer["member"] }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="staff-facts">
+      <dt>{t("staff.member")}</dt>
+      <dd>
+        {member.name} (#{member.id}) {member.banned ? <span className="staff-badge banned">{t("staff.banned")}</span> : null}
+      </dd>
+      <dt>{t("staff.email")}</dt>
+      <dd>{member.email ?? "–"}</dd>
+      <dt>{t("staff.colSite")}</dt>
+      <dd>{member.site_name}</dd>
+      <dt>{t("staff.state")}</dt>
+      <dd>{member.status}</dd>
+    </dl>
+  );
+}
+
+export function Photos({
+  photos,
+  name,
+  highlight,
+}: {
+  photos: StaffMemberAnswer["photos"];
+  name: string;
+  highlight?: number | null;
+}) {
+  const { t } = useTranslation();
+  if (photos.length === 0) return <p className="staff-muted">{t("staff.noPhotos")}</p>;
+  return (
+    <ul className="staff-photos">
+      {photos.map((photo) =>
+        photo.removed ? (
+          <li key={`r${photo.id}`}>
+            <span className="removed">{t("staff.removedPhoto", { id: photo.id })}</span>
+          </li>
+        ) : (
+          <li key={photo.id}>
+            <img src={photo.url} alt={t("staff.photoAlt", { id: photo.id, name })} loading="lazy" />
+            {highlight === photo.id ? <span className="staff-badge">{t("staff.reportedPhoto")}</span> : null}
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+export function Decisions({ decisions, now }: { decisions: Decision[]; now: number }) {
+  const { t } = useTranslation();
+  if (decisions.length === 0) return <p className="staff-muted">{t("staff.noDecisions")}</p>;
+  return (
+    <ol className="staff-list">
+      {decisions.map((d) => (
+        <li key={d.id}>
+          <strong>
+            {t("staff.decisionBy", {
+              action: t(`moderation.actions.${d.action}`),
+              category: t(`moderation.categories.${d.category}` as MessageKey),
+              name: d.staff_name,
+            })}
+          </strong>{" "}
+          <When at={d.created_at} now={now} />
+          <p className="staff-text">{d.reason}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The decision form: action, category, photo (for remove_photo), the reasons, and the ban's confirmation. */
+export function DecisionForm({
+  actions,
+  photos,
+  errors,
+  values,
+  busy,
+}: {
+  actions: readonly StaffAction[];
+  photos: StaffMemberAnswer["photos"];
+  errors?: FormErrors | undefined;
+  values?: Record<string, string> | undefined;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const shown = photos.filter((p) => !p.removed);
+  return (
+    <Form method="post" className="staff-form" aria-describedby={errors?.form ? "decide-error" : undefined}>
+      {errors?.form ? (
+        <p id="decide-error" className="staff-error" role="alert">
+          {errorText(errors.form)}
+        </p>
+      ) : null}
+      <label>
+        {t("staff.action")}
+        <select name="action" required defaultValue={values?.action ?? ""} aria-invalid={errors?.action ? true : undefined}>
+          <option value="">{t("staff.choose")}</option>
+          {STAFF_ACTIONS.filter((a) => actions.includes(a)).map((a) => (
+            <option key={a} value={a}>
+              {t(`moderation.actions.${a}`)}
+            </option>
+          ))}
+        </select>
+        {errors?.action ? <span className="staff-error">{errorText(errors.action)}</span> : null}
+      </label>
+      <label>
+        {t("staff.category")}
+        <select name="category" required defaultValue={values?.category ?? ""} aria-invalid={errors?.category ? true : undefined}>
+          <option value="">{t("staff.choose")}</option>
+          {BAN_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`moderation.categories.${c}`)}
+            </option>
+          ))}
+        </select>
+        {errors?.category ? <span className="staff-error">{errorText(errors.category)}</span> : null}
+      </label>
+      {actions.includes("remove_photo") && shown.length > 0 ? (
+        <label>
+          {t("staff.photo")}
+          <select name="image" defaultValue={values?.image ?? ""}>
+            <option value="">{t("staff.choose")}</option>
+            {shown.map((p) => (
+              <option key={p.id} value={p.id}>
+                #{p.id}
+              </option>
+            ))}
+          </select>
+          {errors?.image ? <span className="staff-error">{errorText(errors.image)}</span> : null}
+        </label>
+      ) : null}
+      <label>
+        {t("staff.reason")}
+        <textarea
+          name="reason"
+          required
+          minLength={REASON_MIN}
+          maxLength={REASON_MAX}
+          defaultValue={values?.reason ?? ""}
+          aria-invalid={errors?.reason ? true : undefined}
+        />
+        <span className="staff-help">{t("staff.reasonHelp", { min: REASON_MIN, max: REASON_MAX })}</span>
+        {errors?.reason ? <span className="staff-error">{errorText(errors.reason)}</span> : null}
+      </label>
+      {actions.includes("ban") ? (
+        <label className="staff-check">
+          <input type="checkbox" name="confirm_ban" value="1" defaultChecked={values?.confirm_ban === "1"} />
+          <span>{t("staff.confirmBan")}</span>
+        </label>
+      ) : null}
+      {errors?.confirm ? <p className="staff-error">{errorText(errors.confirm)}</p> : null}
+      <button type="submit" disabled={busy}>
+        {t("staff.submit")}
+      </button>
+    </Form>
+  );
+}
+
+/** A case's category is a report's or notice's (safety.categories), an appeal's a decision's (moderation.categories). */
+export function categoryText(t: (key: MessageKey) => string, category: string): string {
+  const safety = `safety.categories.${category}` as MessageKey;
+  const text = t(safety);
+  return text === safety ? t(`moderation.categories.${category}` as MessageKey) : text;
+}

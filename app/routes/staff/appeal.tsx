@@ -1,0 +1,112 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { Decisions, MemberFacts, Photos, useErrorText } from "~/components/staff/StaffParts";
+import { staffAppeal, staffDecideAppeal } from "~/lib/api/staff.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { notFound, pageError } from "~/lib/page-errors.server";
+import { apiFormError, formError } from "~/lib/staff-forms.server";
+import { formText, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
+import { APPEAL_OUTCOMES, REASON_MAX, REASON_MIN } from "../../../contract/rules/staff";
+import type { Route } from "./+types/appeal";
+
+/** /staff/appeals/:appealId: a member's appeal against a decision; uphold it or reverse it, with reasons. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaffPage(args.context);
+  const result = await staffAppeal(args.context.get(apiContext), args.params.appealId);
+  if (!result.ok) {
+    if (result.status === 404 || result.status === 422) return notFound(args);
+    pageError(result.status);
+  }
+  return { ...result.data, saved: new URL(args.request.url).searchParams.has("saved"), now: Date.now() };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireStaffPage(context);
+  const form = await request.formData();
+  const values = { outcome: formText(form, "outcome"), reason: formText(form, "reason") };
+  const outcome = APPEAL_OUTCOMES.find((o) => o === values.outcome);
+  const reason = values.reason.replace(/\r\n?/g, "\n").trim();
+  const errors: { outcome?: string; reason?: string } = {};
+  if (!outcome) errors.outcome = "staff.errors.required";
+  if (reason.length < REASON_MIN || reason.length > REASON_MAX) errors.reason = "staff.errors.reason";
+  if (!outcome || errors.reason) return formError(errors, values);
+  const result = await staffDecideAppeal(context.get(apiContext), { appeal: Number(params.appealId), outcome, reason });
+  if (!result.ok) return apiFormError(result, values);
+  throw redirect(`/staff/appeals/${params.appealId}?saved`, { headers: STAFF_HEADERS });
+}
+
+export default function StaffAppeal({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const busy = useNavigation().state === "submitting";
+  const { appeal, decision, member, photos, saved, now } = loaderData;
+  const heading = t("staff.appealHeading", { reference: appeal.reference });
+  const errors = actionData?.errors;
+  return (
+    <>
+      <title>{`${heading} – ${t("staff.title")}`}</title>
+      <h1>{heading}</h1>
+      {saved ? (
+        <p className="staff-status" role="status">
+          {t("staff.saved")}
+        </p>
+      ) : null}
+      <div className="staff-grid">
+        <div>
+          <section className="staff-panel" aria-labelledby="appeal-text">
+            <h2 id="appeal-text">{t("staff.appealText")}</h2>
+            <p className="staff-text">{appeal.text}</p>
+          </section>
+          <section className="staff-panel" aria-labelledby="appeal-decision">
+            <h2 id="appeal-decision">{t("staff.appealAgainst")}</h2>
+            <Decisions decisions={[decision]} now={now} />
+          </section>
+          <section className="staff-panel" aria-labelledby="appeal-member">
+            <h2 id="appeal-member">{t("staff.member")}</h2>
+            <MemberFacts member={member} />
+            <Photos photos={photos} name={member.name} />
+          </section>
+        </div>
+        <section className="staff-panel" aria-labelledby="appeal-decide">
+          <h2 id="appeal-decide">{t("staff.decideHeading")}</h2>
+          {appeal.state !== "open" ? (
+            <p>{t(`staff.states.${appeal.state}`)}</p>
+          ) : (
+            <Form method="post" className="staff-form">
+              {errors?.form ? (
+                <p className="staff-error" role="alert">
+                  {errorText(errors.form)}
+                </p>
+              ) : null}
+              <fieldset>
+                <legend>{t("staff.outcome")}</legend>
+                {APPEAL_OUTCOMES.map((o) => (
+                  <label key={o} className="staff-check">
+                    <input type="radio" name="outcome" value={o} required defaultChecked={actionData?.values.outcome === o} />
+                    <span>{t(`staff.outcomes.${o}`)}</span>
+                  </label>
+                ))}
+                {errors?.outcome ? <span className="staff-error">{errorText(errors.outcome)}</span> : null}
+              </fieldset>
+              <label>
+                {t("staff.reason")}
+                <textarea
+                  name="reason"
+                  required
+                  minLength={REASON_MIN}
+                  maxLength={REASON_MAX}
+                  defaultValue={actionData?.values.reason ?? ""}
+                />
+                <span className="staff-help">{t("staff.reasonHelp", { min: REASON_MIN, max: REASON_MAX })}</span>
+                {errors?.reason ? <span className="staff-error">{errorText(errors.reason)}</span> : null}
+              </label>
+              <button type="submit" disabled={busy}>
+                {t("staff.submit")}
+              </button>
+            </Form>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

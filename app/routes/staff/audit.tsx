@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import { When } from "~/components/staff/StaffParts";
+import { staffAudit } from "~/lib/api/staff.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
+import { requireStaffPage } from "~/lib/staff.server";
+import type { MessageKey } from "../../../contract/translator";
+import type { Route } from "./+types/audit";
+
+/** /staff/audit: who did what, newest first (an admin: everyone on their scope; a moderator: themselves). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(context);
+  const before = new URL(request.url).searchParams.get("before") ?? undefined;
+  const result = await staffAudit(context.get(apiContext), before && /^\d{1,15}$/.test(before) ? before : undefined);
+  if (!result.ok) pageError(result.status);
+  return { entries: result.data.entries, now: Date.now() };
+}
+
+function detailText(entry: {
+  member_id: number | null;
+  case_id: number | null;
+  decision_id: number | null;
+  detail: Record<string, unknown>;
+}) {
+  const parts: string[] = [];
+  if (entry.member_id) parts.push(`member #${entry.member_id}`);
+  if (entry.case_id) parts.push(`case #${entry.case_id}`);
+  if (entry.decision_id) parts.push(`decision #${entry.decision_id}`);
+  for (const [key, value] of Object.entries(entry.detail)) {
+    if (value !== undefined && value !== null) parts.push(`${key}: ${String(value)}`);
+  }
+  return parts.join(" · ");
+}
+
+export default function StaffAuditLog({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { entries, now } = loaderData;
+  const last = entries.at(-1);
+  return (
+    <>
+      <title>{`${t("staff.auditHeading")} – ${t("staff.title")}`}</title>
+      <h1>{t("staff.auditHeading")}</h1>
+      {entries.length === 0 ? (
+        <p className="staff-panel">{t("staff.auditEmpty")}</p>
+      ) : (
+        <div className="staff-scroll">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("staff.colWhen")}</th>
+                <th scope="col">{t("staff.colWho")}</th>
+                <th scope="col">{t("staff.colAction")}</th>
+                <th scope="col">{t("staff.colDetail")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => {
+                const key = `staff.auditActions.${entry.action}` as MessageKey;
+                const action = t(key);
+                return (
+                  <tr key={entry.id}>
+                    <td>
+                      <When at={entry.created_at} now={now} />
+                    </td>
+                    <td>{entry.staff_name ?? "–"}</td>
+                    <td>{action === key ? entry.action : action}</td>
+                    <td>{detailText(entry)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {last && entries.length >= 50 ? (
+        <p>
+          <Link to={`/staff/audit?before=${last.id}`}>{t("staff.olderEntries")}</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

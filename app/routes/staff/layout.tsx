@@ -1,0 +1,68 @@
+import { Form, NavLink, Outlet } from "react-router";
+import { RouteErrorPage } from "~/components/RouteErrorPage";
+import { staffMe } from "~/lib/api/staff.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { useLook } from "~/lib/root-data";
+import { STAFF_HEADERS } from "~/lib/staff.server";
+import css from "~/staff.css?inline";
+import type { Route } from "./+types/layout";
+
+/** Staff pages stand outside the site-entry warning: staff are not visitors of the site. */
+export const handle = { entryWarning: false };
+
+export function headers() {
+  return STAFF_HEADERS;
+}
+
+/**
+ * The staff console's layout (docs/product.md "Moderation"): a plain bar with the queue, the
+ * audit log, who is signed in and log out; none of the member shell. Its route modules are
+ * their own, so nothing of it reaches a member's bundle.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = await staffMe(context.get(apiContext));
+  return { staff: me?.ok && me.data.totp_ok ? me.data.staff : null };
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const nonce = useLook()?.nonce;
+  const { staff } = loaderData;
+  return (
+    <div className="staff-shell">
+      <meta name="robots" content="noindex, nofollow" />
+      <style nonce={nonce} suppressHydrationWarning>
+        {css}
+      </style>
+      <header className="staff-header">
+        <div className="staff-header-inner">
+          <span className="staff-brand">{t("staff.title")}</span>
+          {staff ? (
+            <>
+              <nav className="staff-nav" aria-label={t("staff.title")}>
+                <NavLink to="/staff" end>
+                  {t("staff.navQueue")}
+                </NavLink>
+                <NavLink to="/staff/audit">{t("staff.navAudit")}</NavLink>
+              </nav>
+              <div className="staff-who">
+                <span>{t("staff.signedInAs", { name: staff.name, scope: staff.site_name ?? t("staff.allSites") })}</span>
+                <Form method="post" action="/staff/logout">
+                  <button type="submit">{t("staff.logout")}</button>
+                </Form>
+              </div>
+            </>
+          ) : null}
+        </div>
+      </header>
+      <main id="main" className="staff-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorPage />;
+}

@@ -1,0 +1,66 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { staffLogin, staffMe } from "~/lib/api/staff.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { formText, STAFF_HEADERS } from "~/lib/staff.server";
+import type { MessageKey } from "../../../contract/translator";
+import type { Route } from "./+types/login";
+
+/** /staff/login: the first step, email and password (docs/product.md "Moderation"). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = await staffMe(context.get(apiContext));
+  if (me?.ok) throw redirect(me.data.totp_ok ? "/staff" : "/staff/code", { headers: STAFF_HEADERS });
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = formText(form, "email").trim();
+  const password = formText(form, "password");
+  if (!email || !password) return { error: "staff.errors.fields", email };
+  const result = await staffLogin(context.get(apiContext), { email, password });
+  if (!result.ok) {
+    const code = result.error.error;
+    return {
+      error: code === "rate_limited" || code === "invalid_credentials" ? `staff.errors.${code}` : "staff.errors.generic",
+      email,
+    };
+  }
+  throw redirect("/staff/code", { headers: STAFF_HEADERS });
+}
+
+export default function StaffLogin({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="staff-narrow staff-panel">
+      <title>{`${t("staff.loginHeading")} – ${t("staff.title")}`}</title>
+      <h1>{t("staff.loginHeading")}</h1>
+      <Form method="post" className="staff-form">
+        {actionData?.error ? (
+          <p className="staff-error" role="alert">
+            {t(actionData.error as MessageKey)}
+          </p>
+        ) : null}
+        <label>
+          {t("staff.email")}
+          <input
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            defaultValue={actionData?.email ?? ""}
+          />
+        </label>
+        <label>
+          {t("staff.password")}
+          <input name="password" type="password" autoComplete="current-password" required maxLength={1000} />
+        </label>
+        <button type="submit" disabled={busy}>
+          {t("staff.continue")}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { categoryText, When } from "~/components/staff/StaffParts";
+import { staffQueue } from "~/lib/api/staff.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { apiContext } from "~/lib/middleware.server";
+import { pageError } from "~/lib/page-errors.server";
+import { requireStaffPage } from "~/lib/staff.server";
+import type { QueueItem } from "../../../contract/staff";
+import type { MessageKey } from "../../../contract/translator";
+import type { Route } from "./+types/queue";
+
+/** /staff: what waits for a decision, newest first (open reports and notices, appeals, new photos). */
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireStaffPage(context);
+  const result = await staffQueue(context.get(apiContext));
+  if (!result.ok) pageError(result.status);
+  return { items: result.data.items, now: Date.now() };
+}
+
+function hrefOf(item: QueueItem): string {
+  if (item.type === "case") return `/staff/cases/${item.id}`;
+  if (item.type === "appeal") return `/staff/appeals/${item.id}`;
+  return `/staff/members/${item.member.id}?photo=${item.id}`;
+}
+
+export default function StaffQueue({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { items, now } = loaderData;
+  return (
+    <>
+      <title>{`${t("staff.queueHeading")} – ${t("staff.title")}`}</title>
+      <h1>{t("staff.queueHeading")}</h1>
+      {items.length === 0 ? (
+        <p className="staff-panel">{t("staff.queueEmpty")}</p>
+      ) : (
+        <div className="staff-scroll">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("staff.colWhat")}</th>
+                <th scope="col">{t("staff.colCategory")}</th>
+                <th scope="col">{t("staff.colMember")}</th>
+                <th scope="col">{t("staff.colSite")}</th>
+                <th scope="col">{t("staff.colAge")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => {
+                const what = t(`staff.types.${item.type === "case" ? item.kind : item.type}` as MessageKey);
+                return (
+                  <tr key={`${item.type}-${item.id}`}>
+                    <td>
+                      <Link to={hrefOf(item)}>
+                        {what}
+                        {item.reference ? ` ${item.reference}` : ""}
+                      </Link>
+                      {item.photo_url ? <img className="staff-thumb" src={item.photo_url} alt="" loading="lazy" /> : null}
+                    </td>
+                    <td>{item.category ? categoryText(t, item.category) : "–"}</td>
+                    <td>
+                      {item.member.name} (#{item.member.id})
+                    </td>
+                    <td>{item.site_name}</td>
+                    <td>
+                      <When at={item.created_at} now={now} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

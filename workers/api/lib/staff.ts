@@ -1,0 +1,147 @@
+/**
+ * Staff sessions and scope (ADR 029). Staff are not members: their session is a row of
+ * staff_sessions, its random id in the `staff_sid` cookie (HttpOnly, SameSite=Strict; path /,
+ * since the app's data requests for /staff are /staff.data), only its SHA-256 stored. It starts after the password
+ * with totp_ok = 0, good for ten minutes and only for the code; the right code replaces it with
+ * a full session of eight hours.
+ */
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { STAFF_COOKIE } from "../../../contract/staff";
+import type { ApiContext } from "../context";
+import type { Db } from "../db/client";
+import { ApiError } from "./errors";
+import type { PasswordHash } from "./passwords";
+
+export const HALF_SESSION_MS = 10 * 60 * 1000;
+export const FULL_SESSION_MS = 8 * 60 * 60 * 1000;
+const COOKIE_PATH = "/";
+
+export interface StaffRow {
+  id: number;
+  site_id: number | null;
+  email: string;
+  name: string;
+  role: "moderator" | "admin";
+  totp_secret: string;
+  totp_last_step: number;
+}
+
+/** Staff passwords are one column: "pbkdf2$iterations$salt$hash" (the members' PBKDF2, ADR 002). */
+export function encodeStaffPassword(hash: PasswordHash): string {
+  return `pbkdf2$${hash.iterations}$${hash.salt}$${hash.hash}`;
+}
+
+export function decodeStaffPassword(text: string): PasswordHash | null {
+  const [scheme, iterations, salt, hash] = text.split("$");
+  if (scheme !== "pbkdf2" || !salt || !hash || !Number(iterations)) return null;
+  return { iterations: Number(iterations), salt, hash };
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function isHttps(c: Context<ApiContext>): boolean {
+  const proto = c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "");
+  return proto === "https";
+}
+
+/** The staff account and session of this request's cookie (unexpired, account not disabled), or null. */
+async function findStaffSession(c: Context<ApiContext>) {
+  const id = getCookie(c, STAFF_COOKIE);
+  if (!id) return null;
+  const row = await c.var.db
+    .selectFrom("staff_sessions as s")
+    .innerJoin("staff as t", "t.id", "s.staff_id")
+    .select(["t.id", "t.site_id", "t.email", "t.name", "t.role", "t.totp_secret", "t.totp_last_step", "s.totp_ok", "s.id_hash"])
+    .where("s.id_hash", "=", await sha256(id))
+    .where("s.expires_at", ">", Date.now())
+    .where("t.disabled_at", "is", null)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * The staff account calling. Without a staff session: 403 staff_only for a member (a member
+ * session opens no staff call), 401 staff_login_required for anyone else. A session still
+ * waiting for its code opens only what `halfOk` allows (401 totp_required otherwise).
+ */
+export async function requireStaff(
+  c: Context<ApiContext>,
+  options: { halfOk?: boolean } = {},
+): Promise<StaffRow & { totpOk: boolean; sessionHash: string }> {
+  const row = await findStaffSession(c);
+  if (!row) {
+    if (c.var.member) throw new ApiError(403, "staff_only", "Staff only.");
+    throw new ApiError(401, "staff_login_required", "Log in as staff first.");
+  }
+  if (!row.totp_ok && !options.halfOk) throw new ApiError(401, "totp_required", "Give the code of your authenticator app first.");
+  const { totp_ok, id_hash, ...staff } = row;
+  return { ...staff, role: staff.role === "admin" ? "admin" : "moderator", totpOk: totp_ok === 1, sessionHash: id_hash };
+}
+
+/** Starts a session (half until the code), replacing the one the browser had. */
+export async function startStaffSession(c: Context<ApiContext>, staffId: number, totpOk: boolean): Promise<void> {
+  await endStaffSession(c, { keepCookie: true });
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const now = Date.now();
+  const ttl = totpOk ? FULL_SESSION_MS : HALF_SESSION_MS;
+  await c.var.db
+    .insertInto("staff_sessions")
+    .values({ id_hash: await sha256(id), staff_id: staffId, totp_ok: totpOk ? 1 : 0, created_at: now, expires_at: now + ttl })
+    .execute();
+  setCookie(c, STAFF_COOKIE, id, {
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: isHttps(c),
+    path: COOKIE_PATH,
+    maxAge: Math.floor(ttl / 1000),
+  });
+}
+
+export async function endStaffSession(c: Context<ApiContext>, options: { keepCookie?: boolean } = {}): Promise<void> {
+  const id = getCookie(c, STAFF_COOKIE);
+  if (!id) return;
+  await c.var.db
+    .deleteFrom("staff_sessions")
+    .where("id_hash", "=", await sha256(id))
+    .execute();
+  if (!options.keepCookie) {
+    deleteCookie(c, STAFF_COOKIE, { path: COOKIE_PATH, secure: isHttps(c), httpOnly: true, sameSite: "Strict" });
+  }
+}
+
+/** Whether a site is on this staff account's scope (site_id null: every site). */
+export function inScope(staff: Pick<StaffRow, "site_id">, siteId: number): boolean {
+  return staff.site_id === null || staff.site_id === siteId;
+}
+
+/** Writes one line of the audit log (staff_audit, append-only). */
+export async function audit(
+  db: Db,
+  entry: {
+    siteId: number | null;
+    staffId: number | null;
+    action: string;
+    memberId?: number | null;
+    caseId?: number | null;
+    decisionId?: number | null;
+    detail?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db
+    .insertInto("staff_audit")
+    .values({
+      site_id: entry.siteId,
+      staff_id: entry.staffId,
+      action: entry.action,
+      member_id: entry.memberId ?? null,
+      case_id: entry.caseId ?? null,
+      decision_id: entry.decisionId ?? null,
+      detail: JSON.stringify(entry.detail ?? {}),
+      created_at: Date.now(),
+    })
+    .execute();
+}

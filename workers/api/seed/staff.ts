@@ -1,0 +1,32 @@
+/**
+ * The demo staff accounts (README "Demo staff"; ADR 029): one moderator per demo site and one
+ * platform admin. Their TOTP secrets are fixed and public (they are in this repository): add one
+ * to an authenticator app, or open /_dev/staff-codes where the development tools run. Never
+ * for production: a real deployment creates its staff with their own secrets.
+ */
+export const DEMO_STAFF_PASSWORD = "staff-demo-password";
+
+export const DEMO_STAFF = [
+  {
+    email: "moderator@example.com",
+    name: "Mira Moderator",
+    role: "moderator",
+    host: "localhost",
+    totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  },
+  {
+    email: "velvet-moderator@example.com",
+    name: "Victor Moderator",
+    role: "moderator",
+    host: "velvet.localhost",
+    totpSecret: "KRUGKIDROVUWG2ZAMJZG653OEBTG66BA",
+  },
+  { email: "admin@example.com", name: "Ada Admin", role: "admin", host: null, totpSecret: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U" },
+] as const;
+
+/** A demo open report in the queue: the first seeded profile (after the demo accounts), reported by Anna. */
+export const DEMO_CASE = {
+  reference: "R-DEMQ2XKP",
+  memberId: 5,
+  explanation: "Sends everyone the same <a href='https://spam.example'>link</a> to another site.",
+} as const;
