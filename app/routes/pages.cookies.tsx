@@ -2,6 +2,7 @@ import { Blocks, InlineText, Sections, UpdatedOn } from "~/components/ContentTex
 import { loadContent } from "~/lib/content.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { durationParts, STORAGE_INVENTORY, type StoredItem } from "../../contract/storage-inventory";
+import { InfoPage } from "~/components/InfoPage";
 import type { Route } from "./+types/pages.cookies";
 
 /**
@@ -19,10 +20,7 @@ export default function Cookies({ loaderData: content }: Route.ComponentProps) {
   const notNecessary = STORAGE_INVENTORY.filter((item) => !item.necessary);
   const kinds = ["cookie", "localStorage", "sessionStorage"] as const;
   return (
-    <article className="legal info-page cookies-page">
-      <title>{content.title}</title>
-      <meta name="description" content={content.description} />
-      <h1>{content.heading}</h1>
+    <InfoPage content={content} className="legal info-page cookies-page">
       <div className="legal-text">
         <UpdatedOn date={content.updated} />
         <Blocks blocks={content.intro} />
@@ -76,7 +74,7 @@ export default function Cookies({ loaderData: content }: Route.ComponentProps) {
       <div className="legal-text">
         <Sections sections={content.sections} />
       </div>
-    </article>
+    </InfoPage>
   );
 }
 
