@@ -19,6 +19,7 @@ export default [
     route("account-deleted", "routes/account-deleted.tsx"), //   optional
     route("activate/done", "routes/activate-result.tsx", { id: "activate-done" }), //   public
     route("activate/error", "routes/activate-result.tsx", { id: "activate-error" }), // public
+    route("pages", "routes/pages.index.tsx"), //          public: the info pages below, listed
     route("pages/terms", "routes/pages.terms.tsx"), //    public
     route("pricing", "routes/pricing.tsx"), //            public: packages, plans, message cost
     route("transactions/:transactionId", "routes/transaction.tsx"), // public: the provider's return address

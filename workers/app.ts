@@ -8,7 +8,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { browserApiNotFound, isBrowserApiCall } from "../app/lib/api/browser-allow-list";
 import { forwardToApi } from "../app/lib/api/passthrough.server";
 import { requestContext } from "../app/lib/context";
-import { isCrossSitePost, withSecurityHeaders } from "../app/lib/security.server";
+import { httpsRedirect, isCrossSitePost, isHttps, withSecurityHeaders } from "../app/lib/security.server";
 import { discardUnreadBody } from "../app/lib/request-body.server";
 
 const handleWithReactRouter = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -22,19 +22,22 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const toHttps = httpsRedirect(request, env.FORCE_HTTPS === "1");
+  if (toHttps) return toHttps;
   if (isCrossSitePost(request)) {
     return new Response("Cross-site form posts are refused.", { status: 403 });
   }
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   const url = new URL(request.url);
+  const https = isHttps(request);
   const personal = /(?:^|;\s*)sid=/.test(request.headers.get("cookie") ?? "");
   if (url.pathname.startsWith("/api/")) {
-    if (!isBrowserApiCall(request.method, url)) return withSecurityHeaders(browserApiNotFound(), nonce, url, personal);
+    if (!isBrowserApiCall(request.method, url)) return withSecurityHeaders(browserApiNotFound(), nonce, url, personal, https);
     const response = await forwardToApi(request, env);
     // A WebSocket's 101 answer cannot be rebuilt; it carries no page to protect.
-    return response.webSocket ? response : withSecurityHeaders(response, nonce, url, personal);
+    return response.webSocket ? response : withSecurityHeaders(response, nonce, url, personal, https);
   }
   const context = new RouterContextProvider();
   context.set(requestContext, { env, ctx, nonce, requestId: crypto.randomUUID() });
-  return withSecurityHeaders(await handleWithReactRouter(request, context), nonce, url, personal);
+  return withSecurityHeaders(await handleWithReactRouter(request, context), nonce, url, personal, https);
 }

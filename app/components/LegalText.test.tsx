@@ -1,66 +1,66 @@
+import * as v from "valibot";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { ContentFileSchema, fillPage, type ContentValues } from "~/lib/content";
 import { TranslationProvider } from "~/lib/i18n-react";
 import { messages } from "../../contract/messages";
-import { englishOnlySections, PrivacyContent, privacyData, TermsContent, termsData } from "./LegalText";
+import { englishOnlySections, PrivacyContent, TermsContent, usCompanyOf } from "./LegalText";
 
-const settings = {
-  name: "Amora",
-  company_name: "Demo Dating B.V.",
-  company_address: "Keizersgracht 1",
-  company_city: "Amsterdam",
-  company_country: "Netherlands",
-  company_kvk: "12345678",
-  company_vat_numbers: ["NL000099998B57"],
-  company_tradenames: [{ id: 1, name: "Demo Dating" }],
-  support_email: "support@amora.example",
-  support_phone: "+31 20 000 0000",
-  fictional_icon: "✦",
-  fictional_plural: "entertainment profiles",
+const values: ContentValues = {
+  site: "Amora",
+  company: "Demo Dating B.V.",
+  address: "Keizersgracht 1",
+  city: "Amsterdam",
+  country: "Netherlands",
+  email: "support@amora.example",
+  phone: "+31 20 000 0000",
+  plural: "entertainment profiles",
+  icon: "✦",
+  kvk: "12345678",
+  vat: "NL000099998B57",
 };
-const usSettings = { ...settings, company_tradenames: [...settings.company_tradenames, { id: 2, name: "Demo Dating US LLC" }] };
+const tradenames = [{ id: 1, name: "Demo Dating" }];
+const usTradenames = [...tradenames, { id: 2, name: "Demo Dating US LLC" }];
 
-/** English messages; the locale only changes how Intl formats (the other locales' texts come from the translator). */
+const files = import.meta.glob<{ default: unknown }>("../content/pages/*.json", { eager: true });
+const file = (locale: string) => v.parse(ContentFileSchema, files[`../content/pages/${locale}.json`]?.default);
+const terms = (locale = "en", own = values) => fillPage(file(locale).terms, own);
+const privacy = (locale = "en") => fillPage(file(locale).privacy, values);
+
+/** English messages for the labels; the texts come from the locale's content file; the locale changes how Intl formats. */
 function render(node: React.ReactNode, locale: "en" | "de" = "en") {
   return renderToStaticMarkup(
-    <TranslationProvider locale={locale} messages={messages.en}>
-      {node}
-    </TranslationProvider>,
+    <MemoryRouter>
+      <TranslationProvider locale={locale} messages={messages.en}>
+        {node}
+      </TranslationProvider>
+    </MemoryRouter>,
   );
 }
 
 const headings = (html: string) => [...html.matchAll(/<h(\d)[^>]*>(.*?)<\/h\1>/g)].map((m) => `h${m[1]} ${m[2]}`);
 
-describe("terms data", () => {
+describe("the terms' company parts", () => {
   it("names the US company only when the company has tradename 2", () => {
-    expect(termsData(settings).usCompany).toBeNull();
-    expect(termsData(usSettings).usCompany).toBe("Demo Dating US LLC");
-    expect(termsData({ ...settings, company_tradenames: [{ id: 3, name: "Other" }] }).usCompany).toBeNull();
+    expect(usCompanyOf(tradenames)).toBeNull();
+    expect(usCompanyOf(usTradenames)).toBe("Demo Dating US LLC");
+    expect(usCompanyOf([{ id: 3, name: "Other" }])).toBeNull();
   });
 
   it("always has the anti-trafficking section; DMCA and 2257 only for the US company", () => {
-    expect(englishOnlySections(termsData(settings)).map((s) => s.id)).toEqual(["anti-trafficking"]);
-    expect(englishOnlySections(termsData(usSettings)).map((s) => s.id)).toEqual(["anti-trafficking", "dmca", "records-2257"]);
-  });
-
-  it("carries only the values the texts need, and they survive JSON", () => {
-    const data = termsData(usSettings);
-    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
-    expect(Object.keys(privacyData(settings)).sort()).toEqual([
-      "address",
-      "city",
-      "company",
-      "country",
-      "email",
-      "phone",
-      "site",
+    expect(englishOnlySections(values, null).map((s) => s.id)).toEqual(["anti-trafficking"]);
+    expect(englishOnlySections(values, "Demo Dating US LLC").map((s) => s.id)).toEqual([
+      "anti-trafficking",
+      "dmca",
+      "records-2257",
     ]);
   });
 });
 
 describe("TermsContent", () => {
   it("renders every section under an h2, the English-only ones marked lang=en, with no placeholder left", () => {
-    const html = render(<TermsContent data={termsData(usSettings)} />);
+    const html = render(<TermsContent data={{ content: terms(), values, usCompany: usCompanyOf(usTradenames) }} />);
     const found = headings(html);
     expect(found.every((h) => h.startsWith("h2 "))).toBe(true);
     expect(found.slice(-3)).toEqual([
@@ -72,8 +72,8 @@ describe("TermsContent", () => {
     expect(html).toContain('<section id="dmca" lang="en"');
     expect(html).toContain('<section id="records-2257" lang="en"');
     expect(html).toContain("Demo Dating B.V., Keizersgracht 1, Amsterdam, Netherlands");
-    expect(html).toContain("12345678");
-    expect(html).toContain("NL000099998B57");
+    expect(html).toContain("Chamber of Commerce (KvK) number: 12345678");
+    expect(html).toContain("VAT number: NL000099998B57");
     expect(html).toContain("entertainment profiles");
     expect(html).toContain("law of Netherlands");
     expect(html).toContain('href="mailto:support@amora.example"');
@@ -82,24 +82,28 @@ describe("TermsContent", () => {
     expect(html).not.toMatch(/\{\{|pages\./);
   });
 
-  it("leaves DMCA and 2257 out without the US tradename", () => {
-    const html = render(<TermsContent data={termsData(settings)} />);
+  it("leaves DMCA and 2257 out without the US tradename, and the numbers out when the company has none", () => {
+    const none = { ...values, kvk: "", vat: "" };
+    const html = render(<TermsContent data={{ content: terms("en", none), values: none, usCompany: null }} />);
     expect(html).toContain("Anti-trafficking and no minors");
     expect(html).not.toContain("DMCA");
     expect(html).not.toContain("2257");
+    expect(html).not.toContain("Chamber of Commerce");
   });
 
-  it("dates the text in the reader's language and says why some sections are in English", () => {
-    const html = render(<TermsContent data={termsData(settings)} />, "de");
+  it("shows the reader's language, dates it so, and says why some sections are in English", () => {
+    const html = render(<TermsContent data={{ content: terms("de"), values, usCompany: null }} />, "de");
     expect(html).toContain("21. November 2026");
-    expect(html).toContain("available in English only");
-    expect(render(<TermsContent data={termsData(settings)} />)).not.toContain("available in English only");
+    expect(html).toContain("Handelsregisternummer");
+    expect(html).toContain(file("de").terms.strings?.englishOnly);
+    const english = render(<TermsContent data={{ content: terms(), values, usCompany: null }} />);
+    expect(english).not.toContain("available in English only");
   });
 });
 
 describe("PrivacyContent", () => {
   it("renders its sections under h2s with no placeholder left", () => {
-    const html = render(<PrivacyContent data={privacyData(settings)} />);
+    const html = render(<PrivacyContent data={{ content: privacy(), values }} />);
     expect(headings(html)).toEqual([
       "h2 What we keep",
       "h2 Why we use it",
@@ -111,6 +115,7 @@ describe("PrivacyContent", () => {
     expect(html).toContain("EXIF");
     expect(html).toContain("30 days");
     expect(html).toContain('href="mailto:support@amora.example"');
+    expect(html).toContain('href="/pages/cookies"');
     expect(html).not.toMatch(/\{\{|pages\./);
   });
 });

@@ -5,6 +5,7 @@
  * translated and the page marks them lang="en". They live apart from the seven locale files,
  * which must each hold every key English has.
  */
+import type { ContentValues } from "~/lib/content";
 
 export interface LegalSection {
   /** The section's id (an anchor: /pages/terms#dmca). */
@@ -17,14 +18,8 @@ export interface LegalSection {
   contact?: { label: string; email: string };
 }
 
-export interface EnglishOnlyValues {
-  site: string;
-  company: string;
-  address: string;
-  city: string;
-  country: string;
-  email: string;
-}
+/** The site's values these texts name (app/lib/content.ts). */
+export type EnglishOnlyValues = Pick<ContentValues, "site" | "company" | "address" | "city" | "country" | "email">;
 
 export function antiTraffickingSection({ site, email }: EnglishOnlyValues): LegalSection {
   return {

@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { DEFAULT_LOCALE, type Locale } from "../../contract/locales";
 import type { Settings } from "../../contract/schemas";
 import { siteSettings } from "./api/site.server";
-import { ContentFileSchema, fillPage, type ContentPage, type ContentValues, type PageContent } from "./content";
+import { CONTENT_PAGES, ContentFileSchema, fillPage, type ContentPage, type ContentValues, type PageContent } from "./content";
 import { requestLocale } from "./i18n.server";
 
 // One module per locale, loaded when first asked for: a worker isolate reads only the languages it serves.
@@ -33,16 +33,39 @@ export function contentValues(settings: Settings): ContentValues {
     phone: settings.support_phone,
     plural: settings.fictional_plural,
     icon: settings.fictional_icon,
+    kvk: settings.company_kvk,
+    vat: settings.company_vat_numbers.join(", "),
   };
 }
 
-/** The page in the request's language with the site's values in it, and those values. */
+/** The page in the request's language with the site's values in it, those values, and the site's settings. */
 export async function loadContent(
   request: Request,
   context: Readonly<RouterContextProvider>,
   page: ContentPage,
-): Promise<{ content: PageContent; values: ContentValues }> {
+): Promise<{ content: PageContent; values: ContentValues; settings: Settings }> {
   const [settings, locale] = [await siteSettings(request, context), requestLocale(context)];
   const values = contentValues(settings);
-  return { content: fillPage((await contentFile(locale))[page], values), values };
+  return { content: fillPage((await contentFile(locale))[page], values), values, settings };
+}
+
+/** The info pages of the language in their order, each with its heading and description (the /pages index). */
+export async function loadPageList(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ index: PageContent; pages: { page: ContentPage; heading: string; description: string }[] }> {
+  const [settings, locale] = [await siteSettings(request, context), requestLocale(context)];
+  const values = contentValues(settings);
+  const file = await contentFile(locale);
+  const pages = CONTENT_PAGES.filter((page) => page !== "index").map((page) => {
+    const { heading, description } = fillPage(file[page], values);
+    return { page, heading, description };
+  });
+  return { index: fillPage(file.index, values), pages };
+}
+
+/** The loader of a page that is content alone (faq, return-policy): its content in the reader's language. */
+export function contentPageLoader(page: ContentPage) {
+  return async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) =>
+    (await loadContent(request, context, page)).content;
 }

@@ -49,9 +49,21 @@ describe("the content files (app/content/pages)", () => {
   it.each([...LOCALES])("%s names only values the site has, and links only where content may link", (locale) => {
     const text = JSON.stringify(file(locale));
     for (const [, name] of text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
-      expect(["site", "company", "address", "city", "country", "email", "phone", "plural", "icon", "names", "date"]).toContain(
-        name,
-      );
+      expect([
+        "site",
+        "company",
+        "address",
+        "city",
+        "country",
+        "email",
+        "phone",
+        "plural",
+        "icon",
+        "kvk",
+        "vat",
+        "names",
+        "date",
+      ]).toContain(name);
     }
     for (const [, , target] of text.matchAll(/\[([^\]]+)\]\(([^)\s]+)\)/g)) {
       // An email link's target is filled in later ({{email}}): judge it with a value in.
@@ -102,6 +114,8 @@ describe("content markup", () => {
       phone: "",
       plural: "hosts",
       icon: "✦",
+      kvk: "",
+      vat: "",
     };
     expect(interpolate("{{site}} by {{company}} {{nope}}", values)).toBe("<b>Amora</b> by C {{nope}}");
     const page = fillPage({ title: "{{site}}", description: "", heading: "", intro: [{ list: ["{{plural}}"] }] }, values);

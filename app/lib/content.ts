@@ -36,10 +36,15 @@ export const PageContentSchema = v.strictObject({
 });
 export type PageContent = v.InferOutput<typeof PageContentSchema>;
 
-export const CONTENT_PAGES = ["faq", "cookies", "service", "return-policy", "ban"] as const;
+export const CONTENT_PAGES = ["index", "terms", "privacy", "faq", "cookies", "service", "return-policy", "ban"] as const;
 export type ContentPage = (typeof CONTENT_PAGES)[number];
 
 export const ContentFileSchema = v.strictObject({
+  /** /pages: the list of the pages below, each by its own heading and description. */
+  index: PageContentSchema,
+  /** The legal texts (also shown in sign-up's dialogs); the terms' English-only sections are app/content/en-only.ts. */
+  terms: PageContentSchema,
+  privacy: PageContentSchema,
   faq: PageContentSchema,
   cookies: PageContentSchema,
   service: PageContentSchema,
@@ -59,6 +64,9 @@ export interface ContentValues {
   phone: string;
   plural: string;
   icon: string;
+  /** The company's Chamber of Commerce number and VAT numbers (comma separated); "" when it has none. */
+  kvk: string;
+  vat: string;
 }
 
 /** {{name}} replaced by its value; an unknown name stays as written, so a typo shows. */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   contentSecurityPolicy,
+  HSTS,
+  httpsRedirect,
   isCrossSitePost,
+  isHttps,
   PARTNER_IMAGE_HOSTS_HEADER,
   partnerImageHosts,
   withSecurityHeaders,
@@ -88,5 +91,48 @@ describe("partner image hosts (the partner feed's snapshots, ADR 026)", () => {
       "ok.example",
     ]);
     expect(partnerImageHosts(null)).toEqual([]);
+  });
+});
+
+describe("https only (FORCE_HTTPS, docs/decisions/032-https-only.md)", () => {
+  const request = (url: string, init: RequestInit & { headers?: Record<string, string> } = {}) => new Request(url, init);
+
+  it("redirects http to the same address over https: 301 for GET and HEAD, 308 for other methods", () => {
+    const get = httpsRedirect(request("http://site.example/members?page=2"), true);
+    expect(get?.status).toBe(301);
+    expect(get?.headers.get("location")).toBe("https://site.example/members?page=2");
+    expect(httpsRedirect(request("http://site.example/", { method: "HEAD" }), true)?.status).toBe(301);
+    const posted = httpsRedirect(request("http://site.example/login", { method: "POST", body: "a=1" }), true);
+    expect(posted?.status).toBe(308);
+    expect(posted?.headers.get("location")).toBe("https://site.example/login");
+  });
+
+  it("believes the scheme a proxy in front received, and keeps the host (and port) the visitor typed", () => {
+    // Cloudflare's edge or the local TLS proxy: the worker itself is reached over http.
+    const behind = (proto: string) =>
+      request("http://127.0.0.1:8787/pages/faq", { headers: { "x-forwarded-proto": proto, host: "127.0.0.1:8846" } });
+    expect(httpsRedirect(behind("https"), true)).toBeNull();
+    expect(isHttps(behind("https"))).toBe(true);
+    expect(httpsRedirect(behind("http"), true)?.headers.get("location")).toBe("https://127.0.0.1:8846/pages/faq");
+  });
+
+  it("does nothing when off, over https, or for plain local development on a loopback host", () => {
+    expect(httpsRedirect(request("http://site.example/"), false)).toBeNull();
+    expect(httpsRedirect(request("https://site.example/"), true)).toBeNull();
+    for (const host of ["localhost", "127.0.0.1", "[::1]"]) {
+      expect(httpsRedirect(request(`http://${host}:8787/`), true), host).toBeNull();
+    }
+    // A host that only looks local is not.
+    expect(httpsRedirect(request("http://localhost.site.example/"), true)?.status).toBe(301);
+  });
+
+  it("sends HSTS for at least a year, subdomains included, on https answers only (by the scheme the visitor used)", () => {
+    const maxAge = Number(/max-age=(\d+)/.exec(HSTS)?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(365 * 24 * 3600);
+    expect(HSTS).toContain("includeSubDomains");
+    const page = () => new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } });
+    const url = new URL("http://127.0.0.1:8787/");
+    expect(withSecurityHeaders(page(), "n", url, false, true).headers.get("strict-transport-security")).toBe(HSTS);
+    expect(withSecurityHeaders(page(), "n", url, false, false).headers.get("strict-transport-security")).toBeNull();
   });
 });

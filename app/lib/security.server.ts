@@ -51,7 +51,13 @@ export function contentSecurityPolicy(nonce: string, imageHosts: string[] = []):
  * computer's Back button included); a visitor's pages are private too (each has its own CSP
  * nonce) but may be kept for Back and revalidated.
  */
-export function withSecurityHeaders(response: Response, nonce: string, url: URL, personal = false): Response {
+export function withSecurityHeaders(
+  response: Response,
+  nonce: string,
+  url: URL,
+  personal = false,
+  https = url.protocol === "https:",
+): Response {
   const headers = new Headers(response.headers);
   const imageHosts = partnerImageHosts(headers.get(PARTNER_IMAGE_HOSTS_HEADER));
   headers.delete(PARTNER_IMAGE_HOSTS_HEADER);
@@ -61,11 +67,49 @@ export function withSecurityHeaders(response: Response, nonce: string, url: URL,
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
-  if (url.protocol === "https:") headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  // Two years, subdomains too (docs/decisions/032-https-only.md): browsers heed it only over https.
+  if (https) headers.set("Strict-Transport-Security", HSTS);
   // An HTML page that brings its own policy keeps it: the only one is the API's demo checkout
   // (its inline styles carry no nonce of ours); every page the app renders gets this one.
   if (headers.get("Content-Type")?.startsWith("text/html") && !headers.has("Content-Security-Policy")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, imageHosts));
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** HSTS: two years (MDN's Observatory wants at least six months; preload lists want one year or more), subdomains too. */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether the visitor reached us over https: the scheme a proxy in front says it received
+ * (`X-Forwarded-Proto`: Cloudflare's edge, the local TLS proxy scripts/tls-proxy.ts), else the
+ * request's own. Believing the header is harmless: a visitor who claims https over http only
+ * skips their own redirect, and browsers ignore HSTS sent over http.
+ */
+export function isHttps(request: Request): boolean {
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  if (forwarded === "https" || forwarded === "http") return forwarded === "https";
+  return new URL(request.url).protocol === "https:";
+}
+
+/**
+ * FORCE_HTTPS=1 (wrangler.jsonc; docs/decisions/032-https-only.md): a request over plain http
+ * is sent to the same address over https: 301 for GET and HEAD, 308 for anything else (which
+ * keeps the method and body). Local development over plain http on a loopback host (no proxy
+ * in front: no X-Forwarded-Proto) is left alone, so `npm start`, the e2e suite and Lighthouse
+ * run on http://127.0.0.1 with the setting on.
+ */
+export function httpsRedirect(request: Request, forceHttps: boolean): Response | null {
+  if (!forceHttps || isHttps(request)) return null;
+  const url = new URL(request.url);
+  if (LOOPBACK.has(url.hostname) && !request.headers.has("x-forwarded-proto")) return null;
+  url.protocol = "https:";
+  // The address the visitor typed (a proxy in front passes its Host on).
+  const host = request.headers.get("host");
+  if (host) url.host = host;
+  if (url.port === "80") url.port = "";
+  const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
+  return new Response(null, { status, headers: { Location: url.href, "Cache-Control": "no-store" } });
 }

@@ -1,12 +1,13 @@
 import { getValibotConstraint } from "@conform-to/valibot";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
-import { SelectField, TextAreaField } from "~/components/safety/SafetyFields";
+import { SelectField, TextAreaField } from "~/components/FormFields";
 import { fileNotice } from "~/lib/api/safety.server";
 import { parseForm } from "~/lib/forms/parse.server";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { NoticeSchema } from "~/lib/forms/safety";
-import { inputProps, useForm } from "~/lib/forms/use-form";
+import { usePageForm } from "~/lib/forms/use-page-form";
+import { inputProps } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { requestLocale } from "~/lib/i18n.server";
 import { apiContext } from "~/lib/middleware.server";
@@ -57,13 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const submitting = useNavigation().state === "submitting";
-  const form = useForm({
-    schema: NoticeSchema,
-    lastResult: actionData?.result,
-    constraint: loaderData.constraint,
-    defaultValue: loaderData.defaults,
-  });
+  const { form, submitting } = usePageForm(NoticeSchema, loaderData, actionData);
   const kind = form.field("subject_kind");
   const subject = form.field("subject");
   const category = form.field("category");

@@ -3,6 +3,7 @@ import { trackingContext } from "~/lib/context";
 import { loadContent } from "~/lib/content.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { durationParts, STORAGE_INVENTORY, type StoredItem } from "../../contract/storage-inventory";
+import { InfoPage } from "~/components/InfoPage";
 import type { Route } from "./+types/pages.cookies";
 
 /**
@@ -22,10 +23,7 @@ export default function Cookies({ loaderData }: Route.ComponentProps) {
   const notNecessary = STORAGE_INVENTORY.filter((item) => !item.necessary);
   const kinds = ["cookie", "localStorage", "sessionStorage"] as const;
   return (
-    <article className="legal info-page cookies-page">
-      <title>{content.title}</title>
-      <meta name="description" content={content.description} />
-      <h1>{content.heading}</h1>
+    <InfoPage content={content} className="legal info-page cookies-page">
       <div className="legal-text">
         <UpdatedOn date={content.updated} />
         <Blocks blocks={content.intro} />
@@ -93,7 +91,7 @@ export default function Cookies({ loaderData }: Route.ComponentProps) {
       <div className="legal-text">
         <Sections sections={content.sections} />
       </div>
-    </article>
+    </InfoPage>
   );
 }
 

@@ -1,8 +1,9 @@
 import { getValibotConstraint } from "@conform-to/valibot";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect } from "react-router";
 import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPICS, type SupportTopic } from "../../contract/rules/support";
 import { Blocks, InlineText } from "~/components/ContentText";
 import { ErrorList, Field } from "~/components/Field";
+import { SelectField, TextAreaField } from "~/components/FormFields";
 import { sendSupportMessage } from "~/lib/api/support.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { loadContent } from "~/lib/content.server";
@@ -10,9 +11,11 @@ import { apiFieldMessage, rateLimited } from "~/lib/forms/fields";
 import { parseForm } from "~/lib/forms/parse.server";
 import { formReply } from "~/lib/forms/reply.server";
 import { SupportSchema } from "~/lib/forms/support";
-import { inputProps, useForm } from "~/lib/forms/use-form";
+import { usePageForm } from "~/lib/forms/use-page-form";
+import { inputProps } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
+import { InfoPage } from "~/components/InfoPage";
 import type { Route } from "./+types/pages.service";
 
 const isTopic = (value: string | null): value is SupportTopic => (SUPPORT_TOPICS as readonly (string | null)[]).includes(value);
@@ -63,23 +66,13 @@ export default function Service({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation();
   const { content } = loaderData;
   const strings = content.strings ?? {};
-  const submitting = useNavigation().state === "submitting";
-  const form = useForm({
-    schema: SupportSchema,
-    lastResult: actionData?.result,
-    constraint: loaderData.constraint,
-    defaultValue: loaderData.defaults,
-  });
+  const { form, submitting } = usePageForm(SupportSchema, loaderData, actionData);
   const name = form.field("name");
   const email = form.field("email");
   const topic = form.field("topic");
   const message = form.field("message");
-  const topicValue = String(topic.initialValue ?? loaderData.defaults.topic);
   return (
-    <article className="legal info-page">
-      <title>{content.title}</title>
-      <meta name="description" content={content.description} />
-      <h1>{content.heading}</h1>
+    <InfoPage content={content}>
       <div className="legal-text">
         <Blocks blocks={content.intro} />
       </div>
@@ -129,52 +122,30 @@ export default function Service({ loaderData, actionData }: Route.ComponentProps
             errors={email.errors}
             help={t("service.emailHelp")}
           />
-          <div className="field">
-            <label htmlFor={topic.id}>{t("service.topic")}</label>
-            <select
-              id={topic.id}
-              name={topic.name}
-              required
-              defaultValue={topicValue}
-              aria-invalid={topic.errors?.length ? true : undefined}
-              aria-describedby={topic.errors?.length ? `${topic.id}-error` : undefined}
-            >
-              <option value="" disabled>
-                {t("service.topicChoose")}
+          <SelectField label={t("service.topic")} field={topic} defaultValue={loaderData.defaults.topic}>
+            <option value="" disabled>
+              {t("service.topicChoose")}
+            </option>
+            {SUPPORT_TOPICS.map((value) => (
+              <option key={value} value={value}>
+                {t(`service.topics.${value}`)}
               </option>
-              {SUPPORT_TOPICS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`service.topics.${value}`)}
-                </option>
-              ))}
-            </select>
-            <ErrorList id={`${topic.id}-error`} errors={topic.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={message.id}>{t("service.message")}</label>
-            <textarea
-              id={message.id}
-              name={message.name}
-              rows={7}
-              required
-              minLength={message.constraint?.minLength}
-              maxLength={SUPPORT_MESSAGE_MAX}
-              defaultValue={String(message.initialValue ?? "")}
-              aria-invalid={message.errors?.length ? true : undefined}
-              aria-describedby={[message.errors?.length ? `${message.id}-error` : "", `${message.id}-help`]
-                .filter(Boolean)
-                .join(" ")}
-            />
-            <ErrorList id={`${message.id}-error`} errors={message.errors} />
-            <p className="field-help" id={`${message.id}-help`}>
-              {t("service.messageHelp")}
-            </p>
-          </div>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label={t("service.message")}
+            field={message}
+            help={t("service.messageHelp")}
+            rows={7}
+            minLength={message.constraint?.minLength}
+            maxLength={SUPPORT_MESSAGE_MAX}
+            required
+          />
           <button type="submit" className="button" disabled={submitting} aria-busy={submitting}>
             {t("service.submit")}
           </button>
         </Form>
       </section>
-    </article>
+    </InfoPage>
   );
 }

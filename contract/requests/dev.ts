@@ -19,7 +19,8 @@ export type DevTimeBonusBody = z.input<typeof DevTimeBonusBodySchema>;
 /**
  * POST /api/dev/fault.php: the fault switch for tests (docs/api.md "Development calls"). The next
  * `times` calls of `method path` by this member fail: "error" answers 500 without doing anything;
- * "error_after" does the call, then answers 500; "slow" does the call, then answers after
+ * "error_after" does the call, then answers 500; "error_midway" stops the call at its midway point (the
+ * payment webhook: after the grant, before the receipt) and answers 500; "slow" does the call, then answers after
  * `delay_ms` (past the app's timeout, the answer is lost). `{ "clear": true }` removes the member's faults.
  */
 export const DevFaultBodySchema = z.union([
@@ -27,7 +28,7 @@ export const DevFaultBodySchema = z.union([
   z.object({
     method: z.enum(["GET", "POST", "DELETE"]),
     path: z.string().regex(/^\/api\/[a-z0-9_/]+\.php$/),
-    mode: z.enum(["error", "error_after", "slow"]),
+    mode: z.enum(["error", "error_after", "error_midway", "slow"]),
     times: z.number().int().min(1).max(10).default(1),
     delay_ms: z.number().int().min(0).max(30_000).default(0),
   }),

@@ -3,10 +3,8 @@
 // partner feed on 127.0.0.1 that postbacks.test.ts and partner-feed.test.ts talk to
 // (tests/fakes/postback-receiver.ts).
 import { startFakeReceiver } from "../fakes/postback-receiver";
+import { fakeGlobalSetup } from "../fakes/server";
 
 export const POSTBACK_FAKE_PORT = Number(process.env.POSTBACK_FAKE_PORT ?? 8877);
 
-export default async function setup(): Promise<() => Promise<void>> {
-  const receiver = await startFakeReceiver(POSTBACK_FAKE_PORT);
-  return () => receiver.close();
-}
+export default fakeGlobalSetup(startFakeReceiver, POSTBACK_FAKE_PORT);

@@ -2,10 +2,8 @@
 // Vitest global setup of the API tests (in Node, outside workerd): the fake push service on
 // 127.0.0.1 that push.test.ts's members subscribe at (tests/fakes/push-service.ts).
 import { startFakePushService } from "../fakes/push-service";
+import { fakeGlobalSetup } from "../fakes/server";
 
 export const PUSH_FAKE_PORT = Number(process.env.PUSH_FAKE_PORT ?? 8873);
 
-export default async function setup(): Promise<() => Promise<void>> {
-  const service = await startFakePushService(PUSH_FAKE_PORT);
-  return () => service.close();
-}
+export default fakeGlobalSetup(startFakePushService, PUSH_FAKE_PORT);

@@ -1,7 +1,8 @@
 /**
  * Faults in the middle of a flow (issue 17): the API's fault switch (POST /api/dev/fault.php,
- * development only, for this member only) makes the next message send fail. The member sees
- * a clear message, keeps the typed text, and sending again posts and charges it exactly once.
+ * development only, for this member only) makes the next message send, sign-up or purchase
+ * fail. The member sees a clear message, keeps the typed text, and sending again posts and
+ * charges it exactly once. (The provider's webhook under faults: tests/api/payment-faults.test.ts.)
  */
 import type { Page } from "@playwright/test";
 import { expect, signUp, test } from "./support/fixtures";
@@ -84,3 +85,45 @@ for (const [mode, what] of [
     await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Faye");
   });
 }
+
+test.describe("a purchase with faults on the way", () => {
+  test("the buy form's lost answer: a clear page with a retry; the return page fails clearly, and its retry shows the credits once", async ({
+    page,
+    context,
+  }, info) => {
+    test.slow();
+    // Members here sign up from this test's own visitor IPs (one per project).
+    await context.setExtraHTTPHeaders({ "cf-connecting-ip": info.project.name === "js" ? "198.51.100.120" : "198.51.100.121" });
+    const stamp = `${info.project.name}-${Date.now()}`;
+    await signUp(page, `e2e-fault-pay-${stamp}@example.com`, `Pia ${stamp.slice(-6)}`);
+    await page.goto("/credits/100/paypal");
+    const fault = (data: object) => page.request.post("/api/dev/fault.php", { data }).then((r) => expect(r.ok()).toBe(true));
+    const buy = async () => {
+      await expect(page.getByRole("heading", { name: "Your order" })).toBeVisible();
+      await page.getByLabel(/I want the credits in my account right away/).check();
+      await page.getByRole("button", { name: "Buy now, payment due" }).click();
+    };
+
+    // The API made the order, but its answer was lost: the error page, with a retry.
+    await fault({ method: "POST", path: "/api/orders.php", mode: "error_after" });
+    await buy();
+    await expect(page.getByText(/^Error 50\d$/)).toBeVisible();
+    await page.getByRole("link", { name: "Try again" }).click();
+
+    // Buying again reaches the checkout; the member pays, and comes back while the API fails.
+    await fault({ method: "GET", path: "/api/orders.php", mode: "error" });
+    await buy();
+    await expect(page.getByText("Test mode · demo payment provider")).toBeVisible();
+    await page.getByRole("button", { name: /^Pay/ }).click();
+    await expect(page).toHaveURL(/\/transactions\/ord_[a-z2-7]{26}$/);
+    await expect(page.getByText(/^Error 50\d$/)).toBeVisible();
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you, payment received" })).toBeVisible();
+    await expect(page.getByTestId("balance")).toHaveText("You have 150 credits.");
+    // Charged and granted once: the unpaid first order added nothing, a reload adds nothing.
+    await page.reload();
+    await expect(page.getByTestId("balance")).toHaveText("You have 150 credits.");
+    await page.goto("/credits");
+    await expect(page.getByTestId("credits")).toHaveText("150 credits");
+  });
+});

@@ -35,6 +35,31 @@ test("the FAQ answers with <details>, in the reader's language, and the footer l
   await expect(page).toHaveURL(/\/pages\/service$/);
 });
 
+test("/pages lists every info page by its heading, in the reader's language, and leads to it", async ({ page }) => {
+  await page.goto("/pages");
+  await expect(page).toHaveTitle("Information – Amora");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Information");
+  const main = page.getByRole("main");
+  for (const [name, path] of [
+    ["Terms of service", "/pages/terms"],
+    ["Privacy policy", "/pages/privacy"],
+    ["Frequently asked questions", "/pages/faq"],
+    ["Cookies and storage", "/pages/cookies"],
+    ["Customer service", "/pages/service"],
+    ["Withdrawal and refunds", "/pages/return-policy"],
+    ["Bans and appeals", "/pages/ban"],
+  ] as const) {
+    await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", path);
+  }
+  await main.getByRole("link", { name: "Privacy policy" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy policy");
+  await page.goto("/pages", { waitUntil: "networkidle" });
+  await page.locator("footer").getByLabel("Language").selectOption("de");
+  await page.locator("footer").getByRole("button", { name: "Change language" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Informationen");
+  await expect(page.getByRole("main").getByRole("link", { name: "Nutzungsbedingungen" })).toBeVisible();
+});
+
 test("the FAQ in Dutch", async ({ page }) => {
   await page.goto("/pages/faq", { waitUntil: "networkidle" });
   await page.locator("footer").getByLabel("Language").selectOption("nl");

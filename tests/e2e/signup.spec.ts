@@ -294,6 +294,9 @@ test("the terms open in a dialog over the form (the form keeps what was typed); 
   const dialog = page.getByRole("dialog", { name: "Terms of service" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("heading").nth(1)).toBeVisible();
+  // The terms' content (app/content/pages), with the company's parts put in.
+  await expect(dialog.getByRole("heading", { name: "Who may join" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Anti-trafficking and no minors" })).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel("Name")).toHaveValue("Tamsin");

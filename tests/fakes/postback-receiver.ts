@@ -11,12 +11,10 @@
  * `hang`, `malformed` (not JSON), `error` (500), `wrong-shape` (JSON without the list), `big`
  * (over the size limit). GET /_feed-hits answers how many feed requests came, with their URLs.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { json, listenFake, type FakeServer } from "./server";
 
-export interface FakeReceiver {
-  origin: string;
-  close(): Promise<void>;
-}
+export type FakeReceiver = FakeServer;
 
 /** The items of the `ok` feed: what the mapping in the tests reads. */
 export function feedItems(origin: string) {
@@ -41,11 +39,6 @@ export async function startFakeReceiver(port: number): Promise<FakeReceiver> {
   const hits = new Map<string, { url: string; at: number }[]>();
   const feedHits: string[] = [];
   const hanging: ServerResponse[] = [];
-
-  function json(response: ServerResponse, status: number, body: unknown) {
-    response.writeHead(status, { "content-type": "application/json" });
-    response.end(JSON.stringify(body));
-  }
 
   function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? "/", origin);
@@ -83,17 +76,5 @@ export async function startFakeReceiver(port: number): Promise<FakeReceiver> {
     json(response, 404, { error: "not found" });
   }
 
-  const server: Server = createServer((request, response) => handle(request, response));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  return {
-    origin,
-    async close() {
-      for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listenFake(port, origin, handle, hanging);
 }

@@ -18,8 +18,9 @@
  * GET /_messages/:id answers { pending, posts, rejected } for the tests' assertions.
  */
 import { createECDH, createPublicKey, randomBytes, verify } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { decrypt } from "http_ece";
+import { json, listenFake, type FakeServer } from "./server";
 
 export type FakeMode = "ok" | "gone" | "not-found" | "too-large" | "error" | "rate-limit-once" | "hang";
 
@@ -42,10 +43,7 @@ interface FakeSubscription {
   rateLimited: boolean;
 }
 
-export interface FakePushService {
-  origin: string;
-  close(): Promise<void>;
-}
+export type FakePushService = FakeServer;
 
 const b64url = (bytes: Buffer) => bytes.toString("base64url");
 
@@ -56,11 +54,6 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
     request.on("end", () => resolve(Buffer.concat(chunks)));
     request.on("error", reject);
   });
-}
-
-function json(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "content-type": "application/json" });
-  response.end(JSON.stringify(body));
 }
 
 /** RFC 8292 §2–3: the reason the Authorization header is refused, or null. */
@@ -195,19 +188,5 @@ export async function startFakePushService(port: number): Promise<FakePushServic
     json(response, 404, { error: "not found" });
   }
 
-  const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => json(response, 500, { error: String(error) }));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  return {
-    origin,
-    async close() {
-      for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listenFake(port, origin, handle, hanging);
 }

@@ -1,66 +1,7 @@
-import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ErrorList } from "~/components/Field";
-import type { Form as FormHook } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 
-type FieldOf = ReturnType<FormHook["field"]>;
-
-/** A labelled select with its errors beside it (Field's pattern for selects). */
-export function SelectField({ label, field, children }: { label: string; field: FieldOf; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <select
-        id={field.id}
-        name={field.name}
-        required
-        defaultValue={field.initialValue ?? ""}
-        aria-invalid={field.errors ? true : undefined}
-        aria-describedby={field.errors ? field.errorId : undefined}
-      >
-        {children}
-      </select>
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
-/** A labelled textarea with a hint and its errors (members' words: sent and shown as text). */
-export function TextAreaField({
-  label,
-  field,
-  help,
-  maxLength,
-  required = false,
-}: {
-  label: string;
-  field: FieldOf;
-  help: string;
-  maxLength: number;
-  required?: boolean;
-}) {
-  const helpId = `${field.id}-help`;
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <textarea
-        id={field.id}
-        name={field.name}
-        rows={4}
-        maxLength={maxLength}
-        required={required}
-        defaultValue={field.initialValue ?? ""}
-        aria-invalid={field.errors ? true : undefined}
-        aria-describedby={[field.errors ? field.errorId : "", helpId].filter(Boolean).join(" ")}
-      />
-      <ErrorList id={field.errorId} errors={field.errors} />
-      <p className="field-help" id={helpId}>
-        {help}
-      </p>
-    </div>
-  );
-}
+export { SelectField, TextAreaField } from "~/components/FormFields";
 
 /** Block (or unblock) a member: one button, a plain form post (routes/member-block.ts). */
 export function BlockForm({

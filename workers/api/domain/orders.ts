@@ -510,7 +510,12 @@ async function applyChargeback(deps: OrderDeps, order: Order, payment: ProviderP
   ]);
 }
 
-/** A webhook call: the provider names a payment; we ask it for the state and settle. The order, if this call made it paid. */
+/**
+ * A webhook call: the provider names a payment; we ask it for the state and settle. The order
+ * when it is paid (by this call or an earlier one), so what follows a payment (the receipt, the
+ * sale's postback) is done again by a redelivery when a call stopped half way; each of those is
+ * once-only on its own (claimReceipt, the postback's unique row).
+ */
 export async function receiveWebhook(deps: OrderDeps, paymentId: string): Promise<Order | null> {
   const order = await deps.db
     .selectFrom("orders")
@@ -522,8 +527,34 @@ export async function receiveWebhook(deps: OrderDeps, paymentId: string): Promis
   if (!order) return null;
   await event(deps.db, order.id, "webhook").execute();
   const payment = await deps.adapter.getPayment(paymentId);
-  if (!payment || !(await settle(deps, order, payment)).paidNow) return null;
-  return (await findOrder(deps.db, order.id)) ?? null;
+  if (!payment) return null;
+  await settle(deps, order, payment);
+  const current = await findOrder(deps.db, order.id);
+  return current?.status === "paid" ? current : null;
+}
+
+/**
+ * Claims the order's receipt for this call: true for exactly one call however many run at once
+ * (a once-only event). A call that then fails to queue it gives the claim back (releaseReceipt),
+ * so the provider's redelivery sends it.
+ */
+export async function claimReceipt(db: Db, orderId: string): Promise<boolean> {
+  const result = await eventOnce(db, orderId, "receipt").executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function receiptClaimed(db: Db, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("order_events")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("event", "=", "receipt")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseReceipt(db: Db, orderId: string): Promise<void> {
+  await db.deleteFrom("order_events").where("order_id", "=", orderId).where("event", "=", "receipt").execute();
 }
 
 /**

@@ -41,6 +41,22 @@ function takeFault(owner: string, method: string, path: string): Fault | null {
   return fault;
 }
 
+/** Calls whose "error_midway" fault is armed: the endpoint's own fault point throws (faultPoint). */
+const midway = new WeakSet<object>();
+
+/** Thrown at an armed fault point: the call stops there, as a worker that died would. */
+export class FaultError extends Error {}
+
+/**
+ * An endpoint's midway point (the payment webhook: after the grant, before the receipt): with
+ * an "error_midway" fault armed for this call it throws, and the call answers 500 half done.
+ */
+export function faultPoint(c: Context<ApiContext>): void {
+  if (!midway.has(c)) return;
+  midway.delete(c);
+  throw new FaultError("A fault set by the fault switch (midway).");
+}
+
 const failed = () => Response.json({ error: "fault", message: "A fault set by the fault switch." }, { status: 500 });
 
 export const faultSwitch: MiddlewareHandler<ApiContext> = async (c, next) => {
@@ -48,7 +64,9 @@ export const faultSwitch: MiddlewareHandler<ApiContext> = async (c, next) => {
   const fault = takeFault(faultOwner(c), c.req.method, c.req.path);
   if (!fault) return next();
   if (fault.mode === "error") return failed();
+  if (fault.mode === "error_midway") midway.add(c);
   await next();
-  if (fault.mode === "error_after") c.res = failed();
-  else await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
+  // A call without a midway point fails after it, like error_after.
+  if (fault.mode === "error_after" || (fault.mode === "error_midway" && midway.has(c))) c.res = failed();
+  else if (fault.mode === "slow") await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
 };
