@@ -48,6 +48,12 @@ export const ERROR_CODES = [
   "cannot_block_self",
   "cannot_report_self",
   "subject_not_found",
+  // Bans and appeals (ADR 030)
+  "account_banned",
+  "decision_not_found",
+  "not_appealable",
+  "appeal_closed",
+  "appeal_exists",
   // Commerce
   "unknown_package",
   "payment_method_unavailable",

@@ -43,6 +43,7 @@ function sampleBan(now = Date.now()): BanState {
     decided_at: now - 2 * day,
     appeal_until: now + 12 * day,
     appeal_url: null,
+    decision_id: null,
   };
 }
 

@@ -63,6 +63,8 @@ export interface MembersTable {
   push_news: Generated<number>;
   /** When the member deleted the account (migration 0006); the row is then an empty tombstone. */
   deleted_at: number | null;
+  /** The ban in force (migration 0018): its moderation_decisions row; null when not banned. */
+  ban_decision_id: number | null;
 }
 
 export interface ImagesTable {
@@ -375,6 +377,68 @@ export interface ModerationCasesTable {
   updated_at: number;
 }
 
+/** Moderation (migration 0018): staff accounts, decisions with their statement of reasons, appeals. */
+export interface StaffTable {
+  id: Generated<number>;
+  site_id: number | null;
+  email: string;
+  name: string;
+  role: Generated<string>;
+  password_hash: string;
+  totp_secret: string;
+  totp_last_step: Generated<number>;
+  disabled_at: number | null;
+  created_at: number;
+}
+
+export interface StaffSessionsTable {
+  id_hash: string;
+  staff_id: number;
+  totp_ok: Generated<number>;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ModerationDecisionsTable {
+  id: Generated<number>;
+  site_id: number;
+  member_id: number;
+  case_id: number | null;
+  appeal_id: number | null;
+  action: string;
+  category: string;
+  reason: string;
+  image_id: number | null;
+  staff_id: number;
+  appeal_until: number | null;
+  created_at: number;
+}
+
+export interface AppealsTable {
+  id: Generated<number>;
+  reference: string;
+  site_id: number;
+  decision_id: number;
+  member_id: number;
+  text: string;
+  state: Generated<string>;
+  decided_by: number | null;
+  decided_at: number | null;
+  created_at: number;
+}
+
+export interface StaffAuditTable {
+  id: Generated<number>;
+  site_id: number | null;
+  staff_id: number | null;
+  action: string;
+  member_id: number | null;
+  case_id: number | null;
+  decision_id: number | null;
+  detail: Generated<string>;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -408,4 +472,9 @@ export interface Database {
   premium_periods: PremiumPeriodsTable;
   blocks: BlocksTable;
   moderation_cases: ModerationCasesTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  moderation_decisions: ModerationDecisionsTable;
+  appeals: AppealsTable;
+  staff_audit: StaffAuditTable;
 }

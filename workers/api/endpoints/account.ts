@@ -9,6 +9,9 @@
  *   removed, and not offered again: push_state 'denied').
  * - GET /api/user_export.php: everything stored about the member as one JSON document (the
  *   GDPR right of access), as a download.
+ *
+ * A banned member keeps all three (the GDPR rights of access and erasure hold whatever a ban
+ * says, and push off only stops messages to them; ADR 030).
  */
 import { Hono, type Context } from "hono";
 import { deleteCookie } from "hono/cookie";
@@ -21,13 +24,13 @@ import { balance as creditBalance, history as creditHistory } from "../domain/le
 import { toProfile } from "../db/members";
 import { requireCurrentPassword } from "../lib/current-password";
 import { readBody } from "../lib/request";
-import { requireMember } from "../lib/member";
+import { requireMemberEvenIfBanned } from "../lib/member";
 import { SESSION_COOKIE } from "../lib/sessions";
 import { publicOrigin } from "../mail/common";
 import { largeKeyOf } from "../storage/photos";
 
 async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
-  const member = requireMember(c);
+  const member = requireMemberEvenIfBanned(c);
   const body = await readBody(c, AccountDeleteBodySchema);
   const { db } = c.var;
   await requireCurrentPassword(db, member, body.password, "password");
@@ -47,7 +50,7 @@ async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
 }
 
 async function pushOff(c: Context<ApiContext>): Promise<Response> {
-  const member = requireMember(c);
+  const member = requireMemberEvenIfBanned(c);
   const { db } = c.var;
   await runBatch(c.env.DB, [
     db.deleteFrom("push_subscriptions").where("member_id", "=", member.id),
@@ -67,7 +70,7 @@ function jsonOf(text: string | null): unknown {
 }
 
 async function exportData(c: Context<ApiContext>): Promise<Response> {
-  const member = requireMember(c);
+  const member = requireMemberEvenIfBanned(c);
   const { db, site } = c.var;
   const origin = publicOrigin(c);
   const url = (key: string) => new URL(site.settings.cdn_prefix + key, origin).href;

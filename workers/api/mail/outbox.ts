@@ -22,7 +22,8 @@ export interface MailToQueue extends RenderedMail {
     | "withdrawal"
     | "premium_cancelled"
     | "support"
-    | "notice_received";
+    | "notice_received"
+    | "appeal_received";
   memberId: number | null;
   to: string;
   /** Where answers go; the site's support address unless given (a support message: its sender). */
