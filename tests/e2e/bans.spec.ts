@@ -5,45 +5,77 @@
  * (its HTML shown as text) and the date, is sent back there from member pages, appeals (an empty
  * appeal is refused) and sees the reference; a reload does not appeal twice.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { expect, signUp, test } from "./support/fixtures";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.110" } });
 
 const DAY = 24 * 60 * 60 * 1000;
+const run = promisify(execFile);
 const REASON = "You sent the same <b>advert</b> & a link to 40 members.";
 
-/** Bans the member with this address in the running e2e server's D1 (scripts/serve-e2e.sh's state). */
-function ban(email: string) {
+/**
+ * Runs SQL in the running e2e server's D1 (scripts/serve-e2e.sh's state), as the staff console
+ * would write. The server (and the other project's test) may hold the SQLite file for a moment:
+ * SQLITE_BUSY is tried again.
+ */
+async function sql(statements: string[]) {
+  const args = [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--yes",
+    "-c",
+    "workers/api/wrangler.jsonc",
+    "--persist-to",
+    ".wrangler/e2e",
+    "--command",
+    statements.join(";\n"),
+  ];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run("npx", args, { timeout: 60_000 });
+      return;
+    } catch (error) {
+      const output = typeof error === "object" && error !== null && "stderr" in error ? String(error.stderr) : String(error);
+      const busy = /SQLITE_BUSY|database is locked/.test(output);
+      if (!busy || attempt === 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
+    }
+  }
+}
+
+const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * A decision against the member with this address; a ban also becomes the ban in force and ends
+ * their sessions. `closedDaysAgo`: the appeal period ended that many days ago.
+ */
+async function decide(
+  email: string,
+  decision: { action: "warn" | "remove_photo" | "ban"; category: string; reason: string; closedDaysAgo?: number },
+) {
   const now = Date.now();
-  const sql = [
+  const decided = decision.closedDaysAgo === undefined ? now : now - (182 + decision.closedDaysAgo) * DAY;
+  const statements = [
     `INSERT OR IGNORE INTO staff (id, site_id, email, name, role, password_hash, totp_secret, created_at)
        VALUES (9101, NULL, 'e2e-bans-moderator@example.com', 'E2E moderator', 'moderator', 'x', 'JBSWY3DPEHPK3PXP', ${now})`,
     `INSERT INTO moderation_decisions (site_id, member_id, action, category, reason, staff_id, appeal_until, created_at)
-       SELECT site_id, id, 'ban', 'spam', '${REASON.replaceAll("'", "''")}', 9101, ${now + 182 * DAY}, ${now}
-       FROM members WHERE email = '${email}'`,
-    `UPDATE members SET ban_decision_id = (SELECT MAX(id) FROM moderation_decisions d WHERE d.member_id = members.id)
-       WHERE email = '${email}'`,
-    `DELETE FROM sessions WHERE member_id = (SELECT id FROM members WHERE email = '${email}')`,
-  ].join(";\n");
-  execFileSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--yes",
-      "-c",
-      "workers/api/wrangler.jsonc",
-      "--persist-to",
-      ".wrangler/e2e",
-      "--command",
-      sql,
-    ],
-    { stdio: "pipe", timeout: 60_000 },
-  );
+       SELECT site_id, id, ${text(decision.action)}, ${text(decision.category)}, ${text(decision.reason)}, 9101,
+         ${decided + 182 * DAY}, ${decided}
+       FROM members WHERE email = ${text(email)}`,
+  ];
+  if (decision.action === "ban") {
+    statements.push(
+      `UPDATE members SET ban_decision_id = (SELECT MAX(id) FROM moderation_decisions d WHERE d.member_id = members.id)
+         WHERE email = ${text(email)}`,
+      `DELETE FROM sessions WHERE member_id = (SELECT id FROM members WHERE email = ${text(email)})`,
+    );
+  }
+  await sql(statements);
 }
 
 test("a banned member logs in, lands on /pages/ban, is sent back there from member pages, and appeals", async ({
@@ -55,7 +87,7 @@ test("a banned member logs in, lands on /pages/ban, is sent back there from memb
   const email = `e2e-ban-${stamp}@example.com`;
   const password = "a good password";
   await signUp(page, email, `Bo ${stamp.slice(-5)}`, password);
-  ban(email);
+  await decide(email, { action: "ban", category: "spam", reason: REASON });
 
   // The ban ended the session: a member page asks to log in, and the login leads to /pages/ban.
   await page.goto("/home");
@@ -97,4 +129,61 @@ test("a banned member logs in, lands on /pages/ban, is sent back there from memb
   await expect(page.getByText(`Appeal received. Your reference: ${reference}. We will answer you by email.`)).toBeVisible();
   await page.goto("/_dev/mailbox");
   await expect(page.getByText(`We received your appeal (${reference})`).first()).toBeVisible();
+});
+
+test("a warned member reads the statements of reasons in notifications and appeals one; a closed one says when it ended", async ({
+  page,
+}, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const email = `e2e-warn-${stamp}@example.com`;
+  await signUp(page, email, `Wil ${stamp.slice(-5)}`);
+  await decide(email, {
+    action: "remove_photo",
+    category: "illegal_content",
+    reason: "Your photo 2 showed <i>someone else</i>.",
+    closedDaysAgo: 3,
+  });
+  await decide(email, {
+    action: "warn",
+    category: "harassment",
+    reason: "Your messages to <b>Anna</b> were insulting.\nPlease stay polite.",
+  });
+
+  await page.goto("/notifications");
+  const decisions = page.locator("section.decisions");
+  await expect(decisions.getByRole("heading", { name: "Decisions about your account" })).toBeVisible();
+  const items = decisions.locator(".decision");
+  await expect(items).toHaveCount(2);
+  // Newest first; the statements are text, their markup shown as typed.
+  await expect(items.nth(0)).toContainText("Warning");
+  await expect(items.nth(0)).toContainText("Harassment or threats");
+  await expect(items.nth(0).locator(".ban-reason")).toHaveText(
+    "Your messages to <b>Anna</b> were insulting.\nPlease stay polite.",
+  );
+  await expect(items.nth(1)).toContainText("Photo removed");
+  await expect(items.nth(1).locator(".ban-reason")).toHaveText("Your photo 2 showed <i>someone else</i>.");
+
+  // The closed one: read only, with the end of the period.
+  await items.nth(1).getByRole("link", { name: "Read the decision" }).click();
+  await expect(page).toHaveURL(/\/appeals\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Photo removed" })).toBeVisible();
+  await expect(page.getByText(/^The appeal period ended on /)).toBeVisible();
+  await expect(page.getByLabel("Why is the decision wrong?")).toHaveCount(0);
+
+  // The open one: the appeal form, then its reference.
+  await page.goto("/notifications");
+  await items.nth(0).getByRole("link", { name: "Read the decision and appeal" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Warning" })).toBeVisible();
+  await expect(page.getByText(/^You can appeal until /)).toBeVisible();
+  await page.getByLabel("Why is the decision wrong?").fill("I quoted <b>her</b> own words.");
+  await page.getByRole("button", { name: "Send appeal" }).click();
+  const received = page.getByText(/^Appeal received\. Your reference: A-[0-9A-Z]{8}\. We will answer you by email\.$/);
+  await expect(received).toBeVisible();
+  const reference = (await received.textContent())!.match(/A-[0-9A-Z]{8}/)![0];
+
+  // Notifications show the appeal with the decision.
+  await page.goto("/notifications");
+  await expect(items.nth(0)).toContainText(`Appeal received. Your reference: ${reference}.`);
+  await expect(items.nth(0).getByRole("link", { name: "Read the decision" })).toBeVisible();
 });
