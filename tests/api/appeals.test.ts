@@ -153,6 +153,9 @@ describe("a banned member", () => {
     const { decisions } = await answer(await call("/api/decisions.php", { cookie }), 200, DecisionsAnswerSchema);
     expect(decisions.map((d) => [d.id, d.action, d.in_force, d.appealable])).toEqual([[ban, "ban", true, true]]);
     expect((await call("/api/user_export.php", { cookie })).status).toBe(200);
+    // "Cancel contracts here": premium's state and cancelling stay open.
+    expect((await call("/api/premium.php", { cookie })).status).toBe(200);
+    expect((await call("/api/premium.php", { method: "POST", json: { action: "cancel" }, cookie })).status).toBe(200);
     expect((await call("/api/logout.php", { cookie })).status).toBe(200);
     await errorOf(await call("/api/user.php", { cookie }), 403, "not_logged_in");
   });
