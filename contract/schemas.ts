@@ -658,6 +658,20 @@ export const DataExportSchema = z.object({
   notices: z.array(z.object({ kind: z.string(), created_at: millis, read_at: millis.nullable() })),
   push_subscriptions: z.array(z.object({ service: z.string(), created_at: millis })),
   sessions: z.array(z.object({ created_at: millis, expires_at: millis })),
+  /** The decisions against the member with their statements (ADR 030); an API without them leaves it out. */
+  decisions: z.array(DecisionSchema).optional(),
+  /** The member's appeals, with what they wrote (ADR 030). */
+  appeals: z
+    .array(
+      z.object({
+        reference: z.string(),
+        decision_id: z.number().int(),
+        text: z.string(),
+        state: z.enum(APPEAL_STATES),
+        created_at: millis,
+      }),
+    )
+    .optional(),
 });
 export type DataExport = z.infer<typeof DataExportSchema>;
 

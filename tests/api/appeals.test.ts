@@ -11,7 +11,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { APPEAL_MAX } from "../../contract/limits";
 import { APPEAL_LIMIT_PER_HOUR, APPEAL_REFERENCE } from "../../contract/rules/appeals";
-import { ApiErrorSchema, AppealFiledSchema, DecisionsAnswerSchema, UserAnswerSchema } from "../../contract/schemas";
+import {
+  ApiErrorSchema,
+  AppealFiledSchema,
+  DataExportSchema,
+  DecisionsAnswerSchema,
+  UserAnswerSchema,
+} from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
 beforeAll(ensureSites);
@@ -265,6 +271,12 @@ describe("POST /api/appeal.php", () => {
     expect(mail?.html).not.toContain("adverts");
     expect(mail?.html).not.toContain("<script>");
     expect(mail?.text).not.toContain("adverts");
+    // The data export (GDPR access) has the decision and the appeal as written.
+    const exported = DataExportSchema.parse(await (await call("/api/user_export.php", { cookie })).json());
+    expect(exported.decisions?.map((d) => d.id)).toEqual([ban]);
+    expect(exported.appeals).toEqual([
+      { reference: filed.reference, decision_id: ban, text: row?.text, state: "open", created_at: filed.created_at },
+    ]);
     // The ban's page now shows the appeal.
     const { decisions } = await answer(await call("/api/decisions.php", { cookie }), 200, DecisionsAnswerSchema);
     expect(decisions[0]?.appeal?.reference).toBe(filed.reference);
