@@ -108,6 +108,13 @@ test("a banned member logs in, lands on /pages/ban, is sent back there from memb
     await expect(page, path).toHaveURL(/\/pages\/ban$/);
   }
 
+  // What a banned member keeps: deleting the account and "cancel contracts here".
+  for (const path of ["/profile/delete", "/premium/cancel"]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+  }
+  await page.goto("/pages/ban");
+
   // The appeal: an empty one is refused (with JavaScript by the form; without, the browser's own check).
   const text = page.getByLabel("Why is the decision wrong?");
   await expect(text).toHaveAttribute("required", "");
