@@ -10,8 +10,9 @@
  *
  * A banned member (members.ban_decision_id set) passes none of them: each answers a designed
  * 403 account_banned, so every member call is closed to them without a rule of its own. The few
- * calls the law keeps open (the statement of reasons, the appeal, the GDPR export and erasure)
- * ask `requireMemberEvenIfBanned` instead; DSA notices ask `anyViewerOf` (ADR 030).
+ * calls the law keeps open (the statement of reasons, the appeal, the GDPR export and erasure,
+ * cancelling premium) ask `requireMemberEvenIfBanned` instead; DSA notices ask `anyViewerOf`
+ * (ADR 030).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { ApiContext } from "../context";
@@ -57,7 +58,7 @@ export function requireMember(c: Context<ApiContext>): Member {
 /**
  * The logged-in member, real and not deleted, banned or not: only for the calls a banned member
  * keeps by law (ADR 030): user.php (the statement of reasons), decisions.php, appeal.php, the
- * data export and deleting the account.
+ * data export, deleting the account and cancelling premium.
  */
 export function requireMemberEvenIfBanned(c: Context<ApiContext>): Member {
   const member = c.var.member;
