@@ -363,3 +363,44 @@ describe("POST /api/appeal.php", () => {
     expect(body.retry_after).toBeGreaterThan(0);
   });
 });
+
+describe("POST /api/dev/decision.php (development only)", () => {
+  it("decides against the caller as the console would: a ban ends the sessions and fills user.php", async () => {
+    const ann = await createMember();
+    const cookie = await loginAs(ann);
+    await errorOf(
+      await call("/api/dev/decision.php", { method: "POST", cookie, json: { action: "dismiss", category: "spam", reason: "x" } }),
+      422,
+      "invalid_input",
+    );
+    const warned = await call("/api/dev/decision.php", {
+      method: "POST",
+      cookie,
+      json: { action: "warn", category: "harassment", reason: "Be polite.", closed_days_ago: 2 },
+    });
+    expect(warned.status).toBe(201);
+    const { decisions } = await answer(await call("/api/decisions.php", { cookie }), 200, DecisionsAnswerSchema);
+    expect(decisions[0]).toMatchObject({ action: "warn", appealable: false, appeal: null });
+    const banned = await call("/api/dev/decision.php", {
+      method: "POST",
+      cookie,
+      json: { action: "ban", category: "scam", reason: "Asked for money." },
+    });
+    expect(banned.status).toBe(201);
+    await errorOf(await call("/api/user.php", { cookie }), 403, "not_logged_in");
+    const { user } = await answer(await call("/api/user.php", { cookie: await loginAs(ann) }), 200, UserAnswerSchema);
+    expect(user.ban).toMatchObject({ category: "scam", reason: "Asked for money." });
+  });
+
+  it("does not exist for a non-loopback host", async () => {
+    const ann = await createMember();
+    const cookie = await loginAs(ann);
+    const response = await call("/api/dev/decision.php", {
+      method: "POST",
+      cookie,
+      host: "amora.example",
+      json: { action: "ban", category: "scam", reason: "x" },
+    });
+    expect(response.status).not.toBe(201);
+  });
+});

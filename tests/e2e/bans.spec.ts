@@ -1,81 +1,35 @@
 /**
- * Bans and appeals, the member's side (issue 15; docs/product.md "Bans and appeals", ADR 030),
- * with JavaScript on and off: a member is banned (the decision written into the e2e database as
- * the staff console would write it), logs in, lands on /pages/ban with the statement of reasons
+ * Bans and appeals, the member's side (issue 15; docs/product.md §13.5, ADR 030), with
+ * JavaScript on and off: a member is banned (the development call writes the decision as the
+ * staff console would), logs in, lands on /pages/ban with the statement of reasons
  * (its HTML shown as text) and the date, is sent back there from member pages, appeals (an empty
  * appeal is refused) and sees the reference; a reload does not appeal twice.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
 import { expect, signUp, test } from "./support/fixtures";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.110" } });
 
-const DAY = 24 * 60 * 60 * 1000;
-const run = promisify(execFile);
 const REASON = "You sent the same <b>advert</b> & a link to 40 members.";
 
 /**
- * Runs SQL in the running e2e server's D1 (scripts/serve-e2e.sh's state), as the staff console
- * would write. The server (and the other project's test) may hold the SQLite file for a moment:
- * SQLITE_BUSY is tried again.
- */
-async function sql(statements: string[]) {
-  const args = [
-    "wrangler",
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--yes",
-    "-c",
-    "workers/api/wrangler.jsonc",
-    "--persist-to",
-    ".wrangler/e2e",
-    "--command",
-    statements.join(";\n"),
-  ];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await run("npx", args, { timeout: 60_000 });
-      return;
-    } catch (error) {
-      const output = typeof error === "object" && error !== null && "stderr" in error ? String(error.stderr) : String(error);
-      const busy = /SQLITE_BUSY|database is locked/.test(output);
-      if (!busy || attempt === 8) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
-    }
-  }
-}
-
-const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
-
-/**
- * A decision against the member with this address; a ban also becomes the ban in force and ends
- * their sessions. `closedDaysAgo`: the appeal period ended that many days ago.
+ * A decision against the logged-in member, as the staff console would write it, through the
+ * development call POST /api/dev/decision.php (ADR 030); a ban ends the member's sessions.
+ * `closedDaysAgo`: the appeal period ended that many days ago.
  */
 async function decide(
-  email: string,
+  page: Page,
   decision: { action: "warn" | "remove_photo" | "ban"; category: string; reason: string; closedDaysAgo?: number },
 ) {
-  const now = Date.now();
-  const decided = decision.closedDaysAgo === undefined ? now : now - (182 + decision.closedDaysAgo) * DAY;
-  const statements = [
-    `INSERT OR IGNORE INTO staff (id, site_id, email, name, role, password_hash, totp_secret, created_at)
-       VALUES (9101, NULL, 'e2e-bans-moderator@example.com', 'E2E moderator', 'moderator', 'x', 'JBSWY3DPEHPK3PXP', ${now})`,
-    `INSERT INTO moderation_decisions (site_id, member_id, action, category, reason, staff_id, appeal_until, created_at)
-       SELECT site_id, id, ${text(decision.action)}, ${text(decision.category)}, ${text(decision.reason)}, 9101,
-         ${decided + 182 * DAY}, ${decided}
-       FROM members WHERE email = ${text(email)}`,
-  ];
-  if (decision.action === "ban") {
-    statements.push(
-      `UPDATE members SET ban_decision_id = (SELECT MAX(id) FROM moderation_decisions d WHERE d.member_id = members.id)
-         WHERE email = ${text(email)}`,
-      `DELETE FROM sessions WHERE member_id = (SELECT id FROM members WHERE email = ${text(email)})`,
-    );
-  }
-  await sql(statements);
+  const response = await page.request.post("/api/dev/decision.php", {
+    data: {
+      action: decision.action,
+      category: decision.category,
+      reason: decision.reason,
+      ...(decision.closedDaysAgo ? { closed_days_ago: decision.closedDaysAgo } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
 }
 
 test("a banned member logs in, lands on /pages/ban, is sent back there from member pages, and appeals", async ({
@@ -87,7 +41,7 @@ test("a banned member logs in, lands on /pages/ban, is sent back there from memb
   const email = `e2e-ban-${stamp}@example.com`;
   const password = "a good password";
   await signUp(page, email, `Bo ${stamp.slice(-5)}`, password);
-  await decide(email, { action: "ban", category: "spam", reason: REASON });
+  await decide(page, { action: "ban", category: "spam", reason: REASON });
 
   // The ban ended the session: a member page asks to log in, and the login leads to /pages/ban.
   await page.goto("/home");
@@ -145,13 +99,13 @@ test("a warned member reads the statements of reasons in notifications and appea
   const stamp = `${info.project.name}-${Date.now()}`;
   const email = `e2e-warn-${stamp}@example.com`;
   await signUp(page, email, `Wil ${stamp.slice(-5)}`);
-  await decide(email, {
+  await decide(page, {
     action: "remove_photo",
     category: "illegal_content",
     reason: "Your photo 2 showed <i>someone else</i>.",
     closedDaysAgo: 3,
   });
-  await decide(email, {
+  await decide(page, {
     action: "warn",
     category: "harassment",
     reason: "Your messages to <b>Anna</b> were insulting.\nPlease stay polite.",
