@@ -54,6 +54,7 @@ export default [
       route("withdrawal", "routes/withdrawals.tsx"), //                  withdraw from a contract (designed)
       route("withdrawal/:orderId", "routes/withdrawal.tsx"), //          confirm it, and its outcome
       route("members/:memberId/report", "routes/member-report.tsx"), //   report a member (trust and safety)
+      route("appeals/:decisionId", "routes/appeal.tsx"), //              a decision's statement and its appeal (open while banned)
     ]),
     route("*", "routes/not-found.tsx"), //                unmatched: 404 error page
   ]),

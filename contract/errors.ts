@@ -57,6 +57,12 @@ export const ERROR_CODES = [
   "other_site_member",
   "not_banned",
   "already_banned",
+  // Bans and appeals (ADR 030)
+  "account_banned",
+  "decision_not_found",
+  "not_appealable",
+  "appeal_closed",
+  "appeal_exists",
   // Commerce
   "unknown_package",
   "payment_method_unavailable",

@@ -22,3 +22,5 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const EXPLANATION_MAX = 1000;
 /** A notice's "what": a URL or a member id. */
 export const SUBJECT_URL_MAX = 500;
+/** An appeal's text (DSA art. 20; docs/product.md "Bans and appeals"). */
+export const APPEAL_MAX = 2000;

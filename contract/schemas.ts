@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isErrorCode, type ErrorCode } from "./errors";
 import { LOCALES } from "./locales";
+import { APPEAL_STATES, DECISIONS_AGAINST } from "./rules/appeals";
 import { INTERESTED_IN } from "./rules/search";
 import { TEMPLATES } from "./rules/templates";
 import { templateProblem } from "./rules/outbound-urls";
@@ -315,6 +316,8 @@ export const UserSchema = z.object({
       appeal_until: z.number().int().nullable(),
       /** Where to appeal: a path of this site or an https address; null means the service page. */
       appeal_url: z.string().nullable(),
+      /** The decision's id (GET /api/decisions.php, POST /api/appeal.php); null from an API without appeals. */
+      decision_id: z.number().int().nullable().default(null),
     })
     .nullable()
     .default(null),
@@ -322,6 +325,45 @@ export const UserSchema = z.object({
 export type PremiumState = NonNullable<z.infer<typeof UserSchema>["premium"]>;
 export type Ban = NonNullable<z.infer<typeof UserSchema>["ban"]>;
 export type User = z.infer<typeof UserSchema>;
+
+/**
+ * GET /api/decisions.php (designed, ADR 030): one decision against the member (a warning, a
+ * photo removed, a ban) with its statement of reasons (DSA art. 17) and the member's appeal.
+ */
+export const DecisionSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(DECISIONS_AGAINST),
+  category: z.enum(BAN_CATEGORIES),
+  /** The statement of reasons, written for the member (text, shown as text). */
+  reason: z.string(),
+  /** Unix milliseconds. */
+  decided_at: z.number().int(),
+  /** The last moment an appeal is taken (Unix milliseconds), or null when there is no deadline. */
+  appeal_until: z.number().int().nullable(),
+  /** Whether an appeal is taken now: none sent yet and the period not over. */
+  appealable: z.boolean(),
+  /** The ban in force is this decision. */
+  in_force: z.boolean(),
+  appeal: z
+    .object({
+      reference: z.string(),
+      state: z.enum(APPEAL_STATES),
+      created_at: z.number().int(),
+      decided_at: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type Decision = z.infer<typeof DecisionSchema>;
+export const DecisionsAnswerSchema = z.object({ decisions: z.array(DecisionSchema) });
+
+/** POST /api/appeal.php (designed, ADR 030): the appeal's reference. */
+export const AppealFiledSchema = z.object({
+  reference: z.string(),
+  decision_id: z.number().int(),
+  state: z.literal("open"),
+  created_at: z.number().int(),
+});
+export type AppealFiled = z.infer<typeof AppealFiledSchema>;
 
 export const UserAnswerSchema = z.object({ user: UserSchema });
 export const RegionsAnswerSchema = z.object({ country: countryCode, regions: z.array(RegionSchema) });
@@ -609,6 +651,20 @@ export const DataExportSchema = z.object({
   notices: z.array(z.object({ kind: z.string(), created_at: millis, read_at: millis.nullable() })),
   push_subscriptions: z.array(z.object({ service: z.string(), created_at: millis })),
   sessions: z.array(z.object({ created_at: millis, expires_at: millis })),
+  /** The decisions against the member with their statements (ADR 030); an API without them leaves it out. */
+  decisions: z.array(DecisionSchema).optional(),
+  /** The member's appeals, with what they wrote (ADR 030). */
+  appeals: z
+    .array(
+      z.object({
+        reference: z.string(),
+        decision_id: z.number().int(),
+        text: z.string(),
+        state: z.enum(APPEAL_STATES),
+        created_at: millis,
+      }),
+    )
+    .optional(),
 });
 export type DataExport = z.infer<typeof DataExportSchema>;
 

@@ -77,8 +77,20 @@ const partnerImageHostsMiddleware: MiddlewareFunction<Response> = async ({ reque
 
 export const rootMiddleware = [apiMiddleware, partnerImageHostsMiddleware, trackingMiddleware, i18nextMiddleware, userMiddleware];
 
-/** For routes that need a member: visitors go to /login?redirectTo=<where they were>. */
+/**
+ * Member pages a banned member keeps (ADR 030): deleting the account (GDPR art. 17) and the
+ * appeal of a decision. /pages/ban itself is public; the data export (/profile/data) is a
+ * resource route outside this guard.
+ */
+const OPEN_WHILE_BANNED = [/^\/profile\/delete\/?$/, /^\/appeals\/\d+\/?$/];
+
+/**
+ * For routes that need a member: visitors go to /login?redirectTo=<where they were>; a banned
+ * member goes to /pages/ban (the statement of reasons and the appeal), whatever the page.
+ */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  requireUser(args);
+  const user = requireUser(args);
+  const path = new URL(args.request.url).pathname;
+  if (user.ban && !OPEN_WHILE_BANNED.some((open) => open.test(path))) throw redirect("/pages/ban", { status: 302 });
   return next();
 };

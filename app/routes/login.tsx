@@ -37,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await login(context.get(apiContext), submission.value);
   if (!result.ok)
     return apiErrorReply(submission, result, { own: ["rate_limited", "invalid_credentials"], hideFields: ["password"] });
+  // A banned member logs in to read the statement of reasons and to appeal (ADR 030): no welcome.
+  if (result.data.user.ban) throw redirect("/pages/ban");
   const target = afterLogin(submission.value.redirectTo);
   const headers = new Headers({
     "Set-Cookie": toastCookie(request, { key: "welcomeBack", values: { name: result.data.user.profile.name } }),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { fetchDecisions } from "~/lib/api/appeals.server";
 import { fetchNotifications, markNotificationsRead } from "~/lib/api/discover.server";
-import type { Notification } from "../../contract/schemas";
+import type { Decision, Notification } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import { pageError } from "~/lib/page-errors.server";
@@ -11,17 +12,19 @@ import { useSite } from "~/lib/root-data";
  * /notifications (login): likes, messages and account notices, newest first. Seeing them marks
  * likes and notices read (the list still shows which were new this time); a message stays new
  * until it is read in its chat. #email-change-incorrect is where the
- * old address's "this wasn't me" link lands.
+ * old address's "this wasn't me" link lands. Above them, the decisions against the member
+ * (warnings, photos removed): each statement of reasons, and a link to appeal it (ADR 030).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const result = await fetchNotifications(api);
+  const [result, decided] = await Promise.all([fetchNotifications(api), fetchDecisions(api)]);
   if (!result.ok) pageError(result.status);
   if (result.data.unread > 0) {
     const read = await markNotificationsRead(api);
     if (!read.ok) console.warn("marking notifications read failed", read.status);
   }
-  return { notifications: result.data.notifications };
+  // An API without decisions.php (another version) just shows none.
+  return { notifications: result.data.notifications, decisions: decided.ok ? decided.data.decisions : [] };
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
@@ -31,6 +34,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     <>
       <title>{t("notifications.title", { site: site?.name ?? "" })}</title>
       <h1>{t("notifications.heading")}</h1>
+      {loaderData.decisions.length > 0 ? <Decisions decisions={loaderData.decisions} /> : null}
       {loaderData.notifications.length === 0 ? (
         <p className="empty-state">{t("notifications.empty")}</p>
       ) : (
@@ -52,6 +56,40 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
     </>
+  );
+}
+
+/** The decisions against the member: what, when, why (as text), and the way to appeal. */
+function Decisions({ decisions }: { decisions: Decision[] }) {
+  const { t, locale } = useTranslation();
+  const when = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
+  return (
+    <section className="notice-box decisions" aria-labelledby="decisions-heading">
+      <h2 id="decisions-heading">{t("appeals.heading")}</h2>
+      <p>{t("appeals.intro")}</p>
+      <ul className="decision-list">
+        {decisions.map((decision) => (
+          <li key={decision.id} className="decision">
+            <p>
+              <strong>{t(`appeals.actions.${decision.action}`)}</strong> ·{" "}
+              <time dateTime={new Date(decision.decided_at).toISOString()}>{when(decision.decided_at)}</time> ·{" "}
+              {t(`appeals.categories.${decision.category}`)}
+            </p>
+            <p className="ban-reason">{decision.reason}</p>
+            <p>
+              {decision.appeal ? (
+                <>
+                  {t(`appeals.${decision.appeal.state === "open" ? "received" : decision.appeal.state}`, {
+                    reference: decision.appeal.reference,
+                  })}{" "}
+                </>
+              ) : null}
+              <Link to={`/appeals/${decision.id}`}>{decision.appealable ? t("appeals.readAndAppeal") : t("appeals.read")}</Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,8 +1,13 @@
-import { Link } from "react-router";
+import { getValibotConstraint } from "@conform-to/valibot";
+import { Link, redirect } from "react-router";
+import { AppealSection } from "~/components/AppealSection";
 import { Blocks, InlineText, Sections } from "~/components/ContentText";
 import type { Ban as BanState } from "../../contract/schemas";
+import { fetchDecisions } from "~/lib/api/appeals.server";
 import { devTools } from "~/lib/api/chat.server";
+import { appealAction } from "~/lib/appeal.server";
 import { getOptionalUser } from "~/lib/auth.server";
+import { AppealSchema } from "~/lib/forms/appeal";
 import { loadContent } from "~/lib/content.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -15,6 +20,10 @@ import type { Route } from "./+types/pages.ban";
  * to appeal (until when, and where: appeal_url, else the service page with topic "safety").
  * Without one: that the account is not banned, and how bans and appeals work.
  * Where the development tools are on, ?preview=1 shows a sample ban (bans are made elsewhere).
+ *
+ * Every member page sends a banned member here (the login-required guard, and the API client on
+ * a 403 account_banned; ADR 030). When the API has appeals (the ban's decision_id), the appeal
+ * form is on this page (#appeal): a plain post, then the page shows the appeal's reference.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = await loadContent(request, context, "ban");
@@ -25,12 +34,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ban?.appeal_url && /^https:\/\/[^\s]+$/.test(ban.appeal_url)
       ? ban.appeal_url
       : safeRedirect(ban?.appeal_url, "/pages/service?topic=safety");
+  // The ban's decision as decisions.php tells it: whether it may be appealed, and the appeal sent.
+  let decision = null;
+  if (ban?.decision_id != null) {
+    const decisions = await fetchDecisions(context.get(apiContext));
+    const found = decisions.ok ? decisions.data.decisions.find((d) => d.id === ban.decision_id) : undefined;
+    if (found) decision = { appeal_until: found.appeal_until, appealable: found.appealable, appeal: found.appeal };
+  }
   return {
     content,
     loggedIn: user !== null || preview,
     ban: ban && { ...ban, appeal_url: appeal },
+    decision,
+    constraint: getValibotConstraint(AppealSchema),
     timeZone: user?.timezone ?? "UTC",
   };
+}
+
+/** The appeal against the ban in force (post/redirect/get back to #appeal). */
+export async function action(args: Route.ActionArgs) {
+  const decisionId = getOptionalUser(args.context)?.ban?.decision_id;
+  if (decisionId == null) throw redirect("/pages/ban");
+  return appealAction(args, decisionId, "/pages/ban#appeal");
 }
 
 /** The development preview's ban: decided two days ago, appeal open for 12 more days. */
@@ -43,12 +68,13 @@ function sampleBan(now = Date.now()): BanState {
     decided_at: now - 2 * day,
     appeal_until: now + 12 * day,
     appeal_url: null,
+    decision_id: null,
   };
 }
 
-export default function Ban({ loaderData }: Route.ComponentProps) {
+export default function Ban({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const { content, ban } = loaderData;
+  const { content, ban, decision } = loaderData;
   const strings = content.strings ?? {};
   const date = (ms: number) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: loaderData.timeZone }).format(
@@ -82,33 +108,46 @@ export default function Ban({ loaderData }: Route.ComponentProps) {
                 </div>
               </dl>
             </div>
-            <section aria-labelledby="ban-appeal">
-              <h2 id="ban-appeal">{strings.appealHeading}</h2>
-              {appealOpen ? (
-                <>
+            {decision ? (
+              <AppealSection
+                decision={decision}
+                lastResult={actionData?.result}
+                constraint={loaderData.constraint}
+                formatDate={date}
+              />
+            ) : (
+              <section aria-labelledby="ban-appeal">
+                <h2 id="ban-appeal">{strings.appealHeading}</h2>
+                {appealOpen ? (
+                  <>
+                    <p>
+                      {ban.appeal_until === null
+                        ? strings.appealOpen
+                        : (strings.appealUntil ?? "").replace("{{date}}", date(ban.appeal_until))}
+                    </p>
+                    <p>
+                      {ban.appeal_url.startsWith("/") ? (
+                        <Link className="button" to={ban.appeal_url}>
+                          {t("ban.appeal")}
+                        </Link>
+                      ) : (
+                        <a className="button" href={ban.appeal_url}>
+                          {t("ban.appeal")}
+                        </a>
+                      )}
+                    </p>
+                  </>
+                ) : (
                   <p>
-                    {ban.appeal_until === null
-                      ? strings.appealOpen
-                      : (strings.appealUntil ?? "").replace("{{date}}", date(ban.appeal_until))}
+                    <InlineText text={strings.appealClosed ?? ""} />
                   </p>
-                  <p>
-                    {ban.appeal_url.startsWith("/") ? (
-                      <Link className="button" to={ban.appeal_url}>
-                        {t("ban.appeal")}
-                      </Link>
-                    ) : (
-                      <a className="button" href={ban.appeal_url}>
-                        {t("ban.appeal")}
-                      </a>
-                    )}
-                  </p>
-                </>
-              ) : (
-                <p>
-                  <InlineText text={strings.appealClosed ?? ""} />
-                </p>
-              )}
-            </section>
+                )}
+              </section>
+            )}
+            <p className="ban-rights">
+              {t("ban.rights")} <a href="/profile/data">{t("ban.download")}</a> ·{" "}
+              <Link to="/profile/delete">{t("ban.delete")}</Link>
+            </p>
           </>
         ) : (
           <div className="notice-box success" role="status">

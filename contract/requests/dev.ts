@@ -1,5 +1,6 @@
 /** Requests of the development calls: POST /api/dev/credits.php. */
 import { z } from "zod";
+import { BAN_CATEGORIES } from "../schemas";
 
 export const DevCreditsBodySchema = z.object({ credits: z.number().int().min(0).max(1_000_000) });
 export type DevCreditsBody = z.input<typeof DevCreditsBodySchema>;
@@ -34,3 +35,17 @@ export const DevFaultBodySchema = z.union([
   }),
 ]);
 export type DevFaultBody = z.input<typeof DevFaultBodySchema>;
+
+/**
+ * POST /api/dev/decision.php (docs/api.md "Development calls"; ADR 030): a moderation decision
+ * against the logged-in member, as the staff console would write it, so the member's side (the
+ * statement, /pages/ban, the appeal) can be tried and tested without a console. A ban ends the
+ * member's sessions. `closed_days_ago`: the appeal period ended that many days ago.
+ */
+export const DevDecisionBodySchema = z.object({
+  action: z.enum(["warn", "remove_photo", "ban"]),
+  category: z.enum(BAN_CATEGORIES),
+  reason: z.string().min(1).max(2000),
+  closed_days_ago: z.number().int().min(1).max(3650).optional(),
+});
+export type DevDecisionBody = z.input<typeof DevDecisionBodySchema>;

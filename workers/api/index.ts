@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import type { ApiContext } from "./context";
 import { account } from "./endpoints/account";
+import { appeals } from "./endpoints/appeals";
 import { activation } from "./endpoints/activation";
 import { chat } from "./endpoints/chat";
 import { demoCheckout } from "./endpoints/demo-checkout";
@@ -110,6 +111,7 @@ app.route("/", pushSettings);
 app.route("/", support);
 app.route("/", safety);
 app.route("/", staff);
+app.route("/", appeals);
 app.route("/", dev);
 app.route("/", postbackLog);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.

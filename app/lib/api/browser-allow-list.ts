@@ -86,6 +86,11 @@ export const BROWSER_API_CALLS: readonly BrowserApiCall[] = [
   },
   {
     method: "POST",
+    path: /^\/api\/dev\/decision\.php$/,
+    why: "Development only: the end-to-end tests decide against a member as the staff console would (ADR 030); loopback hosts with DEV_TOOLS=1.",
+  },
+  {
+    method: "POST",
     path: /^\/api\/dev\/fault\.php$/,
     why: "Development only: the end-to-end tests make a member's next call fail (lib/faults.ts of the API); loopback hosts with DEV_TOOLS=1.",
   },

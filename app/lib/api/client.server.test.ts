@@ -38,6 +38,21 @@ describe("ApiClient", () => {
     expect(headers.get("x-request-id")).toBe("req-1");
   });
 
+  it("redirects a banned member to /pages/ban on 403 account_banned, and answers other 403s", async () => {
+    const { env } = recordingApi((request) =>
+      request.url.endsWith("/api/search.php")
+        ? Response.json({ error: "account_banned", message: "banned" }, { status: 403 })
+        : Response.json({ error: "not_logged_in", message: "log in" }, { status: 403 }),
+    );
+    const api = new ApiClient(visitor, env, "req-ban");
+    const thrown = await api.call(z.unknown(), "/api/search.php").catch((error: unknown) => error);
+    if (!(thrown instanceof Response)) throw new Error("expected a redirect");
+    expect(thrown.status).toBe(302);
+    expect(thrown.headers.get("Location")).toBe("/pages/ban");
+    const other = await api.call(z.unknown(), "/api/likes.php");
+    expect(other).toMatchObject({ ok: false, status: 403, error: { error: "not_logged_in" } });
+  });
+
   it("keeps a cookie the API sets for the rest of the request, and relays it", async () => {
     let call = 0;
     const { env, seen } = recordingApi(() =>

@@ -6,11 +6,13 @@
  *
  * 4xx answers come back as { ok: false } for the caller to turn into a form error or a page;
  * 5xx answers, timeouts and unreadable answers throw the error page (503/502), logged once.
+ * A 403 account_banned (a banned member on any member call; ADR 030) redirects to /pages/ban,
+ * so no page needs a rule of its own for it.
  *
  * A GET asked twice in one request (two sections of a page that need the same list) is sent
  * once; any other call forgets those answers, since it may change what they said.
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { parseCookies } from "../cookies.server";
 import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
@@ -58,6 +60,7 @@ export class ApiClient {
     const { status, statusText, body } = await this.once(method, url, options);
     if (status >= 400) {
       const error = ApiErrorSchema.safeParse(body);
+      if (status === 403 && error.success && error.data.error === "account_banned") throw redirect("/pages/ban", { status: 302 });
       return {
         ok: false,
         status,

@@ -5,6 +5,7 @@ import * as ledger from "../domain/ledger";
 import { findMembership, isActive, type Membership, premiumState } from "../domain/premium";
 import type { Site } from "../lib/site";
 import { unreadMessages } from "./chat";
+import { findBan } from "./decisions";
 import type { Db } from "./client";
 import type { MembersTable } from "./schema";
 
@@ -91,13 +92,14 @@ async function hasPushSubscription(db: Db, memberId: number): Promise<boolean> {
 export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {
   // One lookup of the membership serves the profile's badge and the user's premium state.
   const membershipLookup = findMembership(db, member.id);
-  const [profile, credits, new_likes, subscribed, unread_messages, membership] = await Promise.all([
+  const [profile, credits, new_likes, subscribed, unread_messages, membership, ban] = await Promise.all([
     toProfile(db, member, membershipLookup),
     ledger.balance(db, member.id),
     newLikes(db, member.id),
     hasPushSubscription(db, member.id),
     unreadMessages(db, member.id),
     membershipLookup,
+    findBan(db, member),
   ]);
   return {
     email: member.email ?? "",
@@ -113,7 +115,7 @@ export async function toUser(db: Db, site: Site, member: MemberRow): Promise<Use
     push: member.push_state === "denied" ? "denied" : subscribed ? "subscribed" : null,
     timezone: member.timezone,
     premium: premiumState(membership),
-    // Bans are another engineer's part of issue 15: the field is designed (contract/schemas.ts), never set yet.
-    ban: null,
+    // The ban in force, with its statement of reasons and where to appeal (ADR 030).
+    ban,
   };
 }

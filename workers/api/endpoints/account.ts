@@ -9,25 +9,30 @@
  *   removed, and not offered again: push_state 'denied').
  * - GET /api/user_export.php: everything stored about the member as one JSON document (the
  *   GDPR right of access), as a download.
+ *
+ * A banned member keeps all three (the GDPR rights of access and erasure hold whatever a ban
+ * says, and push off only stops messages to them; ADR 030).
  */
 import { Hono, type Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { AccountDeleteBodySchema } from "../../../contract/requests/user";
+import { APPEAL_STATES } from "../../../contract/rules/appeals";
 import type { DataExport } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
 import { eraseMemberQueries } from "../db/erase";
 import { balance as creditBalance, history as creditHistory } from "../domain/ledger";
+import { listDecisionsAgainst } from "../db/decisions";
 import { toProfile } from "../db/members";
 import { requireCurrentPassword } from "../lib/current-password";
 import { readBody } from "../lib/request";
-import { requireMember } from "../lib/member";
+import { requireMemberEvenIfBanned } from "../lib/member";
 import { SESSION_COOKIE } from "../lib/sessions";
 import { publicOrigin } from "../mail/common";
 import { largeKeyOf } from "../storage/photos";
 
 async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
-  const member = requireMember(c);
+  const member = requireMemberEvenIfBanned(c);
   const body = await readBody(c, AccountDeleteBodySchema);
   const { db } = c.var;
   await requireCurrentPassword(db, member, body.password, "password");
@@ -47,7 +52,7 @@ async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
 }
 
 async function pushOff(c: Context<ApiContext>): Promise<Response> {
-  const member = requireMember(c);
+  const member = requireMemberEvenIfBanned(c);
   const { db } = c.var;
   await runBatch(c.env.DB, [
     db.deleteFrom("push_subscriptions").where("member_id", "=", member.id),
@@ -67,49 +72,57 @@ function jsonOf(text: string | null): unknown {
 }
 
 async function exportData(c: Context<ApiContext>): Promise<Response> {
-  const member = requireMember(c);
+  const member = requireMemberEvenIfBanned(c);
   const { db, site } = c.var;
   const origin = publicOrigin(c);
   const url = (key: string) => new URL(site.settings.cdn_prefix + key, origin).href;
-  const [profile, balance, images, liked, likedBy, ledger, notices, pushSubscriptions, sessions, sent] = await Promise.all([
-    toProfile(db, member),
-    creditBalance(db, member.id),
-    db
-      .selectFrom("images")
-      .select(["id", "filename", "created_at"])
-      .where("member_id", "=", member.id)
-      .orderBy("position")
-      .execute(),
-    db
-      .selectFrom("likes as l")
-      .innerJoin("members as m", "m.id", "l.profile_id")
-      .select(["l.profile_id", "m.name", "l.created_at"])
-      .where("l.member_id", "=", member.id)
-      .orderBy("l.created_at")
-      .execute(),
-    db
-      .selectFrom("likes as l")
-      .innerJoin("members as m", "m.id", "l.member_id")
-      .select(["l.member_id as profile_id", "m.name", "l.created_at"])
-      .where("l.profile_id", "=", member.id)
-      .orderBy("l.created_at")
-      .execute(),
-    creditHistory(db, member.id),
-    db
-      .selectFrom("notices")
-      .select(["kind", "created_at", "read_at"])
-      .where("member_id", "=", member.id)
-      .orderBy("created_at")
-      .execute(),
-    db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("member_id", "=", member.id).execute(),
-    db.selectFrom("sessions").select(["created_at", "expires_at"]).where("member_id", "=", member.id).execute(),
-    db
-      .selectFrom("messages")
-      .select(["conversation_id as conversation", "body as text", "created_at"])
-      .where("sender_id", "=", member.id)
-      .orderBy("id")
-      .execute(),
-  ]);
+  const [profile, balance, images, liked, likedBy, ledger, notices, pushSubscriptions, sessions, sent, decisions, appeals] =
+    await Promise.all([
+      toProfile(db, member),
+      creditBalance(db, member.id),
+      db
+        .selectFrom("images")
+        .select(["id", "filename", "created_at"])
+        .where("member_id", "=", member.id)
+        .orderBy("position")
+        .execute(),
+      db
+        .selectFrom("likes as l")
+        .innerJoin("members as m", "m.id", "l.profile_id")
+        .select(["l.profile_id", "m.name", "l.created_at"])
+        .where("l.member_id", "=", member.id)
+        .orderBy("l.created_at")
+        .execute(),
+      db
+        .selectFrom("likes as l")
+        .innerJoin("members as m", "m.id", "l.member_id")
+        .select(["l.member_id as profile_id", "m.name", "l.created_at"])
+        .where("l.profile_id", "=", member.id)
+        .orderBy("l.created_at")
+        .execute(),
+      creditHistory(db, member.id),
+      db
+        .selectFrom("notices")
+        .select(["kind", "created_at", "read_at"])
+        .where("member_id", "=", member.id)
+        .orderBy("created_at")
+        .execute(),
+      db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("member_id", "=", member.id).execute(),
+      db.selectFrom("sessions").select(["created_at", "expires_at"]).where("member_id", "=", member.id).execute(),
+      db
+        .selectFrom("messages")
+        .select(["conversation_id as conversation", "body as text", "created_at"])
+        .where("sender_id", "=", member.id)
+        .orderBy("id")
+        .execute(),
+      listDecisionsAgainst(db, member),
+      db
+        .selectFrom("appeals")
+        .select(["reference", "decision_id", "text", "state", "created_at"])
+        .where("member_id", "=", member.id)
+        .orderBy("id")
+        .execute(),
+    ]);
   const now = Date.now();
   const document: DataExport = {
     exported_at: new Date(now).toISOString(),
@@ -154,6 +167,11 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
     notices,
     push_subscriptions: pushSubscriptions.map((s) => ({ service: new URL(s.endpoint).host, created_at: s.created_at })),
     sessions,
+    decisions,
+    appeals: appeals.map((appeal) => ({
+      ...appeal,
+      state: APPEAL_STATES.find((state) => state === appeal.state) ?? "open",
+    })),
   };
   const day = new Date(now).toISOString().slice(0, 10);
   c.header("cache-control", "no-store");

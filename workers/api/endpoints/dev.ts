@@ -5,9 +5,15 @@
  * everywhere else it does not exist (404, the same answer as an unknown call).
  */
 import { Hono, type Context } from "hono";
+import { APPEAL_WINDOW_MS } from "../domain/moderation";
 import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import { DevCreditsBodySchema, DevFaultBodySchema, DevTimeBonusBodySchema } from "../../../contract/requests/dev";
+import {
+  DevCreditsBodySchema,
+  DevDecisionBodySchema,
+  DevFaultBodySchema,
+  DevTimeBonusBodySchema,
+} from "../../../contract/requests/dev";
 import { clearFaults, faultOwner, setFault } from "../lib/faults";
 import { createPersonalCode } from "../domain/discounts";
 import * as ledger from "../domain/ledger";
@@ -48,6 +54,58 @@ export const dev = new Hono<ApiContext>()
       await ledger.adjust(c.env.DB, c.var.db, entry);
     }
     return c.json({ credits });
+  })
+  /**
+   * POST /api/dev/decision.php { action, category, reason, closed_days_ago? }: a decision against
+   * the logged-in member as the staff console writes it (ADR 030), signed by a development
+   * moderator; a ban becomes the ban in force and ends the member's sessions.
+   */
+  .post("/dev/decision.php", async (c) => {
+    if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+    const me = requireMember(c);
+    const body = await readBody(c, DevDecisionBodySchema);
+    const { db } = c.var;
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const decidedAt = body.closed_days_ago === undefined ? now : now - APPEAL_WINDOW_MS - body.closed_days_ago * day;
+    await db
+      .insertInto("staff")
+      .values({
+        site_id: null,
+        email: "dev-moderator@localhost.invalid",
+        name: "Development moderator",
+        role: "moderator",
+        password_hash: "!",
+        totp_secret: "!",
+        disabled_at: now,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .execute();
+    const staff = await db
+      .selectFrom("staff")
+      .select("id")
+      .where("email", "=", "dev-moderator@localhost.invalid")
+      .executeTakeFirstOrThrow();
+    const decision = await db
+      .insertInto("moderation_decisions")
+      .values({
+        site_id: me.site_id,
+        member_id: me.id,
+        action: body.action,
+        category: body.category,
+        reason: body.reason,
+        staff_id: staff.id,
+        appeal_until: decidedAt + APPEAL_WINDOW_MS,
+        created_at: decidedAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (body.action === "ban") {
+      await db.updateTable("members").set({ ban_decision_id: decision.id }).where("id", "=", me.id).execute();
+      await db.deleteFrom("sessions").where("member_id", "=", me.id).execute();
+    }
+    return c.json({ decision_id: decision.id }, 201);
   })
   /** POST /api/dev/fault.php: the fault switch for tests (lib/faults.ts). */
   .post("/dev/fault.php", async (c) => {

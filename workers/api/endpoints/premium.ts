@@ -19,7 +19,7 @@ import type { ApiContext } from "../context";
 import { cancelRenewal, findMembership, premiumState } from "../domain/premium";
 import { renewDue } from "../domain/renewals";
 import { ApiError } from "../lib/errors";
-import { requireMember } from "../lib/member";
+import { requireMember, requireMemberEvenIfBanned } from "../lib/member";
 import { readBody } from "../lib/request";
 import { findSiteById } from "../lib/site";
 import { queuePremiumCancelledMail } from "../mail/premium";
@@ -43,12 +43,13 @@ async function cancelFor(
 
 export const premiumCalls = new Hono<ApiContext>()
   .get("/premium.php", async (c) => {
-    const member = requireMember(c);
+    // Open to a banned member, like the cancellation (ADR 030): a contract can always be ended.
+    const member = requireMemberEvenIfBanned(c);
     c.header("cache-control", "no-store");
     return c.json(await answer(c, member.id));
   })
   .post("/premium.php", async (c) => {
-    const member = requireMember(c);
+    const member = requireMemberEvenIfBanned(c);
     await readBody(c, PremiumActionSchema);
     await cancelFor(c, member);
     return c.json(await answer(c, member.id));

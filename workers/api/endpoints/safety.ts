@@ -28,8 +28,9 @@ import type { Db } from "../db/client";
 import type { ModerationCasesTable } from "../db/schema";
 import { findMembership } from "../db/chat";
 import { ApiError } from "../lib/errors";
-import { requireMember, viewerOf } from "../lib/member";
+import { anyViewerOf, requireMember } from "../lib/member";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
+import { newReference } from "../lib/references";
 import { clientIp, readBody } from "../lib/request";
 import type { Site } from "../lib/site";
 import { queueNoticeMail } from "../mail/notice";
@@ -60,20 +61,13 @@ async function findSiteMember(db: Db, site: Site, id: number) {
   return row;
 }
 
-/** A reference for the reporter: the kind's letter and 8 characters nobody misreads. */
-function newReference(kind: "report" | "notice"): string {
-  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return `${kind === "report" ? "R" : "N"}-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("")}`;
-}
-
 type CaseValues = Omit<Insertable<ModerationCasesTable>, "reference" | "site_id" | "created_at" | "updated_at" | "state">;
 
 /** Files the case; a reference that happens to exist already is drawn again. */
 async function fileCase(c: Context<ApiContext>, kind: "report" | "notice", values: Omit<CaseValues, "kind">) {
   const now = Date.now();
   for (let attempt = 0; attempt < 5; attempt++) {
-    const reference = newReference(kind);
+    const reference = newReference(kind === "report" ? "R" : "N");
     const row = await c.var.db
       .insertInto("moderation_cases")
       .values({ ...values, kind, reference, site_id: c.var.site.id, created_at: now, updated_at: now })
@@ -122,7 +116,7 @@ async function resolveSubject(c: Context<ApiContext>, kind: NoticeSubject, subje
     const conversation = conversationIdInSubject(subject);
     if (conversation !== null) {
       // Chats are private: only someone in the conversation can point at it.
-      const viewer = viewerOf(c);
+      const viewer = anyViewerOf(c);
       const membership = viewer ? await findMembership(db, viewer.id, conversation) : undefined;
       if (!membership) throw subjectNotFound();
       memberId = membership.other_id;
@@ -236,7 +230,7 @@ export const safety = new Hono<ApiContext>()
     // Counted before the subject is looked up, so the call cannot be used to probe for members fast.
     await takeAttempt(c.var.db, { key: `notice:ip:${clientIp(c)}`, ...NOTICE_LIMIT });
     const subject = await resolveSubject(c, body.subject_kind, body.subject);
-    const viewer = viewerOf(c);
+    const viewer = anyViewerOf(c);
     const filed = await fileCase(c, "notice", {
       category: body.category,
       explanation: body.explanation,

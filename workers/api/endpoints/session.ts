@@ -4,7 +4,7 @@ import { LoginBodySchema } from "../../../contract/requests/session";
 import type { ApiContext } from "../context";
 import { findMemberByEmail, toUser } from "../db/members";
 import { ApiError } from "../lib/errors";
-import { requireMember } from "../lib/member";
+import { requireMemberEvenIfBanned } from "../lib/member";
 import { DUMMY_HASH, verifyPassword } from "../lib/passwords";
 import { giveBack, type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
@@ -14,7 +14,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export const session = new Hono<ApiContext>()
   .get("/user.php", async (c) => {
-    const member = requireMember(c);
+    // A banned member reads their ban here (the statement of reasons and how to appeal; ADR 030).
+    const member = requireMemberEvenIfBanned(c);
     return c.json({ user: await toUser(c.var.db, c.var.site, member) });
   })
   .post("/login.php", async (c) => {

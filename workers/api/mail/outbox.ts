@@ -24,7 +24,8 @@ export interface MailToQueue extends RenderedMail {
     | "support"
     | "notice_received"
     | "moderation_decision"
-    | "notice_decided";
+    | "notice_decided"
+    | "appeal_received";
   memberId: number | null;
   to: string;
   /** Where answers go; the site's support address unless given (a support message: its sender). */
