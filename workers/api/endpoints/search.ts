@@ -5,12 +5,13 @@
  * which also send exclude_* to leave out the main search's profiles: issue 16, defect 5).
  */
 import { Hono } from "hono";
+import { sql } from "kysely";
 import type { SearchFilters } from "../../../contract/schemas";
-import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
+import { MAX_AGE, MIN_AGE, SEARCH_MAX_PAGE } from "../../../contract/limits";
 import { defaultSearchGender, type Gender, type InterestedIn } from "../../../contract/rules/search";
 import { MIN_AGE_ABOVE_MAX_AGE, SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
-import { notBlocked } from "../db/blocks";
+import { hiddenFrom } from "../db/blocks";
 import { birthDateRange, selectCards, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
 import { viewerOf } from "../lib/member";
@@ -93,46 +94,64 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
     if (!region) throw invalid({ countryregion: "unknown_region" });
   }
 
-  // The matching ids come from the (country, gender, birth date, status) index alone, which
-  // answers the count and the page's ids without reading rows; only the page's 12 profiles are
-  // then read with their photo and like.
+  // Two queries on the members indexes alone (docs/decisions/031, with their query plans): the
+  // page's ids walk members_browse(_region) in id order from the newest, checking gender and
+  // birth date in the index, and stop after the page; the count reads one birth-date range of
+  // members_search or members_ages and stops at the last page one may ask for (pp ×
+  // SEARCH_MAX_PAGE), so no search reads more than that many entries. Only the page's profiles
+  // are then read, with their photo and like.
   const born = birthDateRange(filters.min_age, filters.max_age);
-  let matching = db
-    .selectFrom("members as m")
-    .where("m.status", "=", "active")
-    .where("m.country", "=", filters.country)
-    .where("m.date_of_birth", ">", born.from)
-    .where("m.date_of_birth", "<=", born.to);
-  if (filters.gender) matching = matching.where("m.gender", "=", filters.gender);
-  if (filters.countryregion) matching = matching.where("m.countryregion", "=", filters.countryregion);
-  // Blocked either way: gone from the search, the similar profiles and the home suggestions.
-  if (member) matching = matching.where("m.id", "!=", member.id).where(notBlocked(member.id, "m.id"));
-  // A similar-profile search leaves out the main search's profiles (born in its range and, when it
-  // had one, in its region; the same gender and country as asked). NULL-safe: a profile without a
-  // region is not in a main search for a region, so it may show here.
-  if (query.exclude_min_age !== undefined && query.exclude_max_age !== undefined) {
-    const shown = birthDateRange(query.exclude_min_age, query.exclude_max_age);
-    const region = query.exclude_countryregion ?? 0;
-    matching = matching.where((eb) =>
-      eb.or([
-        eb("m.date_of_birth", "<=", shown.from),
-        eb("m.date_of_birth", ">", shown.to),
-        ...(region ? [eb("m.countryregion", "is", null), eb("m.countryregion", "!=", region)] : []),
-      ]),
-    );
-  }
-  const pageIds = matching
+  // `indexed`: may the planner look these columns up in an index? Not in the page's query, so it
+  // takes the index in id order (a unary + hides a column from index lookups in SQLite).
+  const matching = (indexed: boolean) => {
+    const column = (name: "m.gender" | "m.date_of_birth") => (indexed ? sql.ref(name) : sql`+${sql.ref(name)}`);
+    let found = db
+      .selectFrom("members as m")
+      .where("m.status", "=", "active")
+      // With a region, the region's indexes lead (it lies in one country; they hold the country too).
+      .where(filters.countryregion ? sql`+${sql.ref("m.country")}` : sql.ref("m.country"), "=", filters.country)
+      .where(column("m.date_of_birth"), ">", born.from)
+      .where(column("m.date_of_birth"), "<=", born.to);
+    if (filters.gender) found = found.where(column("m.gender"), "=", filters.gender);
+    if (filters.countryregion) found = found.where("m.countryregion", "=", filters.countryregion);
+    // Blocked either way (and the member themselves): gone from the search, the similar profiles
+    // and the home suggestions, from the page and the count alike (docs/decisions/028).
+    if (member) found = found.where("m.id", "not in", hiddenFrom(db, member.id));
+    // A similar-profile search leaves out the main search's profiles (born in its range and, when
+    // it had one, in its region; the same gender and country as asked). NULL-safe: a profile
+    // without a region is not in a main search for a region, so it may show here.
+    if (query.exclude_min_age !== undefined && query.exclude_max_age !== undefined) {
+      const shown = birthDateRange(query.exclude_min_age, query.exclude_max_age);
+      const region = query.exclude_countryregion ?? 0;
+      found = found.where((eb) =>
+        eb.or([
+          eb(column("m.date_of_birth"), "<=", shown.from),
+          eb(column("m.date_of_birth"), ">", shown.to),
+          ...(region ? [eb("m.countryregion", "is", null), eb("m.countryregion", "!=", region)] : []),
+        ]),
+      );
+    }
+    return found;
+  };
+  const pageIds = matching(false)
     .select("m.id")
     .orderBy("m.id", "desc")
     .limit(query.pp)
     .offset((query.page - 1) * query.pp);
+  const counted = matching(true)
+    .select(sql.lit(1).as("one"))
+    .limit(query.pp * SEARCH_MAX_PAGE)
+    .as("counted");
 
   const [rows, total] = await Promise.all([
     selectCards(db, member?.id ?? null)
       .where("m.id", "in", pageIds)
       .orderBy("m.id", "desc")
       .execute(),
-    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(counted)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
 
   if (member && query.manual_search && !query.do_not_save) {
