@@ -149,8 +149,8 @@ try {
   stop(server);
 }
 
-// The API worker alone: search.php's budget (docs/architecture.md §6) is p95 ≤ 30 ms at 100 000
-// profiles, measured one request at a time (latency, not queueing), over a mix of filters and pages.
+// The API worker alone, over a mix of filters and pages; search.php one request at a time too
+// (latency, not queueing). Per kind of search at a million profiles: npm run bench:search (ADR 031).
 server = await startApi(API_PORT, env);
 try {
   const cookie = await apiLogin(api, "anna@example.com", "demo-password");

@@ -42,6 +42,8 @@ interface Scenario {
   /** Query strings, used in turn (a mix of the same kind of search). */
   queries: string[];
   visitor?: boolean;
+  /** Another call than search.php. */
+  path?: string;
 }
 
 const env = await prepareState(stateDir, profiles);
@@ -54,6 +56,8 @@ try {
   const countries = ["NL", "DE", "US", "GB", "FR", "PL"];
   const manual = "manual_search=1&do_not_save=1";
   const scenarios: Scenario[] = [
+    // No search: what any answer costs on this machine now (the floor under every line below).
+    { name: "settings.php (no search; the floor)", queries: [""], path: "/api/settings.php" },
     { name: "/members first load (member)", queries: ["auto_load=1&pp=12&source=search"] },
     { name: "/members first load (visitor)", queries: ["auto_load=1&pp=12&source=search"], visitor: true },
     {
@@ -110,14 +114,16 @@ try {
       for (let i = 0; i < requests; i++) {
         const query = scenario.queries[i % scenario.queries.length]!;
         const begun = performance.now();
-        const response = await fetch(`${api}/api/search.php?${query}`, { headers: scenario.visitor ? {} : { cookie } });
+        const response = await fetch(`${api}${scenario.path ?? "/api/search.php"}?${query}`, {
+          headers: scenario.visitor ? {} : { cookie },
+        });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${scenario.name}: ${query} answered ${response.status}`);
         roundSamples.push(performance.now() - begun);
       }
       samples[s]!.push(...roundSamples);
       p95s[s]!.push(percentile(roundSamples, 0.95));
-      all.push(...roundSamples);
+      if (!scenario.path) all.push(...roundSamples);
     }
   }
   const ms = (n: number) => n.toFixed(1).padStart(6);
