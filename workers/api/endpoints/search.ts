@@ -96,13 +96,14 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
 
   // Two queries on the members indexes alone (docs/decisions/031, with their query plans): the
   // page's ids walk members_browse(_region) in id order from the newest, checking gender and
-  // birth date in the index, and stop after the page; the count reads one birth-date range of
+  // birth date in the index, and stop after the page (or, deep into a small result list, sort
+  // its birth-date range); the count reads one birth-date range of
   // members_search or members_ages and stops at the last page one may ask for (pp ×
   // SEARCH_MAX_PAGE), so no search reads more than that many entries. Only the page's profiles
   // are then read, with their photo and like.
   const born = birthDateRange(filters.min_age, filters.max_age);
-  // `indexed`: may the planner look these columns up in an index? Not in the page's query, so it
-  // takes the index in id order (a unary + hides a column from index lookups in SQLite).
+  // `indexed`: may the planner look these columns up in an index? Not when a page walks the index
+  // in id order, so the planner takes that one (a unary + hides a column from index lookups).
   const matching = (indexed: boolean) => {
     const column = (name: "m.gender" | "m.date_of_birth") => (indexed ? sql.ref(name) : sql`+${sql.ref(name)}`);
     let found = db
@@ -133,26 +134,42 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
     }
     return found;
   };
-  const pageIds = matching(false)
-    .select("m.id")
-    .orderBy("m.id", "desc")
-    .limit(query.pp)
-    .offset((query.page - 1) * query.pp);
-  const counted = matching(true)
-    .select(sql.lit(1).as("one"))
-    .limit(query.pp * SEARCH_MAX_PAGE)
-    .as("counted");
-
-  const [rows, total] = await Promise.all([
+  const offset = (query.page - 1) * query.pp;
+  const cap = query.pp * SEARCH_MAX_PAGE;
+  // inOrder: walk the id-ordered index (cheap near the start of a result list that is not rare);
+  // otherwise the birth-date range with a sort of every match (cheap when they are few): there
+  // `+m.id` keeps the planner from the id-ordered index.
+  const cards = (inOrder: boolean) =>
     selectCards(db, member?.id ?? null)
-      .where("m.id", "in", pageIds)
+      .where(
+        "m.id",
+        "in",
+        matching(!inOrder)
+          .select("m.id")
+          .orderBy(inOrder ? sql.ref("m.id") : sql`+${sql.ref("m.id")}`, "desc")
+          .limit(query.pp)
+          .offset(offset),
+      )
       .orderBy("m.id", "desc")
-      .execute(),
+      .execute();
+  const count = () =>
     db
-      .selectFrom(counted)
+      .selectFrom(matching(true).select(sql.lit(1).as("one")).limit(cap).as("counted"))
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+
+  // Page 1 (most searches): both at once, in id order. A later page: the count first; past the
+  // end there is nothing to read, and deep into a small result list (fewer than the cap, the
+  // page at least a quarter of the way in) sorting the matches reads fewer entries than walking
+  // the country to reach them (ADR 031).
+  let rows: Awaited<ReturnType<typeof cards>>;
+  let total: number;
+  if (query.page === 1) [rows, total] = await Promise.all([cards(true), count()]);
+  else {
+    total = await count();
+    rows = offset >= total ? [] : await cards(total >= cap || (offset + query.pp) * 4 <= total);
+  }
 
   if (member && query.manual_search && !query.do_not_save) {
     await db
@@ -164,7 +181,7 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
   const now = new Date();
   return c.json({
     profiles: rows.map((row) => toCard(row, now)),
-    paging: { num_results: Number(total.n), page: query.page, pp: query.pp },
+    paging: { num_results: total, page: query.page, pp: query.pp },
     filter_options: filters,
   });
 });
