@@ -16,6 +16,11 @@ export const MAX_AGE = 100;
 export const MESSAGE_MAX = 2000;
 /** Search results per page (`pp`). */
 export const PAGE_SIZE = 12;
+/**
+ * The last search page one can ask for; search.php's num_results counts up to this many pages'
+ * worth (pp × SEARCH_MAX_PAGE) and no further (docs/decisions/031).
+ */
+export const SEARCH_MAX_PAGE = 1000;
 /** The largest request body the API reads, photos aside (docs/api.md: payload_too_large). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** A report's or a notice's explanation (docs/product.md "Trust and safety"). */

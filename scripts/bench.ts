@@ -17,9 +17,10 @@
  * time per request (user + system time of the server's processes, from /proc) is printed too:
  * it is what Workers bill, and other load on the machine does not change it much.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { apiLogin, appLogin, percentile, prepareState, startApi, startApp, stop } from "./bench-lib";
 
 const { values } = parseArgs({
   options: {
@@ -36,25 +37,6 @@ const api = `http://localhost:${API_PORT}`;
 const seconds = Math.min(Number(values.seconds), 120);
 const concurrency = Math.min(Number(values.concurrency), 50);
 const ROUNDS = 5;
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: "inherit", env });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
-  });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(url).then(
-      (r) => r.status < 500,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 interface Target {
   name: string;
@@ -129,8 +111,7 @@ async function measure(targets: Target[]) {
     for (const t of targets) await slice(t, (seconds * 1000) / ROUNDS);
   }
   for (const t of targets) {
-    const sorted = [...t.latencies].sort((a, b) => a - b);
-    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1);
+    const at = (p: number) => percentile(t.latencies, p).toFixed(1);
     console.log(
       `${t.name.padEnd(34)} ${rate(t).toFixed(0).padStart(6)} req/s   p50 ${at(0.5).padStart(7)} ms   p95 ${at(0.95).padStart(7)} ms   p99 ${at(0.99).padStart(7)} ms   CPU ${cpuPerRequest(t).toFixed(1).padStart(5)} ms/req   errors ${t.errors}`,
     );
@@ -140,30 +121,13 @@ async function measure(targets: Target[]) {
 const rate = (t: Target) => t.latencies.length / (t.elapsed / 1000);
 const cpuPerRequest = (t: Target) => t.cpuMs / t.latencies.length;
 
-function stop(child: ChildProcess) {
-  if (child.pid) process.kill(-child.pid, "SIGTERM");
-}
-
-const env = { ...process.env, STATE_DIR: values.profiles === "500" ? ".wrangler/e2e" : ".wrangler/bench" };
-await run("npm", ["run", "--silent", "db:migrate"], env);
-await run("npm", ["run", "--silent", "db:seed", "--", "--profiles", values.profiles!], env);
+const env = await prepareState(values.profiles === "500" ? ".wrangler/e2e" : ".wrangler/bench", Number(values.profiles));
 console.log(`\n${seconds} s each (${ROUNDS} interleaved rounds), ${concurrency} at a time, ${values.profiles} profiles\n`);
 
-server = spawn("vite", ["preview", "--port", String(PORT), "--strictPort"], { env, stdio: "ignore", detached: true });
+server = await startApp(PORT, env);
 try {
-  await waitFor(`http://127.0.0.1:${PORT}/`);
   // A member session, as a browser gets one: the login form.
-  const login = await fetch(`${base}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: "anna@example.com", password: "demo-password" }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (login.status !== 302 || !cookie.includes("sid=")) throw new Error(`login failed: ${login.status}`);
+  const cookie = await appLogin(base, "anna@example.com", "demo-password");
   const member = { headers: { cookie } };
 
   const welcome = target("GET / (visitor page)", `${base}/`);
@@ -185,22 +149,11 @@ try {
   stop(server);
 }
 
-// The API worker alone: search.php's budget (docs/architecture.md §6) is p95 ≤ 30 ms at 100 000
-// profiles, measured one request at a time (latency, not queueing), over a mix of filters and pages.
-server = spawn(
-  "wrangler",
-  ["dev", "-c", "dist/dating_api/wrangler.json", "--persist-to", env.STATE_DIR, "--ip", "127.0.0.1", "--port", String(API_PORT)],
-  { env, stdio: "ignore", detached: true },
-);
+// The API worker alone, over a mix of filters and pages; search.php one request at a time too
+// (latency, not queueing). Per kind of search at a million profiles: npm run bench:search (ADR 031).
+server = await startApi(API_PORT, env);
 try {
-  await waitFor(`http://127.0.0.1:${API_PORT}/api/settings.php`);
-  const login = await fetch(`${api}/api/login.php`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "anna@example.com", password: "demo-password" }),
-  });
-  const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-  if (!cookie.startsWith("sid=")) throw new Error(`API login failed: ${login.status}`);
+  const cookie = await apiLogin(api, "anna@example.com", "demo-password");
   const countries = ["NL", "DE", "US", "GB", "FR", "PL"];
   const ranges = [
     [18, 100],

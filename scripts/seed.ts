@@ -4,11 +4,17 @@
  *
  *   tsx scripts/seed.ts                     500 profiles into .wrangler/state
  *   tsx scripts/seed.ts --profiles 100000   benchmark scale
+ *   STATE_DIR=.wrangler/bench-1m tsx scripts/seed.ts --profiles 1000000   search at scale (ADR 031)
  *   STATE_DIR=.wrangler/e2e tsx scripts/seed.ts
  *
  * Rows go in as one SQL file applied by `wrangler d1 execute` (fast at any scale: per-batch
  * round trips through the platform proxy slow down and fail past a few hundred batches);
  * photos go into R2 through wrangler's platform proxy. See docs/decisions/003.
+ *
+ * Past BULK_FROM profiles (or with --bulk) the generated profiles skip the SQL file and are
+ * written straight into the local D1 database's SQLite file, in one transaction with prepared
+ * statements: a million profiles as SQL text would be most of a gigabyte for wrangler to parse.
+ * Only for local state that no server has open (docs/decisions/031).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -26,15 +32,20 @@ import { DEMO_ACCOUNTS, DEMO_DISCOUNT_CODES, DEMO_PASSWORD, DEMO_SITES } from ".
 import { SEED_CLEARS, SEED_NULLS } from "./seed-tables";
 import { DEMO_CASE, DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../workers/api/seed/staff";
 import { encodeStaffPassword } from "../workers/api/lib/staff";
+import { d1File } from "./bench-lib";
 
 const { values } = parseArgs({
   options: {
     profiles: { type: "string", default: "500" },
     force: { type: "boolean", default: false },
+    bulk: { type: "boolean", default: false },
   },
 });
 const profileCount = Number(values.profiles);
 if (!Number.isInteger(profileCount) || profileCount < 1) throw new Error("--profiles must be a positive integer");
+/** From this many profiles on, they go straight into the SQLite file (see the top of this file). */
+const BULK_FROM = 50_000;
+const bulk = values.bulk || profileCount >= BULK_FROM;
 
 /** Raise when the seed's data changes: states seeded by an older version are seeded again. */
 const SEED_VERSION = 6;
@@ -97,6 +108,72 @@ async function seedIsDone(): Promise<boolean> {
   }
 }
 
+const MEMBER_COLUMNS = [
+  "id",
+  "site_id",
+  "email",
+  "password_hash",
+  "password_salt",
+  "password_iterations",
+  "name",
+  "gender",
+  "interested_in",
+  "date_of_birth",
+  "country",
+  "countryregion",
+  "city",
+  "language",
+  "personal",
+  "last_signup_step",
+  "is_fictional",
+  "status",
+  "paid_user",
+  "main_image_id",
+  "signup_date",
+];
+// Seeded photos count as looked at (reviewed_at): the staff queue starts with what members upload.
+const IMAGE_COLUMNS = ["id", "member_id", "filename", "position", "created_at", "reviewed_at"];
+
+/**
+ * The i-th generated profile's member row and photo rows; its photos' ids start at firstImageId.
+ * Profiles past the photo pool reuse the pool's files.
+ */
+function profileRows(i: number, firstImageId: number, siteIds: Map<string, number>, regionIds: Map<string, number>) {
+  const p = seedProfile(i);
+  const id = DEMO_ACCOUNTS.length + 1 + i;
+  const pooled = i % PHOTO_POOL;
+  const photoCount = i < PHOTO_POOL ? p.photoCount : seedProfile(pooled).photoCount;
+  const keys = Array.from({ length: photoCount }, (_, k) => `p${pooled}-${k}.jpg`);
+  const secondSite = DEMO_SITES[1]!;
+  const onSecondSite = secondSite.settings.countries.includes(p.country) && i % 2 === 0;
+  const member = [
+    id,
+    siteIds.get(onSecondSite ? secondSite.host : "localhost")!,
+    null,
+    null,
+    null,
+    null,
+    p.name,
+    p.gender,
+    p.interestedIn,
+    p.dateOfBirth,
+    p.country,
+    regionIds.get(`${p.country}:${p.regionName}`)!,
+    p.city,
+    p.language,
+    JSON.stringify(p.personal),
+    7,
+    p.fictional ? 1 : 0,
+    "active",
+    0,
+    firstImageId,
+    p.signupDate,
+  ];
+  const images = keys.map((key, position) => [firstImageId + position, id, key, position, SEED_EPOCH, SEED_EPOCH]);
+  const photoJobs = i < PHOTO_POOL ? keys.map((key, k) => ({ key, seed: `profile-${i}`, variant: i + k })) : [];
+  return { member, images, photoJobs };
+}
+
 async function buildRows() {
   const sites = DEMO_SITES.map((site, i) => [i + 1, site.host, site.isDefault ? 1 : 0, JSON.stringify(site.settings)]);
   const siteIds = new Map(DEMO_SITES.map((site, i) => [site.host, i + 1]));
@@ -133,7 +210,7 @@ async function buildRows() {
   const photoJobs: { key: string; seed: string; variant: number }[] = [];
   const addImages = (memberId: number, keys: string[]) => {
     const first = images.length + 1;
-    keys.forEach((key, position) => images.push([images.length + 1, memberId, key, position, SEED_EPOCH]));
+    keys.forEach((key, position) => images.push([images.length + 1, memberId, key, position, SEED_EPOCH, SEED_EPOCH]));
     return first;
   };
 
@@ -172,38 +249,14 @@ async function buildRows() {
     notices.push([id, "welcome", SEED_EPOCH - 30 * 86_400_000]);
   });
 
-  const secondSite = DEMO_SITES[1]!;
-  for (let i = 0; i < profileCount; i++) {
-    const p = seedProfile(i);
-    const id = DEMO_ACCOUNTS.length + 1 + i;
-    const pooled = i % PHOTO_POOL;
-    const photoCount = i < PHOTO_POOL ? p.photoCount : seedProfile(pooled).photoCount;
-    const keys = Array.from({ length: photoCount }, (_, k) => `p${pooled}-${k}.jpg`);
-    if (i < PHOTO_POOL) keys.forEach((key, k) => photoJobs.push({ key, seed: `profile-${i}`, variant: i + k }));
-    const onSecondSite = secondSite.settings.countries.includes(p.country) && i % 2 === 0;
-    members.push([
-      id,
-      siteIds.get(onSecondSite ? secondSite.host : "localhost")!,
-      null,
-      null,
-      null,
-      null,
-      p.name,
-      p.gender,
-      p.interestedIn,
-      p.dateOfBirth,
-      p.country,
-      regionIds.get(`${p.country}:${p.regionName}`)!,
-      p.city,
-      p.language,
-      JSON.stringify(p.personal),
-      7,
-      p.fictional ? 1 : 0,
-      "active",
-      0,
-      addImages(id, keys),
-      p.signupDate,
-    ]);
+  // Generated profiles: in the SQL file, or (bulk) written by writeProfilesDirectly afterwards;
+  // the photo pool's files are rendered either way.
+  for (let i = 0; i < (bulk ? Math.min(profileCount, PHOTO_POOL) : profileCount); i++) {
+    const rows = profileRows(i, images.length + 1, siteIds, regionIds);
+    photoJobs.push(...rows.photoJobs);
+    if (bulk) continue;
+    members.push(rows.member);
+    images.push(...rows.images);
   }
 
   const sql = [
@@ -213,39 +266,8 @@ async function buildRows() {
     insertSql("sites", ["id", "host", "is_default", "settings"], sites),
     insertSql("regions", ["id", "country", "name"], regions),
     insertSql("cities", ["id", "region_id", "country", "name", "lat", "lng"], cities),
-    insertSql(
-      "members",
-      [
-        "id",
-        "site_id",
-        "email",
-        "password_hash",
-        "password_salt",
-        "password_iterations",
-        "name",
-        "gender",
-        "interested_in",
-        "date_of_birth",
-        "country",
-        "countryregion",
-        "city",
-        "language",
-        "personal",
-        "last_signup_step",
-        "is_fictional",
-        "status",
-        "paid_user",
-        "main_image_id",
-        "signup_date",
-      ],
-      members,
-    ),
-    // Seeded photos count as looked at: the staff queue starts with what members upload.
-    insertSql(
-      "images",
-      ["id", "member_id", "filename", "position", "created_at", "reviewed_at"],
-      images.map((row) => [...row, SEED_EPOCH]),
-    ),
+    insertSql("members", MEMBER_COLUMNS, members),
+    insertSql("images", IMAGE_COLUMNS, images),
     insertSql("credit_ledger", ["member_id", "amount", "reason", "idempotency_key", "created_at"], ledger),
     insertSql("notices", ["member_id", "kind", "created_at"], notices),
     insertSql(
@@ -263,13 +285,46 @@ async function buildRows() {
       ]),
     ),
   ].join("\n");
-  return { sql, photoJobs };
+  return { sql, photoJobs, siteIds, regionIds, nextImageId: images.length + 1 };
+}
+
+/**
+ * Bulk mode: the generated profiles and their photo rows straight into the local D1 database's
+ * SQLite file (the one database file under v3/d1 besides miniflare's metadata.sqlite), in one transaction.
+ */
+async function writeProfilesDirectly(rows: Awaited<ReturnType<typeof buildRows>>) {
+  // node:sqlite is built into Node 22 (experimental there): imported only here, so a normal seed never loads it.
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(d1File(stateDir));
+  try {
+    db.exec("PRAGMA synchronous = OFF");
+    const insertMember = db.prepare(
+      `INSERT INTO members (${MEMBER_COLUMNS.join(", ")}) VALUES (${MEMBER_COLUMNS.map(() => "?").join(", ")})`,
+    );
+    const insertImage = db.prepare(
+      `INSERT INTO images (${IMAGE_COLUMNS.join(", ")}) VALUES (${IMAGE_COLUMNS.map(() => "?").join(", ")})`,
+    );
+    type Value = string | number | null;
+    let imageId = rows.nextImageId;
+    db.exec("BEGIN");
+    for (let i = 0; i < profileCount; i++) {
+      const { member, images } = profileRows(i, imageId, rows.siteIds, rows.regionIds);
+      insertMember.run(...(member as Value[]));
+      for (const image of images) insertImage.run(...(image as Value[]));
+      imageId += images.length;
+      if (i > 0 && i % 100_000 === 0) console.log(`seed: ${i} profiles written`);
+    }
+    db.exec("COMMIT");
+  } finally {
+    db.close();
+  }
 }
 
 async function seed() {
   const started = Date.now();
   console.log(`seed: writing ${profileCount} profiles into ${stateDir}`);
-  const { sql, photoJobs } = await buildRows();
+  const rows = await buildRows();
+  const { sql, photoJobs } = rows;
 
   const dir = mkdtempSync(path.join(tmpdir(), "seed-"));
   try {
@@ -283,6 +338,7 @@ async function seed() {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  if (bulk) await writeProfilesDirectly(rows);
 
   const proxy = await openBindings();
   try {

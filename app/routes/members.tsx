@@ -21,13 +21,11 @@ import {
   similarFilters,
   similarOnly,
 } from "../../contract/rules/search";
-import { PAGE_SIZE } from "../../contract/limits";
+import { PAGE_SIZE, SEARCH_MAX_PAGE } from "../../contract/limits";
 import { showCamTiles, withTiles } from "../../contract/rules/tiles";
 import { trackingContext } from "~/lib/context";
 import type { Route } from "./+types/members";
 import { useSite } from "~/lib/root-data";
-
-const MAX_PAGE = 1000;
 
 /**
  * Filters from the URL (a GET form). No filter at all is the first load, where the API picks
@@ -35,7 +33,7 @@ const MAX_PAGE = 1000;
  */
 function requestFrom(url: URL, countries: string[], regions: Record<string, { id: number }[]>): SearchRequest {
   const params = url.searchParams;
-  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const page = Math.min(SEARCH_MAX_PAGE, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const country = params.get("country")?.toUpperCase() ?? "";
   if (!["gender", "age", "country", "region"].some((name) => params.has(name)) || !countries.includes(country)) {
     return { firstLoad: true, page };

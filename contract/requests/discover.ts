@@ -1,6 +1,6 @@
 /** Requests of the discover calls: search.php, profile.php, likes.php, notifications.php. */
 import { z } from "zod";
-import { MAX_AGE, MIN_AGE, PAGE_SIZE } from "../limits";
+import { MAX_AGE, MIN_AGE, PAGE_SIZE, SEARCH_MAX_PAGE } from "../limits";
 
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
@@ -23,7 +23,7 @@ export const SearchQuerySchema = z
     min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
     max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
     gender: z.enum(["male", "female", ""]).optional(),
-    page: z.coerce.number().int().min(1).max(1000).default(1),
+    page: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE).default(1),
     pp: z.coerce.number().int().min(1).max(48).default(PAGE_SIZE),
     /**
      * Similar-profile searches (designed): leave out everyone the main search finds, that is the

@@ -110,6 +110,37 @@ describe("GET /api/search.php", () => {
     expect(men.profiles.map((p) => p.name).sort()).toEqual(["Cian", "Padraig"]);
   });
 
+  it("leaves out the member and everyone blocked either way, from the page and the count alike (ADR 028, 031)", async () => {
+    const viewer = await createMember();
+    const blocker = await createMember();
+    const moveToIreland = "UPDATE members SET country = 'IE', countryregion = 11 WHERE id = ?";
+    await env.DB.prepare(moveToIreland).bind(viewer.id).run();
+    await env.DB.prepare(moveToIreland).bind(blocker.id).run();
+    try {
+      const cookie = await loginAs(viewer);
+      const cian = await env.DB.prepare("SELECT id FROM members WHERE name = 'Cian' AND country = 'IE'").first<{ id: number }>();
+      const block = async (profile: number, as: string) =>
+        expect((await call("/api/blocks.php", { method: "POST", json: { profile }, cookie: as })).status).toBeLessThan(300);
+      await block(cian!.id, cookie);
+      await block(viewer.id, await loginAs(blocker));
+
+      const visitor = SearchAnswerSchema.parse((await search("country=IE&pp=1")).body);
+      expect(visitor.paging.num_results).toBe(6);
+      // One a page: every page the count promises has one profile, and the next is empty.
+      const pages = [];
+      for (let page = 1; page <= 4; page++)
+        pages.push(SearchAnswerSchema.parse((await search(`country=IE&gender=&pp=1&page=${page}`, { cookie })).body));
+      expect(pages.map((p) => p.paging.num_results)).toEqual([3, 3, 3, 3]);
+      expect(pages.map((p) => p.profiles.length)).toEqual([1, 1, 1, 0]);
+      expect(pages.flatMap((p) => p.profiles.map((c) => c.name)).sort()).toEqual(["Aoife", "Padraig", "Siobhan"]);
+    } finally {
+      // Ireland holds the four of IRISH again for the other tests.
+      await env.DB.prepare("UPDATE members SET country = 'NL', countryregion = 1 WHERE id IN (?, ?)")
+        .bind(viewer.id, blocker.id)
+        .run();
+    }
+  });
+
   it("a visitor's first load uses the edge country when the site serves it", async () => {
     const response = await call("/api/search.php?auto_load=1", { headers: { "x-client-country": "IE" } });
     expect(SearchAnswerSchema.parse(await response.json()).filter_options.country).toBe("IE");

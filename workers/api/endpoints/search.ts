@@ -5,12 +5,13 @@
  * which also send exclude_* to leave out the main search's profiles: issue 16, defect 5).
  */
 import { Hono } from "hono";
+import { sql } from "kysely";
 import type { SearchFilters } from "../../../contract/schemas";
-import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
+import { MAX_AGE, MIN_AGE, SEARCH_MAX_PAGE } from "../../../contract/limits";
 import { defaultSearchGender, type Gender, type InterestedIn } from "../../../contract/rules/search";
 import { MIN_AGE_ABOVE_MAX_AGE, SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
-import { notBlocked } from "../db/blocks";
+import { hiddenFrom } from "../db/blocks";
 import { birthDateRange, selectCards, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
 import { viewerOf } from "../lib/member";
@@ -93,47 +94,82 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
     if (!region) throw invalid({ countryregion: "unknown_region" });
   }
 
-  // The matching ids come from the (country, gender, birth date, status) index alone, which
-  // answers the count and the page's ids without reading rows; only the page's 12 profiles are
-  // then read with their photo and like.
+  // Two queries on the members indexes alone (docs/decisions/031, with their query plans): the
+  // page's ids walk members_browse(_region) in id order from the newest, checking gender and
+  // birth date in the index, and stop after the page (or, deep into a small result list, sort
+  // its birth-date range); the count reads one birth-date range of
+  // members_search or members_ages and stops at the last page one may ask for (pp ×
+  // SEARCH_MAX_PAGE), so no search reads more than that many entries. Only the page's profiles
+  // are then read, with their photo and like.
   const born = birthDateRange(filters.min_age, filters.max_age);
-  let matching = db
-    .selectFrom("members as m")
-    .where("m.status", "=", "active")
-    .where("m.country", "=", filters.country)
-    .where("m.date_of_birth", ">", born.from)
-    .where("m.date_of_birth", "<=", born.to);
-  if (filters.gender) matching = matching.where("m.gender", "=", filters.gender);
-  if (filters.countryregion) matching = matching.where("m.countryregion", "=", filters.countryregion);
-  // Blocked either way: gone from the search, the similar profiles and the home suggestions.
-  if (member) matching = matching.where("m.id", "!=", member.id).where(notBlocked(member.id, "m.id"));
-  // A similar-profile search leaves out the main search's profiles (born in its range and, when it
-  // had one, in its region; the same gender and country as asked). NULL-safe: a profile without a
-  // region is not in a main search for a region, so it may show here.
-  if (query.exclude_min_age !== undefined && query.exclude_max_age !== undefined) {
-    const shown = birthDateRange(query.exclude_min_age, query.exclude_max_age);
-    const region = query.exclude_countryregion ?? 0;
-    matching = matching.where((eb) =>
-      eb.or([
-        eb("m.date_of_birth", "<=", shown.from),
-        eb("m.date_of_birth", ">", shown.to),
-        ...(region ? [eb("m.countryregion", "is", null), eb("m.countryregion", "!=", region)] : []),
-      ]),
-    );
-  }
-  const pageIds = matching
-    .select("m.id")
-    .orderBy("m.id", "desc")
-    .limit(query.pp)
-    .offset((query.page - 1) * query.pp);
-
-  const [rows, total] = await Promise.all([
+  // `indexed`: may the planner look these columns up in an index? Not when a page walks the index
+  // in id order, so the planner takes that one (a unary + hides a column from index lookups).
+  const matching = (indexed: boolean) => {
+    const column = (name: "m.gender" | "m.date_of_birth") => (indexed ? sql.ref(name) : sql`+${sql.ref(name)}`);
+    let found = db
+      .selectFrom("members as m")
+      .where("m.status", "=", "active")
+      // With a region, the region's indexes lead (it lies in one country; they hold the country too).
+      .where(filters.countryregion ? sql`+${sql.ref("m.country")}` : sql.ref("m.country"), "=", filters.country)
+      .where(column("m.date_of_birth"), ">", born.from)
+      .where(column("m.date_of_birth"), "<=", born.to);
+    if (filters.gender) found = found.where(column("m.gender"), "=", filters.gender);
+    if (filters.countryregion) found = found.where("m.countryregion", "=", filters.countryregion);
+    // Blocked either way (and the member themselves): gone from the search, the similar profiles
+    // and the home suggestions, from the page and the count alike (docs/decisions/028).
+    if (member) found = found.where("m.id", "not in", hiddenFrom(db, member.id));
+    // A similar-profile search leaves out the main search's profiles (born in its range and, when
+    // it had one, in its region; the same gender and country as asked). NULL-safe: a profile
+    // without a region is not in a main search for a region, so it may show here.
+    if (query.exclude_min_age !== undefined && query.exclude_max_age !== undefined) {
+      const shown = birthDateRange(query.exclude_min_age, query.exclude_max_age);
+      const region = query.exclude_countryregion ?? 0;
+      found = found.where((eb) =>
+        eb.or([
+          eb(column("m.date_of_birth"), "<=", shown.from),
+          eb(column("m.date_of_birth"), ">", shown.to),
+          ...(region ? [eb("m.countryregion", "is", null), eb("m.countryregion", "!=", region)] : []),
+        ]),
+      );
+    }
+    return found;
+  };
+  const offset = (query.page - 1) * query.pp;
+  const cap = query.pp * SEARCH_MAX_PAGE;
+  // inOrder: walk the id-ordered index (cheap near the start of a result list that is not rare);
+  // otherwise the birth-date range with a sort of every match (cheap when they are few): there
+  // `+m.id` keeps the planner from the id-ordered index.
+  const cards = (inOrder: boolean) =>
     selectCards(db, member?.id ?? null)
-      .where("m.id", "in", pageIds)
+      .where(
+        "m.id",
+        "in",
+        matching(!inOrder)
+          .select("m.id")
+          .orderBy(inOrder ? sql.ref("m.id") : sql`+${sql.ref("m.id")}`, "desc")
+          .limit(query.pp)
+          .offset(offset),
+      )
       .orderBy("m.id", "desc")
-      .execute(),
-    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
+      .execute();
+  const count = () =>
+    db
+      .selectFrom(matching(true).select(sql.lit(1).as("one")).limit(cap).as("counted"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+
+  // Page 1 (most searches): both at once, in id order. A later page: the count first; past the
+  // end there is nothing to read, and deep into a small result list (fewer than the cap, the
+  // page at least a quarter of the way in) sorting the matches reads fewer entries than walking
+  // the country to reach them (ADR 031).
+  let rows: Awaited<ReturnType<typeof cards>>;
+  let total: number;
+  if (query.page === 1) [rows, total] = await Promise.all([cards(true), count()]);
+  else {
+    total = await count();
+    rows = offset >= total ? [] : await cards(total >= cap || (offset + query.pp) * 4 <= total);
+  }
 
   if (member && query.manual_search && !query.do_not_save) {
     await db
@@ -145,7 +181,7 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
   const now = new Date();
   return c.json({
     profiles: rows.map((row) => toCard(row, now)),
-    paging: { num_results: Number(total.n), page: query.page, pp: query.pp },
+    paging: { num_results: total, page: query.page, pp: query.pp },
     filter_options: filters,
   });
 });

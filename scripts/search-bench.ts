@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:search`: search.php on the API worker alone, one request at a time (latency,
+ * not queueing), per kind of search the members page makes, with p50/p95/p99. The budget
+ * (docs/architecture.md §6, ADR 031): p95 ≤ 10 ms at 1 000 000 profiles. Not a test.
+ *
+ *   npm run bench:search                              1 000 000 profiles in .wrangler/bench-1m
+ *   npm run bench:search -- --profiles 100000         another size (its own state directory)
+ *   npm run bench:search -- --requests 200 --rounds 3 more samples
+ *
+ * The first run seeds the state (about two minutes for a million profiles: scripts/seed.ts bulk
+ * mode); later runs reuse it. The API worker must be built: `npm run build`.
+ */
+import { parseArgs } from "node:util";
+import { apiLogin, percentile, prepareState, startApi, stop } from "./bench-lib";
+
+const { values } = parseArgs({
+  options: {
+    profiles: { type: "string", default: "1000000" },
+    requests: { type: "string", default: "100" },
+    rounds: { type: "string", default: "3" },
+  },
+});
+const profiles = Number(values.profiles);
+const requests = Math.min(Number(values.requests), 2000);
+const rounds = Math.min(Number(values.rounds), 10);
+const PORT = Number(process.env.BENCH_PORT ?? 8792) + 1;
+const api = `http://localhost:${PORT}`;
+const stateDir = profiles === 1_000_000 ? ".wrangler/bench-1m" : `.wrangler/bench-${profiles}`;
+
+/** Regions of a country by name, as the seed made them (ids depend on the seed's order). */
+async function regionId(cookie: string, country: string): Promise<number> {
+  const settings = (await (await fetch(`${api}/api/settings.php`, { headers: { cookie } })).json()) as {
+    region_data: Record<string, { id: number; name: string }[]>;
+  };
+  const region = settings.region_data[country]?.[0];
+  if (!region) throw new Error(`no region for ${country}`);
+  return region.id;
+}
+
+interface Scenario {
+  name: string;
+  /** Query strings, used in turn (a mix of the same kind of search). */
+  queries: string[];
+  visitor?: boolean;
+  /** Another call than search.php. */
+  path?: string;
+}
+
+const env = await prepareState(stateDir, profiles);
+const server = await startApi(PORT, env);
+try {
+  // anna@example.com: a woman in NL interested in men (the demo seed), with no blocks.
+  const cookie = await apiLogin(api, "anna@example.com", "demo-password");
+  const nlRegion = await regionId(cookie, "NL");
+  const deRegion = await regionId(cookie, "DE");
+  const countries = ["NL", "DE", "US", "GB", "FR", "PL"];
+  const manual = "manual_search=1&do_not_save=1";
+  const scenarios: Scenario[] = [
+    // No search: what any answer costs on this machine now (the floor under every line below).
+    { name: "settings.php (no search; the floor)", queries: [""], path: "/api/settings.php" },
+    { name: "/members first load (member)", queries: ["auto_load=1&pp=12&source=search"] },
+    { name: "/members first load (visitor)", queries: ["auto_load=1&pp=12&source=search"], visitor: true },
+    {
+      name: "gender, all ages, page 1",
+      queries: countries.map(
+        (c, i) => `country=${c}&gender=${i % 2 ? "male" : "female"}&min_age=18&max_age=100&page=1&${manual}`,
+      ),
+    },
+    { name: "any gender, page 1", queries: countries.map((c) => `country=${c}&gender=&min_age=18&max_age=100&page=1&${manual}`) },
+    {
+      name: "gender + age range, pages 1-5",
+      queries: [
+        [18, 25],
+        [26, 35],
+        [36, 45],
+        [46, 55],
+        [56, 65],
+        [66, 100],
+      ].map(
+        ([min, max], i) => `country=${countries[i]}&gender=female&min_age=${min}&max_age=${max}&page=${1 + (i % 5)}&${manual}`,
+      ),
+    },
+    {
+      name: "region + gender (+ age)",
+      queries: [
+        `country=NL&countryregion=${nlRegion}&gender=male&min_age=18&max_age=100&${manual}`,
+        `country=DE&countryregion=${deRegion}&gender=female&min_age=26&max_age=35&${manual}`,
+        `country=NL&countryregion=${nlRegion}&gender=&min_age=18&max_age=100&page=3&${manual}`,
+      ],
+    },
+    {
+      name: "deep pages (100, 500, 1000)",
+      queries: [100, 500, 1000].map(
+        (page, i) => `country=${countries[i]}&gender=male&min_age=18&max_age=100&page=${page}&${manual}`,
+      ),
+    },
+    {
+      name: "deep page, 48 a page, narrow ages",
+      queries: [`country=DE&gender=female&min_age=26&max_age=35&page=100&pp=48&${manual}`],
+    },
+    {
+      name: "similar profiles (excludes the main search)",
+      queries: [`country=NL&gender=male&min_age=21&max_age=40&exclude_min_age=26&exclude_max_age=35&${manual}`],
+    },
+  ];
+
+  console.log(`\nsearch.php, ${profiles} profiles, one request at a time: ${rounds} rounds × ${requests} requests per search\n`);
+  const all: number[] = [];
+  const p95s: number[][] = scenarios.map(() => []);
+  const samples: number[][] = scenarios.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [s, scenario] of scenarios.entries()) {
+      const roundSamples: number[] = [];
+      for (let i = 0; i < requests; i++) {
+        const query = scenario.queries[i % scenario.queries.length]!;
+        const begun = performance.now();
+        const response = await fetch(`${api}${scenario.path ?? "/api/search.php"}?${query}`, {
+          headers: scenario.visitor ? {} : { cookie },
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${scenario.name}: ${query} answered ${response.status}`);
+        roundSamples.push(performance.now() - begun);
+      }
+      samples[s]!.push(...roundSamples);
+      p95s[s]!.push(percentile(roundSamples, 0.95));
+      if (!scenario.path) all.push(...roundSamples);
+    }
+  }
+  const ms = (n: number) => n.toFixed(1).padStart(6);
+  for (const [s, scenario] of scenarios.entries()) {
+    const values = samples[s]!;
+    console.log(
+      `${scenario.name.padEnd(46)} p50 ${ms(percentile(values, 0.5))} ms   p95 ${ms(percentile(values, 0.95))} ms   p99 ${ms(percentile(values, 0.99))} ms   median of the rounds' p95 ${ms(percentile(p95s[s]!, 0.5))} ms`,
+    );
+  }
+  console.log(
+    `${"all searches".padEnd(46)} p50 ${ms(percentile(all, 0.5))} ms   p95 ${ms(percentile(all, 0.95))} ms   p99 ${ms(percentile(all, 0.99))} ms`,
+  );
+} finally {
+  stop(server);
+}
