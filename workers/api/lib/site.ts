@@ -25,13 +25,41 @@ export async function findSite(db: Db, host: string): Promise<Site> {
     .execute();
   const row = rows.find((r) => r.host === host) ?? rows[0];
   if (!row) throw new ApiError(404, "unknown_site", "No site is configured for this host.");
-  const parsed = StoredSettingsSchema.safeParse(JSON.parse(row.settings));
+  const settings = parseSettings(row.host, row.settings);
+  // Refused at load: a site with broken settings (say, a negative message cost) must not run.
+  if (!settings) throw new ApiError(503, "site_misconfigured", "This site's settings are invalid.");
+  return { id: row.id, host: row.host, settings };
+}
+
+/**
+ * Every API call reads its site's settings (a few KB of JSON checked by a schema): the checked
+ * settings are kept per isolate by their stored text, so a call parses them only when they changed
+ * (docs/decisions/033-member-page-cost.md). The row is still read each time, so a change applies
+ * at once. Frozen: every call shares the object.
+ */
+const parsedSettings = new Map<string, StoredSettings>();
+
+function parseSettings(host: string, text: string): StoredSettings | null {
+  const key = `${host}\n${text}`;
+  const known = parsedSettings.get(key);
+  if (known) return known;
+  const parsed = StoredSettingsSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
-    // Refused at load: a site with broken settings (say, a negative message cost) must not run.
-    console.error("invalid settings for site", row.host, parsed.error.issues);
-    throw new ApiError(503, "site_misconfigured", "This site's settings are invalid.");
+    console.error("invalid settings for site", host, parsed.error.issues);
+    return null;
   }
-  return { id: row.id, host: row.host, settings: parsed.data };
+  // A site's old text is dropped when it changes; the map holds one entry per site.
+  for (const old of parsedSettings.keys()) if (old.startsWith(`${host}\n`)) parsedSettings.delete(old);
+  parsedSettings.set(key, deepFreeze(parsed.data));
+  return parsed.data;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** localhost, 127.0.0.0/8 and [::1]: hosts only a developer's own machine can reach. */
@@ -43,10 +71,6 @@ export function isLoopbackHost(host: string): boolean {
 export async function findSiteById(db: Db, id: number): Promise<Site | null> {
   const row = await db.selectFrom("sites").select(["id", "host", "settings"]).where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const parsed = StoredSettingsSchema.safeParse(JSON.parse(row.settings));
-  if (!parsed.success) {
-    console.error("invalid settings for site", row.host, parsed.error.issues);
-    return null;
-  }
-  return { id: row.id, host: row.host, settings: parsed.data };
+  const settings = parseSettings(row.host, row.settings);
+  return settings && { id: row.id, host: row.host, settings };
 }
