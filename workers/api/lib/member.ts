@@ -29,7 +29,7 @@ export function standingOf(member: Pick<Member, "status" | "is_fictional">): Sta
 }
 
 /** Photos are public and a page loads dozens of them: they need no member, so no lookup. */
-const PHOTO_PATH = /^\/api\/images\//;
+export const PHOTO_PATH = /^\/api\/images\//;
 
 export const memberScope: MiddlewareHandler<ApiContext> = async (c, next) => {
   c.set("member", PHOTO_PATH.test(c.req.path) ? null : await findSessionMember(c));

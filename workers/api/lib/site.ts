@@ -3,7 +3,9 @@
  * Unknown hosts get the default site, so a fresh deployment answers before it is configured.
  */
 import { StoredSettingsSchema, type StoredSettings } from "../../../contract/schemas";
+import { CompiledQuery, type Selectable } from "kysely";
 import type { Db } from "../db/client";
+import type { SitesTable } from "../db/schema";
 import { ApiError } from "./errors";
 
 export interface Site {
@@ -17,18 +19,26 @@ export function hostOf(header: string | null | undefined): string {
   return (header ?? "").trim().toLowerCase().replace(/:\d+$/, "");
 }
 
+/**
+ * Every API call asks this first: written as SQL once, so a call builds and compiles no query for
+ * it (docs/decisions/033-member-page-cost.md).
+ */
+const SITE_SQL = "select id, host, settings, is_default from sites where host = ? or is_default = 1";
+
 export async function findSite(db: Db, host: string): Promise<Site> {
-  const rows = await db
-    .selectFrom("sites")
-    .select(["id", "host", "settings", "is_default"])
-    .where((eb) => eb.or([eb("host", "=", host), eb("is_default", "=", 1)]))
-    .execute();
+  const { rows } = await db.executeQuery<Pick<Selectable<SitesTable>, "id" | "host" | "settings" | "is_default">>(
+    CompiledQuery.raw(SITE_SQL, [host]),
+  );
   const row = rows.find((r) => r.host === host) ?? rows[0];
   if (!row) throw new ApiError(404, "unknown_site", "No site is configured for this host.");
-  const settings = parseSettings(row.host, row.settings);
-  // Refused at load: a site with broken settings (say, a negative message cost) must not run.
+  return siteOf(row.id, row.host, row.settings);
+}
+
+/** A site from its row; refused at load when its settings are broken (say, a negative message cost): such a site must not run. */
+export function siteOf(id: number, host: string, storedSettings: string): Site {
+  const settings = parseSettings(host, storedSettings);
   if (!settings) throw new ApiError(503, "site_misconfigured", "This site's settings are invalid.");
-  return { id: row.id, host: row.host, settings };
+  return { id, host, settings };
 }
 
 /**
