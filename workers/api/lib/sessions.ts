@@ -7,7 +7,7 @@ import { CompiledQuery } from "kysely";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ApiContext } from "../context";
 import type { MemberRow } from "../db/members";
-import { findSite, type Site, siteOf } from "./site";
+import { findSite, knownVersions, type Site, siteOf } from "./site";
 
 export const SESSION_COOKIE = "sid";
 
@@ -55,22 +55,29 @@ export async function findSiteAndSessionMember(c: Context<ApiContext>, host: str
   const id = getCookie(c, SESSION_COOKIE);
   if (!id) return findSite(c.var.db, host);
   const { rows } = await c.var.db.executeQuery<SiteAndMemberRow>(
-    CompiledQuery.raw(SITE_AND_SESSION_MEMBER_SQL, [await sha256(id), Date.now(), host]),
+    CompiledQuery.raw(SITE_AND_SESSION_MEMBER_SQL, [knownVersions(), await sha256(id), Date.now(), host]),
   );
   const row = rows.find((r) => r.site__host === host) ?? rows[0];
   if (!row) return findSite(c.var.db, host); // no site at all: findSite answers it
-  const { site__id, site__host, site__settings, ...member } = row;
-  const site = siteOf(site__id, site__host, site__settings);
+  const { site__id, site__host, site__settings, site__version, ...member } = row;
+  const site = await siteOf(c.var.db, {
+    id: site__id,
+    host: site__host,
+    settings: site__settings,
+    settings_version: site__version,
+  });
   foundWithSite.set(c.req.raw, member.id === null ? null : (member as MemberRow));
   return site;
 }
 
-type SiteAndMemberRow = { site__id: number; site__host: string; site__settings: string } & {
+type SiteAndMemberRow = { site__id: number; site__host: string; site__settings: string | null; site__version: number } & {
   [K in keyof MemberRow]: MemberRow[K] | null;
 };
 
 const SITE_AND_SESSION_MEMBER_SQL =
-  "select st.id as site__id, st.host as site__host, st.settings as site__settings, m.* from sites as st" +
+  "select st.id as site__id, st.host as site__host, st.settings_version as site__version," +
+  " case when st.settings_version = json_extract(?, '$.\"' || st.id || '\"') then null else st.settings end as site__settings," +
+  " m.* from sites as st" +
   " left join sessions as s on s.id_hash = ? and s.site_id = st.id and s.expires_at > ?" +
   " left join members as m on m.id = s.member_id and m.site_id = st.id" +
   " where st.host = ? or st.is_default = 1";

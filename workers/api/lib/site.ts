@@ -21,31 +21,58 @@ export function hostOf(header: string | null | undefined): string {
 
 /**
  * Every API call asks this first: written as SQL once, so a call builds and compiles no query for
- * it (docs/decisions/033-member-page-cost.md).
+ * it; and the settings text comes only when this isolate does not hold that version checked
+ * already (docs/decisions/033-member-page-cost.md). The first parameter is knownVersions().
  */
-const SITE_SQL = "select id, host, settings, is_default from sites where host = ? or is_default = 1";
+const SITE_SQL =
+  "select id, host, settings_version, case when settings_version = json_extract(?, '$.\"' || id || '\"') then null else settings end as settings" +
+  " from sites where host = ? or is_default = 1";
 
 export async function findSite(db: Db, host: string): Promise<Site> {
-  const { rows } = await db.executeQuery<Pick<Selectable<SitesTable>, "id" | "host" | "settings" | "is_default">>(
-    CompiledQuery.raw(SITE_SQL, [host]),
-  );
+  const { rows } = await db.executeQuery<SiteRow>(CompiledQuery.raw(SITE_SQL, [knownVersions(), host]));
   const row = rows.find((r) => r.host === host) ?? rows[0];
   if (!row) throw new ApiError(404, "unknown_site", "No site is configured for this host.");
-  return siteOf(row.id, row.host, row.settings);
+  return siteOf(db, row);
 }
 
-/** A site from its row; refused at load when its settings are broken (say, a negative message cost): such a site must not run. */
-export function siteOf(id: number, host: string, storedSettings: string): Site {
-  const settings = parseSettings(host, storedSettings);
-  if (!settings) throw new ApiError(503, "site_misconfigured", "This site's settings are invalid.");
-  return { id, host, settings };
+type SiteRow = Pick<Selectable<SitesTable>, "id" | "host" | "settings_version"> & { settings: string | null };
+
+/** Checked settings by site id, with the settings_version they were read at. */
+const checkedSettings = new Map<number, { version: number; settings: StoredSettings }>();
+
+/** The versions this isolate holds, as the JSON object (site id → version) the site queries compare against. */
+export function knownVersions(): string {
+  const versions: Record<string, number> = {};
+  for (const [id, kept] of checkedSettings) versions[id] = kept.version;
+  return JSON.stringify(versions);
 }
 
 /**
- * Every API call reads its site's settings (a few KB of JSON checked by a schema): the checked
- * settings are kept per isolate by their stored text, so a call parses them only when they changed
- * (docs/decisions/033-member-page-cost.md). The row is still read each time, so a change applies
- * at once. Frozen: every call shares the object.
+ * A site from its row: the settings it came with (checked, then kept by version), or, without
+ * them, the ones kept for that version. Refused when its settings are broken (say, a negative
+ * message cost): such a site must not run.
+ */
+export async function siteOf(db: Db, row: SiteRow): Promise<Site> {
+  const kept = checkedSettings.get(row.id);
+  if (row.settings === null && kept?.version === row.settings_version) {
+    return { id: row.id, host: row.host, settings: kept.settings };
+  }
+  // Another call replaced what this isolate held between the query and now: read the text.
+  const text =
+    row.settings ??
+    (await db.selectFrom("sites").select(["settings", "settings_version"]).where("id", "=", row.id).executeTakeFirstOrThrow());
+  const { settings: stored, settings_version: version } =
+    typeof text === "string" ? { settings: text, settings_version: row.settings_version } : text;
+  const settings = parseSettings(row.host, stored);
+  if (!settings) throw new ApiError(503, "site_misconfigured", "This site's settings are invalid.");
+  checkedSettings.set(row.id, { version, settings });
+  return { id: row.id, host: row.host, settings };
+}
+
+/**
+ * Settings are a few KB of JSON checked by a schema: the checked settings are kept per isolate by
+ * their stored text, so they are parsed only when they changed (docs/decisions/033-member-page-cost.md).
+ * Frozen: every call shares the object.
  */
 const parsedSettings = new Map<string, StoredSettings>();
 
