@@ -11,7 +11,16 @@ import { requestContext } from "../app/lib/context";
 import { httpsRedirect, isCrossSitePost, isHttps, withSecurityHeaders } from "../app/lib/security.server";
 import { discardUnreadBody } from "../app/lib/request-body.server";
 
-const handleWithReactRouter = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+/**
+ * React Router derives its route tree and static handler from the build once per handler; given
+ * a function that imports the build it does so on every request (docs/decisions/033-member-page-cost.md).
+ * The build is imported once per isolate and handed over as an object.
+ */
+let handler: ReturnType<typeof createRequestHandler> | undefined;
+async function handleWithReactRouter(request: Request, context: RouterContextProvider): Promise<Response> {
+  handler ??= createRequestHandler(await import("virtual:react-router/server-build"), import.meta.env.MODE);
+  return handler(request, context);
+}
 
 export default {
   async fetch(request, env, ctx) {

@@ -1,20 +1,28 @@
 /** Names and badges that depend on the interface language; Intl does the translating. */
 
-export function countryName(locale: string, code: string | null): string {
-  if (!code) return "";
+/** One Intl.DisplayNames per locale and type: making one costs far more than asking it (docs/decisions/033-member-page-cost.md). */
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+function nameOf(locale: string, type: "region" | "language", code: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+    const key = `${type}|${locale}`;
+    let names = displayNames.get(key);
+    if (!names) {
+      names = new Intl.DisplayNames([locale], { type });
+      displayNames.set(key, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
 }
 
+export function countryName(locale: string, code: string | null): string {
+  return code ? nameOf(locale, "region", code) : "";
+}
+
 export function languageName(locale: string, code: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return nameOf(locale, "language", code);
 }
 
 /** docs/product.md §9: countries whose members may speak another language than the interface's. */

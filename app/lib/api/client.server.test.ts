@@ -86,6 +86,28 @@ describe("ApiClient", () => {
     ]);
   });
 
+  it("keeps a public list per host and query across requests, not a refusal, and not another site's", async () => {
+    let answer = 0;
+    const { env, seen } = recordingApi((request) =>
+      new URL(request.url).searchParams.get("language") === "xx"
+        ? Response.json({ error: "invalid", message: "no" }, { status: 422 })
+        : Response.json(`list ${++answer}`),
+    );
+    const page = (url: string) => new ApiClient(new Request(url), env, "r");
+    const first = await page("https://shared.example/profile").callShared(z.string(), "/api/interests.php", { language: "en" });
+    const again = await page("https://shared.example/home").callShared(z.string(), "/api/interests.php", { language: "en" });
+    expect(first).toEqual({ ok: true, data: "list 1" });
+    expect(again).toEqual(first);
+    expect(seen).toHaveLength(1);
+    await page("https://shared.example/profile").callShared(z.string(), "/api/interests.php", { language: "nl" });
+    await page("https://other.example/profile").callShared(z.string(), "/api/interests.php", { language: "en" });
+    expect(seen).toHaveLength(3);
+    const refused = await page("https://shared.example/profile").callShared(z.string(), "/api/interests.php", { language: "xx" });
+    expect(refused.ok).toBe(false);
+    await page("https://shared.example/profile").callShared(z.string(), "/api/interests.php", { language: "xx" });
+    expect(seen).toHaveLength(5);
+  });
+
   it("answers 4xx as a result the caller handles", async () => {
     const { env } = recordingApi(() => Response.json({ error: "invalid_credentials", message: "no" }, { status: 401 }));
     const result = await new ApiClient(visitor, env, "r").call(z.string(), "/api/login.php");

@@ -72,6 +72,30 @@ export class ApiClient {
     return { ok: true, data: parsed.data };
   }
 
+  /**
+   * A GET whose answer is the same for every visitor of a site (the profile fields, the
+   * interests: the API marks them public): kept per isolate and host for a minute, like the
+   * settings (site.server.ts), so the pages that show them make no call for them
+   * (docs/decisions/033-member-page-cost.md). Only successful answers are kept.
+   */
+  async callShared<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    query: Record<string, string> = {},
+  ): Promise<ApiResult<z.output<S>>> {
+    const url = new URL(path, this.request.url);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    const key = `${url.host}${url.pathname}${url.search}`;
+    const kept = sharedAnswers.get(key);
+    if (kept && kept.until > Date.now()) return { ok: true, data: kept.data as z.output<S> };
+    const result = await this.call(schema, path, { query });
+    if (result.ok) {
+      if (sharedAnswers.size >= SHARED_MAX) sharedAnswers.clear();
+      sharedAnswers.set(key, { data: result.data, until: Date.now() + SHARED_TTL_MS });
+    }
+    return result;
+  }
+
   private once(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
     if (method !== "GET") {
       this.gets.clear();
@@ -135,6 +159,12 @@ export class ApiClient {
 }
 
 const apiFailures = new WeakSet<object>();
+
+/** callShared's answers: per host, path and query; parsed already, so never changed by a caller (they are read-only data). */
+const sharedAnswers = new Map<string, { data: unknown; until: number }>();
+const SHARED_TTL_MS = 60_000;
+/** A bound on the memory (sites × languages × calls): past it the map starts again. */
+const SHARED_MAX = 500;
 
 /**
  * Whether a thrown value is the error page of an API that failed (5xx, timeout, no answer). An

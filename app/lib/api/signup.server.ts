@@ -48,10 +48,12 @@ export function uploadPhoto(api: ApiClient, file: File) {
   return api.call(ProfileImageAnswerSchema, "/api/profileimage.php", { method: "POST", formData });
 }
 
+/** The same for everyone on a site (public answers): kept a minute per isolate (ApiClient.callShared). */
 export function fetchProfileFields(api: ApiClient, language: Locale) {
-  return api.call(ProfileFieldsAnswerSchema, "/api/profile_fields.php", { query: { language } });
+  return api.callShared(ProfileFieldsAnswerSchema, "/api/profile_fields.php", { language });
 }
 
+/** The same for everyone on a site (public answers): kept a minute per isolate (ApiClient.callShared). */
 export function fetchInterests(api: ApiClient, language: Locale) {
-  return api.call(InterestsAnswerSchema, "/api/interests.php", { query: { language } });
+  return api.callShared(InterestsAnswerSchema, "/api/interests.php", { language });
 }

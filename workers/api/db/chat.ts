@@ -145,7 +145,13 @@ export function toMessage(
 
 /** Messages from others the member has not seen, over all the conversations in their list. */
 export async function unreadMessages(db: Db, memberId: number): Promise<number> {
-  const row = await db
+  const row = await unreadMessagesQuery(db, memberId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The count of unreadMessages as a query, for callers that fold it into one of their own (the user answer). */
+export function unreadMessagesQuery(db: Db, memberId: number) {
+  return db
     .selectFrom("conversation_members as cm")
     .innerJoin("messages as msg", (join) =>
       join
@@ -156,9 +162,7 @@ export async function unreadMessages(db: Db, memberId: number): Promise<number> 
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("cm.member_id", "=", memberId)
     .where(notBlocked(memberId, "cm.other_id"))
-    .whereRef("msg.id", ">", "cm.cleared_until_id")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .whereRef("msg.id", ">", "cm.cleared_until_id");
 }
 
 /**

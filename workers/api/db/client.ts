@@ -4,9 +4,20 @@ import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
 
-/** A typed query builder over the D1 binding. Cheap: no connection is opened until a query runs. */
+const builders = new WeakMap<D1Database, Db>();
+
+/**
+ * A typed query builder over the D1 binding: one per binding and isolate (making a Kysely
+ * instance is a tenth of a small call's CPU; docs/decisions/033-member-page-cost.md). It holds no
+ * state between queries: no connection is opened until a query runs.
+ */
 export function createDb(d1: D1Database): Db {
-  return new Kysely<Database>({ dialect: new D1Dialect({ database: d1 }) });
+  let db = builders.get(d1);
+  if (!db) {
+    db = new Kysely<Database>({ dialect: new D1Dialect({ database: d1 }) });
+    builders.set(d1, db);
+  }
+  return db;
 }
 
 /** Runs Kysely queries as one D1 batch (one transaction): all of them or none. One result per query. */

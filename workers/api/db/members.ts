@@ -1,10 +1,10 @@
 /** Member queries and their conversion to the contract's Profile and User shapes. */
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Profile, User } from "../../../contract/schemas";
 import * as ledger from "../domain/ledger";
 import { findMembership, isActive, type Membership, premiumState } from "../domain/premium";
 import type { Site } from "../lib/site";
-import { unreadMessages } from "./chat";
+import { unreadMessagesQuery } from "./chat";
 import { findBan } from "./decisions";
 import type { Db } from "./client";
 import type { MembersTable } from "./schema";
@@ -52,6 +52,11 @@ export async function toProfile(
     db.selectFrom("images").select(["id", "filename"]).where("member_id", "=", member.id).orderBy("position").execute(),
     membership,
   ]);
+  return profileOf(member, images, premium);
+}
+
+/** The profile of a member row, its photos (in their order) and its membership. */
+function profileOf(member: MemberRow, images: { id: number; filename: string }[], premium: Membership | undefined): Profile {
   const main = images.find((i) => i.id === member.main_image_id) ?? images[0];
   return {
     id: member.id,
@@ -74,36 +79,72 @@ export async function toProfile(
   };
 }
 
-async function newLikes(db: Db, memberId: number): Promise<number> {
+/**
+ * Everything the user answer needs beside the member row, in one query (every member page asks
+ * for it: docs/decisions/033-member-page-cost.md): the balance (the ledger's sum: it stays the
+ * one source of truth), new likes, unread messages, whether a push subscription exists, the
+ * photos in their order and the premium membership. Each part is a subquery on its own index.
+ */
+async function userFacts(db: Db, memberId: number) {
   const row = await db
-    .selectFrom("likes")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("profile_id", "=", memberId)
-    .where("is_new", "=", 1)
+    .selectNoFrom((eb) => [
+      ledger.balanceQuery(db, memberId).as("credits"),
+      eb
+        .selectFrom("likes")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .where("profile_id", "=", memberId)
+        .where("is_new", "=", 1)
+        .as("new_likes"),
+      eb.exists(eb.selectFrom("push_subscriptions").select("id").where("member_id", "=", memberId)).as("subscribed"),
+      unreadMessagesQuery(db, memberId).as("unread_messages"),
+      // Photos in their order: the subquery's order is the aggregate's.
+      sql<string>`(select json_group_array(json_array(id, filename)) from (select id, filename from images where member_id = ${memberId} order by position))`.as(
+        "images",
+      ),
+      sql<
+        string | null
+      >`(select json_object(${sql.raw(MEMBERSHIP_JSON)}) from premium_memberships where member_id = ${memberId})`.as(
+        "membership",
+      ),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const images = (JSON.parse(row.images) as [number, string][]).map(([id, filename]) => ({ id, filename }));
+  return {
+    credits: Number(row.credits),
+    new_likes: Number(row.new_likes),
+    subscribed: Boolean(row.subscribed),
+    unread_messages: Number(row.unread_messages),
+    images,
+    membership: row.membership === null ? undefined : (JSON.parse(row.membership) as Membership),
+  };
 }
 
-async function hasPushSubscription(db: Db, memberId: number): Promise<boolean> {
-  const row = await db.selectFrom("push_subscriptions").select("id").where("member_id", "=", memberId).executeTakeFirst();
-  return row !== undefined;
-}
+/** Every column of premium_memberships as json_object's arguments, so the answer is a whole Membership row. */
+const MEMBERSHIP_COLUMNS = [
+  "member_id",
+  "site_id",
+  "plan_id",
+  "months",
+  "country",
+  "method",
+  "started_at",
+  "current_period_end",
+  "renews",
+  "canceled_at",
+  "renewal_failed_at",
+  "updated_at",
+] as const satisfies readonly (keyof Membership)[];
+const MEMBERSHIP_JSON = MEMBERSHIP_COLUMNS.map((c) => `'${c}', ${c}`).join(", ");
 
 export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {
-  // One lookup of the membership serves the profile's badge and the user's premium state.
-  const membershipLookup = findMembership(db, member.id);
-  const [profile, credits, new_likes, subscribed, unread_messages, membership, ban] = await Promise.all([
-    toProfile(db, member, membershipLookup),
-    ledger.balance(db, member.id),
-    newLikes(db, member.id),
-    hasPushSubscription(db, member.id),
-    unreadMessages(db, member.id),
-    membershipLookup,
+  // The ban's decision is read only for a banned member (findBan answers null at once otherwise).
+  const [{ credits, new_likes, subscribed, unread_messages, images, membership }, ban] = await Promise.all([
+    userFacts(db, member.id),
     findBan(db, member),
   ]);
   return {
     email: member.email ?? "",
-    profile,
+    profile: profileOf(member, images, membership),
     fictional_icon: site.settings.fictional_icon,
     mailprovider: member.mailprovider,
     paid_user: member.paid_user === 1,

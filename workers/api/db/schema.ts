@@ -6,6 +6,8 @@ export interface SitesTable {
   host: string;
   is_default: number;
   settings: string;
+  /** Changes with every write of settings (triggers of migration 0022): lib/site.ts keeps checked settings by it. */
+  settings_version: Generated<number>;
 }
 
 export interface RegionsTable {

@@ -38,12 +38,16 @@ export interface LedgerResult {
 }
 
 export async function balance(db: Db, memberId: number): Promise<number> {
-  const row = await db
+  const row = await balanceQuery(db, memberId).executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+/** The balance as a query, for callers that fold it into one of their own (the user answer). */
+export function balanceQuery(db: Db, memberId: number) {
+  return db
     .selectFrom("credit_ledger")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("balance"))
-    .where("member_id", "=", memberId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance);
+    .where("member_id", "=", memberId);
 }
 
 /** The member's entries, oldest first (the data export). */

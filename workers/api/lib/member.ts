@@ -41,7 +41,7 @@ export const accountBanned = () =>
   new ApiError(403, "account_banned", "This account is banned. GET /api/user.php says why and how to appeal.");
 
 /** Photos are public and a page loads dozens of them: they need no member, so no lookup. */
-const PHOTO_PATH = /^\/api\/images\//;
+export const PHOTO_PATH = /^\/api\/images\//;
 
 export const memberScope: MiddlewareHandler<ApiContext> = async (c, next) => {
   c.set("member", PHOTO_PATH.test(c.req.path) ? null : await findSessionMember(c));

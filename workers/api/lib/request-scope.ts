@@ -2,6 +2,8 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiContext } from "../context";
 import { createDb } from "../db/client";
+import { PHOTO_PATH } from "./member";
+import { findSiteAndSessionMember } from "./sessions";
 import { findSite, hostOf, isLoopbackHost } from "./site";
 
 export const requestScope: MiddlewareHandler<ApiContext> = async (c, next) => {
@@ -12,6 +14,7 @@ export const requestScope: MiddlewareHandler<ApiContext> = async (c, next) => {
   // Development conveniences (the mailbox, the fallback signing secret) need both the host the
   // visitor typed and the URL this worker was called at to be loopback: a header alone can be forged.
   c.set("local", isLoopbackHost(host) && isLoopbackHost(hostOf(new URL(c.req.url).host)));
-  c.set("site", await findSite(db, host));
+  // Photos need no member (lib/member.ts): only their site. Any other call gets its session's member with the site.
+  c.set("site", PHOTO_PATH.test(c.req.path) ? await findSite(db, host) : await findSiteAndSessionMember(c, host));
   await next();
 };
