@@ -119,7 +119,7 @@ describe("https only (FORCE_HTTPS, docs/decisions/032-https-only.md)", () => {
   it("does nothing when off, over https, or for plain local development on a loopback host", () => {
     expect(httpsRedirect(request("http://site.example/"), false)).toBeNull();
     expect(httpsRedirect(request("https://site.example/"), true)).toBeNull();
-    for (const host of ["localhost", "127.0.0.1", "[::1]"]) {
+    for (const host of ["localhost", "127.0.0.1", "[::1]", "velvet.localhost"]) {
       expect(httpsRedirect(request(`http://${host}:8787/`), true), host).toBeNull();
     }
     // A host that only looks local is not.

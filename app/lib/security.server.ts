@@ -82,6 +82,11 @@ export const HSTS = "max-age=63072000; includeSubDomains";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** A name that always means this machine: the loopback addresses, localhost and any *.localhost (RFC 6761 §6.3; the demo's second site is velvet.localhost). */
+function isLoopback(hostname: string): boolean {
+  return LOOPBACK.has(hostname) || hostname.endsWith(".localhost");
+}
+
 /**
  * Whether the visitor reached us over https: the scheme a proxy in front says it received
  * (`X-Forwarded-Proto`: Cloudflare's edge, the local TLS proxy scripts/tls-proxy.ts), else the
@@ -104,7 +109,7 @@ export function isHttps(request: Request): boolean {
 export function httpsRedirect(request: Request, forceHttps: boolean): Response | null {
   if (!forceHttps || isHttps(request)) return null;
   const url = new URL(request.url);
-  if (LOOPBACK.has(url.hostname) && !request.headers.has("x-forwarded-proto")) return null;
+  if (isLoopback(url.hostname) && !request.headers.has("x-forwarded-proto")) return null;
   url.protocol = "https:";
   // The address the visitor typed (a proxy in front passes its Host on).
   const host = request.headers.get("host");
