@@ -6,7 +6,7 @@
  * click. Without it, the action asks about the suggestion first (app/lib/forms/email-suggestion.server.ts)
  * and the API checks on submit.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { href, Link } from "react-router";
 import { Field } from "~/components/Field";
 import { Busy } from "~/components/signup/SignupChrome";
@@ -93,20 +93,15 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
   // A press of the button while the check runs is held and sent once the address passes, so a
   // click that lands as the check starts is never lost (docs/product.md §5: no submit while busy).
   const held = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
-  // The state as last rendered, for the release below when it runs outside a render's effect.
-  const rendered = useRef(check.state);
-  rendered.current = check.state;
-  const release = useCallback(() => {
+  useEffect(() => {
     const waiting = held.current;
-    if (rendered.current === "checking" || !waiting) return;
+    if (check.state === "checking" || !waiting) return;
     held.current = null;
-    if (rendered.current === "refused") return;
+    if (check.state === "refused") return;
     // Browsers without requestSubmit (before Safari 16) post the form the plain way, which the action serves too.
     if ("requestSubmit" in waiting.form) waiting.form.requestSubmit(waiting.submitter);
     else HTMLFormElement.prototype.submit.call(waiting.form);
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: released when the check's state changes.
-  useEffect(release, [check.state]);
+  }, [check.state]);
 
   const onChange = (value: string) => {
     setEmailValue(value);
@@ -145,9 +140,6 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
       const native = event.nativeEvent;
       const submitter = typeof SubmitEvent !== "undefined" && native instanceof SubmitEvent ? native.submitter : null;
       held.current = { form: event.currentTarget, submitter };
-      // A press that lands as the answer arrives can see "checking" after the render that ended
-      // it ran its effects: looked at again once this event is over, it is not lost.
-      setTimeout(release, 0);
     },
     suggestion,
     serverSuggestion,
