@@ -177,6 +177,10 @@ try {
     target("API user.php", `${api}/api/user.php`, { headers: { cookie } }),
     target("API search.php (1 at a time)", searchUrl, { headers: { cookie } }, 1),
     target("API search.php", searchUrl, { headers: { cookie } }),
+    // The other calls of /home and /members: where a member page's cost lies.
+    target("API search.php first load", `${api}/api/search.php?auto_load=1&pp=12&source=search`, { headers: { cookie } }),
+    target("API likes.php", `${api}/api/likes.php`, { headers: { cookie } }),
+    target("API chats.php", `${api}/api/chats.php`, { headers: { cookie } }),
   ]);
 } finally {
   stop(server);

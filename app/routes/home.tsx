@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [likes, suggestions, chats] = await Promise.all([
     fetchLikes(api),
-    search(api, { firstLoad: true, page: 1 }),
+    search(api, { firstLoad: true, page: 1, perPage: SUGGESTIONS }),
     fetchChats(api),
   ]);
   const likedBy = likes.ok ? likes.data.liked_by : [];

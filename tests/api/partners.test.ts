@@ -7,6 +7,8 @@ beforeAll(ensureSites);
 describe("GET /api/xcams/search.php", () => {
   it("answers cams keyed by account, within the asked gender and ages", async () => {
     const response = await call("/api/xcams/search.php?gender=female&min_age=26&max_age=35");
+    // The same for every member with these filters: the app may keep it a minute (ADR 033).
+    expect(response.headers.get("cache-control")).toBe("public, max-age=60");
     const { cams } = CamSearchAnswerSchema.parse(await response.json());
     const list = Object.values(cams);
     expect(list.length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { methodNotAllowed } from "hono/method-not-allowed";
+import { timing } from "hono/timing";
 import type { ApiContext } from "./context";
 import { account } from "./endpoints/account";
 import { appeals } from "./endpoints/appeals";
@@ -49,6 +50,11 @@ import { memberScope } from "./lib/member";
 import { requestScope } from "./lib/request-scope";
 
 export const app = new Hono<ApiContext>().basePath("/api");
+
+// Every answer says how long the worker took (Server-Timing: total), from the first middleware
+// to the answer, D1 included: what `npm run bench:search` reports as the worker's own time
+// (docs/decisions/031-search-at-scale.md), and what an operator sees in the browser's tools.
+app.use(timing({ totalDescription: "API worker" }));
 
 app.use(
   methodNotAllowed({

@@ -13,7 +13,13 @@ import {
 } from "../../../contract/schemas";
 
 export type SearchRequest =
-  | { firstLoad: true; page: number; trafficsource?: string | undefined }
+  | {
+      firstLoad: true;
+      page: number;
+      trafficsource?: string | undefined;
+      /** Fewer than a page when a page shows only a few (the home's suggestions): less to read and send. */
+      perPage?: number;
+    }
   | {
       firstLoad: false;
       page: number;
@@ -26,7 +32,8 @@ export type SearchRequest =
     };
 
 export function search(api: ApiClient, request: SearchRequest) {
-  const query: Record<string, string> = { page: String(request.page), pp: "12" };
+  const perPage = (request.firstLoad && request.perPage) || 12;
+  const query: Record<string, string> = { page: String(request.page), pp: String(perPage) };
   if (request.trafficsource) query.trafficsource = request.trafficsource;
   if (request.firstLoad) {
     Object.assign(query, { source: "search", auto_load: "1", hideNudity: "1", searchAllCountries: "1" });
@@ -66,9 +73,12 @@ export function setLike(api: ApiClient, profile: number, like: boolean) {
 }
 
 /** GET /api/xcams/search.php: live cams for the tiles, in the search's gender and ages. */
+/** The same for every member of a site with these filters (a public answer): kept a minute per isolate (ApiClient.callShared). */
 export function fetchCams(api: ApiClient, filters: SearchFilters) {
-  return api.call(CamSearchAnswerSchema, "/api/xcams/search.php", {
-    query: { gender: filters.gender, min_age: String(filters.min_age), max_age: String(filters.max_age) },
+  return api.callShared(CamSearchAnswerSchema, "/api/xcams/search.php", {
+    gender: filters.gender,
+    min_age: String(filters.min_age),
+    max_age: String(filters.max_age),
   });
 }
 

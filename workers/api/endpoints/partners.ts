@@ -47,6 +47,9 @@ export const partners = new Hono<ApiContext>()
       minAge: query.data.min_age,
       maxAge: query.data.max_age,
     });
+    // The same for every visitor of the site with these filters (the app keeps it a minute:
+    // docs/decisions/033-member-page-cost.md); a live list, so not for longer.
+    c.header("Cache-Control", "public, max-age=60");
     return c.json({ cams: Object.fromEntries(cams.map((cam) => [cam.account, cam])) });
   })
   .get("/xcams/redirect.php", (c) => {
