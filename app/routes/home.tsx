@@ -37,57 +37,71 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const user = useUser();
   const site = useSite();
   const likers = [...loaderData.newLikes, ...loaderData.recentLikes];
+  const chats = (
+    <section key="chats" className="home-section" aria-labelledby="home-chats">
+      <h2 id="home-chats">{t("home.chats")}</h2>
+      {loaderData.chats.length === 0 ? (
+        <p className="empty-state">{t("home.noChats")}</p>
+      ) : (
+        <ul className="chat-list">
+          {loaderData.chats.map((chat) => (
+            <li key={chat.conversation.id} className={chat.num_unread_messages > 0 ? "chat-entry unread" : "chat-entry"}>
+              <ChatEntryLink chat={chat} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/chats">{t("home.allChats")}</Link>
+      </p>
+    </section>
+  );
+  const likes = (
+    <section key="likes" className="home-section" aria-labelledby="home-likes">
+      <h2 id="home-likes">
+        {t("home.likedYou")}
+        {loaderData.newLikes.length > 0 ? (
+          <span className="badge new"> {t("likes.newCount", { count: loaderData.newLikes.length })}</span>
+        ) : null}
+      </h2>
+      {likers.length === 0 ? (
+        <p className="empty-state">{t("home.noLikes")}</p>
+      ) : (
+        <ProfileGrid profiles={likers} place="home" headingLevel={3} />
+      )}
+      <p>
+        <Link to="/likes">{t("home.allLikes")}</Link>
+      </p>
+    </section>
+  );
+  const suggestions = (
+    <section key="suggestions" className="home-section" aria-labelledby="home-suggestions">
+      <h2 id="home-suggestions">{t("home.suggestions")}</h2>
+      {loaderData.suggestions.length === 0 ? (
+        <p className="empty-state">{t("search.empty")}</p>
+      ) : (
+        <ProfileGrid profiles={loaderData.suggestions} place="home" headingLevel={3} eagerCount={2} />
+      )}
+      <p>
+        <Link className="button secondary" to="/members">
+          {t("home.searchMore")}
+        </Link>
+      </p>
+    </section>
+  );
+  // Sections with something in them come first: a new member sees people to meet, not two empty
+  // boxes (their hints follow below).
+  const sections = [
+    { node: chats, empty: loaderData.chats.length === 0 },
+    { node: likes, empty: likers.length === 0 },
+    { node: suggestions, empty: loaderData.suggestions.length === 0 },
+  ];
   return (
     <>
       <title>{t("meta.homeTitle", { site: site?.name ?? "" })}</title>
       <h1>{t("home.greeting", { name: user.name })}</h1>
       <InstallOffer siteName={site?.name ?? ""} />
-      <section className="home-section" aria-labelledby="home-chats">
-        <h2 id="home-chats">{t("home.chats")}</h2>
-        {loaderData.chats.length === 0 ? (
-          <p className="empty-state">{t("home.noChats")}</p>
-        ) : (
-          <ul className="chat-list">
-            {loaderData.chats.map((chat) => (
-              <li key={chat.conversation.id} className={chat.num_unread_messages > 0 ? "chat-entry unread" : "chat-entry"}>
-                <ChatEntryLink chat={chat} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <p>
-          <Link to="/chats">{t("home.allChats")}</Link>
-        </p>
-      </section>
-      <section className="home-section" aria-labelledby="home-likes">
-        <h2 id="home-likes">
-          {t("home.likedYou")}
-          {loaderData.newLikes.length > 0 ? (
-            <span className="badge new"> {t("likes.newCount", { count: loaderData.newLikes.length })}</span>
-          ) : null}
-        </h2>
-        {likers.length === 0 ? (
-          <p className="empty-state">{t("home.noLikes")}</p>
-        ) : (
-          <ProfileGrid profiles={likers} place="home" headingLevel={3} />
-        )}
-        <p>
-          <Link to="/likes">{t("home.allLikes")}</Link>
-        </p>
-      </section>
-      <section className="home-section" aria-labelledby="home-suggestions">
-        <h2 id="home-suggestions">{t("home.suggestions")}</h2>
-        {loaderData.suggestions.length === 0 ? (
-          <p className="empty-state">{t("search.empty")}</p>
-        ) : (
-          <ProfileGrid profiles={loaderData.suggestions} place="home" headingLevel={3} eagerCount={2} />
-        )}
-        <p>
-          <Link className="button secondary" to="/members">
-            {t("home.searchMore")}
-          </Link>
-        </p>
-      </section>
+      {[...sections.filter((s) => !s.empty), ...sections.filter((s) => s.empty)].map((s) => s.node)}
     </>
   );
 }
