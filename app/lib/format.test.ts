@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { countryName, languageName, safeTimeZone, showLanguageBadge } from "./format";
+import { messages } from "../../contract/messages";
+import { LOCALES } from "../../contract/locales";
+import { searchCountCap } from "../../contract/rules/search";
+import { createTranslator } from "../../contract/translator";
+import { countryName, languageName, resultCount, safeTimeZone, showLanguageBadge } from "./format";
 
 describe("showLanguageBadge", () => {
   it("shows when the languages differ", () => {
@@ -26,5 +30,36 @@ describe("safeTimeZone", () => {
     expect(safeTimeZone("Europe/Amsterdam")).toBe("Europe/Amsterdam");
     expect(safeTimeZone("Mars/Olympus_Mons")).toBe("UTC");
     expect(safeTimeZone(null)).toBe("UTC");
+  });
+});
+
+describe("resultCount (docs/decisions/031)", () => {
+  const translator = (locale: (typeof LOCALES)[number]) => createTranslator(locale, messages[locale]);
+  const cap = searchCountCap(12);
+
+  it("says the capped count is a lower bound, formatted for the locale", () => {
+    expect(resultCount(translator("en"), cap, true)).toBe("12,000+ profiles");
+    expect(resultCount(translator("nl"), cap, true)).toBe("12.000+ profielen");
+    expect(resultCount(translator("de"), cap, true)).toBe("12.000+ Profile");
+    // Intl's group separators: a narrow no-break space in French, a no-break space in Polish.
+    expect(resultCount(translator("fr"), cap, true)).toBe("12\u202f000+ profils");
+    // Polish plural for 12 000: "many".
+    expect(resultCount(translator("pl"), cap, true)).toBe("12\u00a0000+ profili");
+    expect(resultCount(translator("en"), searchCountCap(48), true)).toBe("48,000+ profiles");
+  });
+
+  it("an exact count has no +, in the right plural", () => {
+    expect(resultCount(translator("en"), 431, false)).toBe("431 profiles");
+    expect(resultCount(translator("en"), 1, false)).toBe("1 profile");
+    expect(resultCount(translator("en"), 11_999, false)).toBe("11,999 profiles");
+    expect(resultCount(translator("pl"), 22, false)).toBe("22 profile");
+    expect(resultCount(translator("pl"), 25, false)).toBe("25 profili");
+  });
+
+  it.each(LOCALES)("%s: the capped label is a message of its own, with the number and a +", (locale) => {
+    const label = resultCount(translator(locale), cap, true);
+    expect(label).toContain(`${new Intl.NumberFormat(locale).format(cap)}+`);
+    expect(label).not.toContain("search.");
+    expect(resultCount(translator(locale), cap - 1, false)).not.toContain("+");
   });
 });

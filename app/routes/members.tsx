@@ -9,13 +9,14 @@ import type { Cam, ProfileCard as Card, SearchFilters } from "../../contract/sch
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { pageError } from "~/lib/page-errors.server";
-import { countryName } from "~/lib/format";
+import { countryName, resultCount } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
 import {
   AGE_RANGES,
   ageRange,
   ageRangeKey,
+  countIsCapped,
   GENDERS,
   searchCountries,
   similarFilters,
@@ -122,6 +123,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     similar,
     cams,
     total: result.data.paging.num_results,
+    // More may match than the count says: it stopped at the last page one may ask for.
+    capped: countIsCapped(result.data.paging),
     page: result.data.paging.page,
     filters,
     countries,
@@ -169,7 +172,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
 type ResultsData = Exclude<Route.ComponentProps["loaderData"], { locked: true }>;
 
 function Results({ data }: { data: ResultsData }) {
-  const { t, locale } = useTranslation();
+  const translator = useTranslation();
+  const { t } = translator;
   const site = useSite();
   const { filters, total } = data;
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -209,7 +213,7 @@ function Results({ data }: { data: ResultsData }) {
       <h1>{t("search.heading")}</h1>
       <SearchForm filters={filters} countries={data.countries} regions={data.regions} />
       <p className="result-count" role="status">
-        {t("search.results", { count: total, formatted: new Intl.NumberFormat(locale).format(total) })}
+        {resultCount(translator, total, data.capped)}
       </p>
       {profiles.length === 0 ? (
         <p className="empty-state">{t("search.empty")}</p>

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { AGE_RANGES, ageRange, ageRangeKey, defaultSearchGender, searchCountries, similarFilters, similarOnly } from "./search";
+import { PAGE_SIZE, SEARCH_MAX_PAGE } from "../limits";
+import {
+  AGE_RANGES,
+  ageRange,
+  ageRangeKey,
+  countIsCapped,
+  defaultSearchGender,
+  searchCountCap,
+  searchCountries,
+  similarFilters,
+  similarOnly,
+} from "./search";
 
 describe("age ranges", () => {
   it("are the spec's seven, 18 to 100 in all", () => {
@@ -112,5 +123,21 @@ describe("similarOnly (issue 16, defect 5)", () => {
     expect(similarOnly(similar, inUtrecht, []).map((p) => p.id)).toEqual([1, 2, 4]);
     expect(similarOnly([card(5, 30, { gender: "male" })], main, []).map((p) => p.id)).toEqual([5]);
     expect(similarOnly([card(5, 30, { gender: "male" })], { ...main, gender: "" }, [])).toEqual([]);
+  });
+});
+
+describe("the search count's cap (docs/decisions/031)", () => {
+  it("is the results of the last page one may ask for, at the page size asked", () => {
+    expect(searchCountCap(PAGE_SIZE)).toBe(PAGE_SIZE * SEARCH_MAX_PAGE);
+    expect(searchCountCap(PAGE_SIZE)).toBe(12_000);
+    expect(searchCountCap(48)).toBe(48_000);
+  });
+
+  it("a count that reached it may mean more; one below it is exact", () => {
+    expect(countIsCapped({ num_results: 12_000, pp: 12 })).toBe(true);
+    expect(countIsCapped({ num_results: 11_999, pp: 12 })).toBe(false);
+    expect(countIsCapped({ num_results: 12_000, pp: 48 })).toBe(false);
+    expect(countIsCapped({ num_results: 1000, pp: 1 })).toBe(true);
+    expect(countIsCapped({ num_results: 0, pp: 12 })).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
  * Search rules shared by the app and the API (docs/product.md §6, §9): age ranges, the country list,
  * page size. Pure and small: it ships to the browser.
  */
-import { MAX_AGE, MIN_AGE } from "../limits";
+import { MAX_AGE, MIN_AGE, SEARCH_MAX_PAGE } from "../limits";
 
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -23,6 +23,20 @@ export function defaultSearchGender(
   if (member?.gender === "male") return "female";
   if (member?.gender === "female") return "male";
   return "";
+}
+
+/**
+ * Where search.php's `num_results` stops counting for a page size: the results of the last page
+ * one may ask for (docs/decisions/031). The API counts up to it; the app reads a count that
+ * reached it as "at least" (countIsCapped).
+ */
+export function searchCountCap(pp: number): number {
+  return pp * SEARCH_MAX_PAGE;
+}
+
+/** Whether a search's count stopped at the cap, so more may match than it says ("12,000+"). */
+export function countIsCapped(paging: { num_results: number; pp: number }): boolean {
+  return paging.num_results >= searchCountCap(paging.pp);
 }
 
 /** docs/product.md §9: all, up to 25 (labelled 18-25), 26-35, 36-45, 46-55, 56-65, over 65. */

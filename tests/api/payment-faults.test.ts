@@ -155,6 +155,55 @@ describe("the provider's webhook call fails mid-way, and the provider delivers i
   });
 });
 
+describe("an order paid before the receipt event existed (migration 0023, docs/decisions/037)", () => {
+  /** Migration 0023 as the test setup read it from workers/api/migrations/ (vitest.api.config.ts). */
+  async function runReceiptMigration() {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0023_"));
+    if (!migration) throw new Error("migration 0023 not found");
+    await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
+  }
+
+  /** Paid, its receipt sent, and (as before receipt events) nothing that says so. */
+  async function paidBeforeReceiptEvents() {
+    const paid = await paidOrder();
+    expect((await webhook(paid.paymentId, providerIp())).status).toBe(200);
+    expect(await outcome(paid.member.id, paid.orderId)).toEqual(grantedOnce);
+    await env.DB.prepare("DELETE FROM order_events WHERE order_id = ? AND event = 'receipt'").bind(paid.orderId).run();
+    return paid;
+  }
+
+  async function receiptEvents(orderId: string) {
+    const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_events WHERE order_id = ? AND event = 'receipt'")
+      .bind(orderId)
+      .first<{ n: number }>();
+    return row?.n;
+  }
+
+  it("without the migration, a redelivered webhook sends its receipt a second time (the risk)", async () => {
+    const { member, orderId, paymentId } = await paidBeforeReceiptEvents();
+    expect((await webhook(paymentId, providerIp())).status).toBe(200);
+    expect(await outcome(member.id, orderId)).toEqual({ ...grantedOnce, receipts: 2 });
+  });
+
+  it("after the migration (run twice: it is idempotent), a redelivered webhook sends none", async () => {
+    const { member, orderId, paymentId } = await paidBeforeReceiptEvents();
+    await runReceiptMigration();
+    await runReceiptMigration();
+    expect(await receiptEvents(orderId)).toBe(1);
+    expect((await webhook(paymentId, providerIp())).status).toBe(200);
+    expect(await outcome(member.id, orderId)).toEqual(grantedOnce);
+    expect(await receiptEvents(orderId)).toBe(1);
+  });
+
+  it("leaves an order not yet paid alone: its receipt goes out when it is paid", async () => {
+    const { member, orderId, paymentId } = await paidOrder(); // paid at the provider, webhook not yet here
+    await runReceiptMigration();
+    expect(await receiptEvents(orderId)).toBe(0);
+    expect((await webhook(paymentId, providerIp())).status).toBe(200);
+    expect(await outcome(member.id, orderId)).toEqual(grantedOnce);
+  });
+});
+
 describe("the buy form sent again after a lost answer", () => {
   it.each(["error_after", "slow"])("%s: the same key finds the first order; one order, one payment", async (mode) => {
     const member = await createMember();

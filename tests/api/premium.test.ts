@@ -178,6 +178,25 @@ describe("renewing", () => {
       .bind(email)
       .first<{ n: number }>();
     expect(receipts?.n).toBe(2);
+    // The provider's webhook for the renewal's payment (Mollie sends one for recurring payments
+    // too) finds its receipt sent: no second one (docs/decisions/037).
+    const renewal = await env.DB.prepare(
+      "SELECT provider_payment_id AS id FROM orders WHERE sequence = 'recurring' AND member_id = (SELECT id FROM members WHERE email = ?)",
+    )
+      .bind(email)
+      .first<{ id: string }>();
+    const webhook = await call("/api/payment_webhook.php", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `id=${renewal?.id}`,
+    });
+    expect(webhook.status).toBe(200);
+    const after = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'receipt' AND member_id = (SELECT id FROM members WHERE email = ?)",
+    )
+      .bind(email)
+      .first<{ n: number }>();
+    expect(after?.n).toBe(2);
     expect((await call("/api/dev/renewals.php", { method: "POST", cookie, host: "amora.example", json: {} })).status).toBe(404);
   });
 

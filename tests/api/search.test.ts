@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countIsCapped, searchCountCap } from "../../contract/rules/search";
 import { ApiErrorSchema, SearchAnswerSchema } from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 
@@ -210,6 +211,37 @@ describe("GET /api/search.php", () => {
       const { status, body } = await search("country=IE&exclude_min_age=50&exclude_max_age=30");
       expect(status).toBe(422);
       expect(ApiErrorSchema.parse(body).fields?.exclude_min_age).toBe("min_age_above_max_age");
+    });
+  });
+
+  describe("a search matching more than its last page holds (ADR 031)", () => {
+    // New Zealand holds only these: 1 001 men of 30, one more than 1 000 pages of one.
+    const MANY = searchCountCap(1) + 1;
+    beforeAll(async () => {
+      await env.DB.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+         INSERT INTO members (site_id, name, gender, date_of_birth, country, city, is_fictional, signup_date)
+         SELECT 1, 'Kiwi ' || i, 'male', ?, 'NZ', 'Wellington', 1, ? FROM n`,
+      )
+        .bind(MANY, birthDate(30), Date.now())
+        .run();
+    });
+    afterAll(async () => {
+      await env.DB.prepare("DELETE FROM members WHERE country = 'NZ' AND name LIKE 'Kiwi %'").run();
+    });
+
+    // The app labels a capped count "1,000+" (resultCount, app/lib/format.test.ts).
+    it("counts up to the cap, which countIsCapped tells; a bigger page size counts them all", async () => {
+      const capped = SearchAnswerSchema.parse((await search("country=NZ&pp=1")).body);
+      expect(capped.paging.num_results).toBe(searchCountCap(1));
+      expect(countIsCapped(capped.paging)).toBe(true);
+      // The last page one may ask for still has its profile.
+      const last = SearchAnswerSchema.parse((await search("country=NZ&pp=1&page=1000")).body);
+      expect(last.profiles).toHaveLength(1);
+
+      const exact = SearchAnswerSchema.parse((await search("country=NZ&pp=2")).body);
+      expect(exact.paging.num_results).toBe(MANY);
+      expect(countIsCapped(exact.paging)).toBe(false);
     });
   });
 

@@ -22,7 +22,6 @@ import type { ApiContext } from "../context";
 import { paymentAdapter } from "../adapters/payments";
 import * as ledger from "../domain/ledger";
 import {
-  claimReceipt,
   createOrder,
   findOrder,
   latestPaidCreditsOrder,
@@ -31,7 +30,6 @@ import {
   receiveWebhook,
   reconcile,
   receiptClaimed,
-  releaseReceipt,
   type Order,
   type OrderDeps,
 } from "../domain/orders";
@@ -178,22 +176,13 @@ export const orders = new Hono<ApiContext>()
 
 /**
  * What follows a payment, once each whatever number of calls get here (the webhook and its
- * redeliveries, the return page): the receipt, claimed first and given back when queueing it
- * failed; the sale's postback (once per member by its own unique row).
+ * redeliveries, the return page): the receipt (claimed once per order, queueReceiptMail); the
+ * sale's postback (once per member by its own unique row).
  */
 async function afterPaid(c: Context<ApiContext>, order: Order): Promise<void> {
   // Done by an earlier call (the usual redelivery): one read, nothing more.
   if (await receiptClaimed(c.var.db, order.id)) return;
-  const receipt = async () => {
-    if (!(await claimReceipt(c.var.db, order.id))) return;
-    try {
-      await queueReceiptMail(c, order);
-    } catch (error) {
-      await releaseReceipt(c.var.db, order.id);
-      throw error;
-    }
-  };
-  await Promise.all([receipt(), saleConversion(c, order)]);
+  await Promise.all([queueReceiptMail(c, order), saleConversion(c, order)]);
 }
 
 /** The member's first sale is a conversion for their affiliate network (domain/postbacks.ts). */

@@ -7,8 +7,8 @@
 import { Hono } from "hono";
 import { sql } from "kysely";
 import type { SearchFilters } from "../../../contract/schemas";
-import { MAX_AGE, MIN_AGE, SEARCH_MAX_PAGE } from "../../../contract/limits";
-import { defaultSearchGender, type Gender, type InterestedIn } from "../../../contract/rules/search";
+import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
+import { defaultSearchGender, type Gender, type InterestedIn, searchCountCap } from "../../../contract/rules/search";
 import { MIN_AGE_ABOVE_MAX_AGE, SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { hiddenFrom } from "../db/blocks";
@@ -99,8 +99,8 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
   // birth date in the index, and stop after the page (or, deep into a small result list, sort
   // its birth-date range); the count reads one birth-date range of
   // members_search or members_ages and stops at the last page one may ask for (pp ×
-  // SEARCH_MAX_PAGE), so no search reads more than that many entries. Only the page's profiles
-  // are then read, with their photo and like.
+  // SEARCH_MAX_PAGE: searchCountCap, which the app reads as "12,000+"), so no search reads more
+  // than that many entries. Only the page's profiles are then read, with their photo and like.
   const born = birthDateRange(filters.min_age, filters.max_age);
   // `indexed`: may the planner look these columns up in an index? Not when a page walks the index
   // in id order, so the planner takes that one (a unary + hides a column from index lookups).
@@ -135,7 +135,7 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
     return found;
   };
   const offset = (query.page - 1) * query.pp;
-  const cap = query.pp * SEARCH_MAX_PAGE;
+  const cap = searchCountCap(query.pp);
   // inOrder: walk the id-ordered index (cheap near the start of a result list that is not rare);
   // otherwise the birth-date range with a sort of every match (cheap when they are few): there
   // `+m.id` keeps the planner from the id-ordered index.

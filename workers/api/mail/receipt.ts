@@ -11,7 +11,7 @@ import { safeTimeZone } from "../../../contract/time";
 import type { StoredSettings } from "../../../contract/schemas";
 import { methodName } from "../adapters/payments/methods";
 import type { ApiContext } from "../context";
-import type { Order } from "../domain/orders";
+import { claimReceipt, releaseReceipt, type Order } from "../domain/orders";
 import { type MailRecipient, mailTranslator, publicOrigin } from "./common";
 import { type MailScope, queueMailFor } from "./outbox";
 import { renderMail, type RenderedMail } from "./template";
@@ -69,13 +69,28 @@ export function renderReceiptMail(
   return { ...mail, locale };
 }
 
-/** Queues the receipt of an order that has just become paid. A deleted member gets none. */
+/**
+ * Queues the receipt of an order that has just become paid, once per order whatever number of
+ * calls get here (the webhook and its redeliveries, the return page, a renewal): the receipt is
+ * claimed by an order event first and given back when queueing it fails, so the provider's
+ * redelivery sends it (docs/decisions/018-payments.md, 037). A deleted member gets none.
+ */
 export async function queueReceiptMail(c: Context<ApiContext>, order: Order): Promise<void> {
   await queueReceiptFor({ db: c.var.db, site: c.var.site, env: c.env }, order, publicOrigin(c));
 }
 
 /** The same outside a request (a renewal charged by the scheduled job): links go to `origin`. */
 export async function queueReceiptFor(scope: MailScope, order: Order, origin: string): Promise<void> {
+  if (!(await claimReceipt(scope.db, order.id))) return;
+  try {
+    await queueReceipt(scope, order, origin);
+  } catch (error) {
+    await releaseReceipt(scope.db, order.id);
+    throw error;
+  }
+}
+
+async function queueReceipt(scope: MailScope, order: Order, origin: string): Promise<void> {
   const member = await scope.db
     .selectFrom("members")
     .select(["id", "email", "name", "language", "timezone", "status"])
