@@ -8,12 +8,7 @@ import type { Staff } from "../../contract/staff";
 import type { ApiClient, ApiResult } from "./api/client.server";
 import { staffMe } from "./api/staff.server";
 import { apiContext } from "./middleware.server";
-import { apiFailurePage } from "./page-errors.server";
-
-interface PageArgs {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
+import { apiFailurePage, type PageArgs } from "./page-errors.server";
 
 export const STAFF_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
