@@ -15,7 +15,8 @@ import { apiContext } from "./middleware.server";
 
 const SHOWN = 8;
 
-interface PageArgs {
+/** What of a loader's or action's arguments these use. */
+export interface PageArgs {
   request: Request;
   context: Readonly<RouterContextProvider>;
 }

@@ -7,8 +7,9 @@ import { data } from "react-router";
 import { BAN_CATEGORIES } from "../../contract/schemas";
 import { REASON_MAX, REASON_MIN, STAFF_ACTIONS, type StaffAction, type StaffDecideBody } from "../../contract/staff";
 import type { FormErrors } from "~/components/staff/StaffParts";
-import type { ApiResult } from "./api/client.server";
-import { formText, STAFF_HEADERS } from "./staff.server";
+import type { ApiClient, ApiResult } from "./api/client.server";
+import { staffDecide } from "./api/staff.server";
+import { formText, STAFF_HEADERS, savedRedirect } from "./staff.server";
 
 const KNOWN_API_ERRORS = new Set(["already_decided", "already_banned", "not_banned", "other_site_member", "rate_limited"]);
 
@@ -41,4 +42,22 @@ export function formError(errors: FormErrors, values: Record<string, string>, st
 export function apiFormError(result: Extract<ApiResult<unknown>, { ok: false }>, values: Record<string, string>) {
   const code = result.error.error;
   return formError({ form: KNOWN_API_ERRORS.has(code) ? `staff.errors.${code}` : "staff.errors.generic" }, values, result.status);
+}
+
+/**
+ * The decision form posted on a case's or member's page: read it, send it, and back to the page
+ * (`page`) on success; otherwise the form again with the error.
+ */
+export async function submitDecision(
+  api: ApiClient,
+  form: FormData,
+  allowed: readonly StaffAction[],
+  about: { case: number } | { member: number },
+  page: string,
+) {
+  const decision = readDecision(form, allowed);
+  if (!decision.ok) return formError(decision.errors, decision.values);
+  const result = await staffDecide(api, { ...decision.body, ...about });
+  if (!result.ok) return apiFormError(result, decision.values);
+  return savedRedirect(page);
 }

@@ -381,6 +381,16 @@ describe("POST /api/dev/decision.php (development only)", () => {
     expect(warned.status).toBe(201);
     const { decisions } = await answer(await call("/api/decisions.php", { cookie }), 200, DecisionsAnswerSchema);
     expect(decisions[0]).toMatchObject({ action: "warn", appealable: false, appeal: null });
+    // Back-dated: its appeal period ended two days ago.
+    const until = decisions[0]?.appeal_until ?? 0;
+    expect(until).toBeGreaterThan(Date.now() - 2 * DAY - 60_000);
+    expect(until).toBeLessThan(Date.now() - 2 * DAY + 60_000);
+    // Written by the console's decide(): its audit line is there too.
+    const { decision_id: warnId } = (await warned.json()) as { decision_id: number };
+    const audited = await env.DB.prepare("SELECT action FROM staff_audit WHERE decision_id = ?")
+      .bind(warnId)
+      .first<{ action: string }>();
+    expect(audited?.action).toBe("decision");
     const banned = await call("/api/dev/decision.php", {
       method: "POST",
       cookie,

@@ -72,6 +72,14 @@ test("staff sign in with the TOTP code, find a report in the queue and ban a mem
   }
   await checkA11y(staff);
 
+  // On a phone the queue's rows are cards: nothing scrolls sideways, and it is still a table.
+  await staff.setViewportSize({ width: 390, height: 844 });
+  expect(await staff.locator(".staff-scroll").evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(staff.getByRole("columnheader", { name: "Member" })).toHaveCount(1);
+  await expect(staff.getByRole("row", { name: new RegExp(`^Report ${reference} `) })).toBeVisible();
+  await staff.setViewportSize({ width: 1280, height: 720 });
+
   // The report is in the queue; its explanation shows as typed.
   await staff.getByRole("link", { name: `Report ${reference}` }).click();
   await expect(staff.getByRole("heading", { level: 1, name: `Case ${reference}` })).toBeVisible();

@@ -1,6 +1,6 @@
 /**
- * Pieces the staff pages share (app/routes/staff): the member's facts, photos and earlier
- * decisions, the decision form, and dates. Everything members or notifiers wrote is rendered as
+ * Pieces the staff pages share (app/routes/staff): the page's title and heading, a form's
+ * error, the member's facts, photos and earlier decisions, the decision form, and dates. Everything members or notifiers wrote is rendered as
  * React text (never as HTML), so markup in it shows as the characters typed.
  */
 import { Form } from "react-router";
@@ -23,6 +23,53 @@ export interface FormErrors {
 export function useErrorText() {
   const { t } = useTranslation();
   return (key: string | undefined) => (key ? t(key as MessageKey, { min: REASON_MIN, max: REASON_MAX }) : null);
+}
+
+/** A staff page's title and heading, and the note after a saved decision (?saved). */
+export function PageHeading({ heading, saved = false }: { heading: string; saved?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <title>{`${heading} – ${t("staff.title")}`}</title>
+      <h1>{heading}</h1>
+      {saved ? (
+        <p className="staff-status" role="status">
+          {t("staff.saved")}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A form's error as a whole (not one field's), announced when it appears. */
+export function FormAlert({ error, id }: { error: string | undefined; id?: string }) {
+  const errorText = useErrorText();
+  return error ? (
+    <p id={id} className="staff-error" role="alert">
+      {errorText(error)}
+    </p>
+  ) : null;
+}
+
+/** The statement of reasons (the member is sent it), with its bounds. */
+export function ReasonField({ value, error }: { value: string | undefined; error: string | undefined }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  return (
+    <label>
+      {t("staff.reason")}
+      <textarea
+        name="reason"
+        required
+        minLength={REASON_MIN}
+        maxLength={REASON_MAX}
+        defaultValue={value ?? ""}
+        aria-invalid={error ? true : undefined}
+      />
+      <span className="staff-help">{t("staff.reasonHelp", { min: REASON_MIN, max: REASON_MAX })}</span>
+      {error ? <span className="staff-error">{errorText(error)}</span> : null}
+    </label>
+  );
 }
 
 export function When({ at, now }: { at: number; now: number }) {
@@ -131,11 +178,7 @@ export function DecisionForm({
   const shown = photos.filter((p) => !p.removed);
   return (
     <Form method="post" className="staff-form" aria-describedby={errors?.form ? "decide-error" : undefined}>
-      {errors?.form ? (
-        <p id="decide-error" className="staff-error" role="alert">
-          {errorText(errors.form)}
-        </p>
-      ) : null}
+      <FormAlert error={errors?.form} id="decide-error" />
       <label>
         {t("staff.action")}
         <select name="action" required defaultValue={values?.action ?? ""} aria-invalid={errors?.action ? true : undefined}>
@@ -174,19 +217,7 @@ export function DecisionForm({
           {errors?.image ? <span className="staff-error">{errorText(errors.image)}</span> : null}
         </label>
       ) : null}
-      <label>
-        {t("staff.reason")}
-        <textarea
-          name="reason"
-          required
-          minLength={REASON_MIN}
-          maxLength={REASON_MAX}
-          defaultValue={values?.reason ?? ""}
-          aria-invalid={errors?.reason ? true : undefined}
-        />
-        <span className="staff-help">{t("staff.reasonHelp", { min: REASON_MIN, max: REASON_MAX })}</span>
-        {errors?.reason ? <span className="staff-error">{errorText(errors.reason)}</span> : null}
-      </label>
+      <ReasonField value={values?.reason} error={errors?.reason} />
       {actions.includes("ban") ? (
         <label className="staff-check">
           <input type="checkbox" name="confirm_ban" value="1" defaultChecked={values?.confirm_ban === "1"} />

@@ -1,28 +1,20 @@
-import { Form, redirect, useNavigation } from "react-router";
-import { Decisions, MemberFacts, Photos, useErrorText } from "~/components/staff/StaffParts";
+import { Form, useNavigation } from "react-router";
+import { Decisions, FormAlert, MemberFacts, PageHeading, Photos, ReasonField, useErrorText } from "~/components/staff/StaffParts";
 import { staffAppeal, staffDecideAppeal } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
-import { notFound, pageError } from "~/lib/page-errors.server";
 import { apiFormError, formError } from "~/lib/staff-forms.server";
-import { formText, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
+import { formText, loadStaffDetail, readStaffPost, savedRedirect } from "~/lib/staff.server";
 import { APPEAL_OUTCOMES, REASON_MAX, REASON_MIN } from "../../../contract/rules/staff";
 import type { Route } from "./+types/appeal";
 
 /** /staff/appeals/:appealId: a member's appeal against a decision; uphold it or reverse it, with reasons. */
-export async function loader(args: Route.LoaderArgs) {
-  await requireStaffPage(args.context);
-  const result = await staffAppeal(args.context.get(apiContext), args.params.appealId);
-  if (!result.ok) {
-    if (result.status === 404 || result.status === 422) return notFound(args);
-    pageError(result.status);
-  }
-  return { ...result.data, saved: new URL(args.request.url).searchParams.has("saved"), now: Date.now() };
+export function loader(args: Route.LoaderArgs) {
+  return loadStaffDetail(args, (api) => staffAppeal(api, args.params.appealId));
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireStaffPage(context);
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const { form, api } = await readStaffPost(args);
+  const { appealId } = args.params;
   const values = { outcome: formText(form, "outcome"), reason: formText(form, "reason") };
   const outcome = APPEAL_OUTCOMES.find((o) => o === values.outcome);
   const reason = values.reason.replace(/\r\n?/g, "\n").trim();
@@ -30,9 +22,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!outcome) errors.outcome = "staff.errors.required";
   if (reason.length < REASON_MIN || reason.length > REASON_MAX) errors.reason = "staff.errors.reason";
   if (!outcome || errors.reason) return formError(errors, values);
-  const result = await staffDecideAppeal(context.get(apiContext), { appeal: Number(params.appealId), outcome, reason });
+  const result = await staffDecideAppeal(api, { appeal: Number(appealId), outcome, reason });
   if (!result.ok) return apiFormError(result, values);
-  throw redirect(`/staff/appeals/${params.appealId}?saved`, { headers: STAFF_HEADERS });
+  return savedRedirect(`/staff/appeals/${appealId}`);
 }
 
 export default function StaffAppeal({ loaderData, actionData }: Route.ComponentProps) {
@@ -44,13 +36,7 @@ export default function StaffAppeal({ loaderData, actionData }: Route.ComponentP
   const errors = actionData?.errors;
   return (
     <>
-      <title>{`${heading} – ${t("staff.title")}`}</title>
-      <h1>{heading}</h1>
-      {saved ? (
-        <p className="staff-status" role="status">
-          {t("staff.saved")}
-        </p>
-      ) : null}
+      <PageHeading heading={heading} saved={saved} />
       <div className="staff-grid">
         <div>
           <section className="staff-panel" aria-labelledby="appeal-text">
@@ -73,11 +59,7 @@ export default function StaffAppeal({ loaderData, actionData }: Route.ComponentP
             <p>{t(`staff.states.${appeal.state}`)}</p>
           ) : (
             <Form method="post" className="staff-form">
-              {errors?.form ? (
-                <p className="staff-error" role="alert">
-                  {errorText(errors.form)}
-                </p>
-              ) : null}
+              <FormAlert error={errors?.form} />
               <fieldset>
                 <legend>{t("staff.outcome")}</legend>
                 {APPEAL_OUTCOMES.map((o) => (
@@ -88,18 +70,7 @@ export default function StaffAppeal({ loaderData, actionData }: Route.ComponentP
                 ))}
                 {errors?.outcome ? <span className="staff-error">{errorText(errors.outcome)}</span> : null}
               </fieldset>
-              <label>
-                {t("staff.reason")}
-                <textarea
-                  name="reason"
-                  required
-                  minLength={REASON_MIN}
-                  maxLength={REASON_MAX}
-                  defaultValue={actionData?.values.reason ?? ""}
-                />
-                <span className="staff-help">{t("staff.reasonHelp", { min: REASON_MIN, max: REASON_MAX })}</span>
-                {errors?.reason ? <span className="staff-error">{errorText(errors.reason)}</span> : null}
-              </label>
+              <ReasonField value={actionData?.values.reason} error={errors?.reason} />
               <button type="submit" disabled={busy}>
                 {t("staff.submit")}
               </button>

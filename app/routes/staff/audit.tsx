@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { When } from "~/components/staff/StaffParts";
+import { PageHeading, When } from "~/components/staff/StaffParts";
 import { staffAudit } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -39,8 +39,7 @@ export default function StaffAuditLog({ loaderData }: Route.ComponentProps) {
   const last = entries.at(-1);
   return (
     <>
-      <title>{`${t("staff.auditHeading")} – ${t("staff.title")}`}</title>
-      <h1>{t("staff.auditHeading")}</h1>
+      <PageHeading heading={t("staff.auditHeading")} />
       {entries.length === 0 ? (
         <p className="staff-panel">{t("staff.auditEmpty")}</p>
       ) : (

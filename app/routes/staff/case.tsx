@@ -1,24 +1,16 @@
-import { redirect, useNavigation } from "react-router";
-import { categoryText, DecisionForm, Decisions, MemberFacts, Photos, When } from "~/components/staff/StaffParts";
-import { staffCase, staffDecide } from "~/lib/api/staff.server";
+import { useNavigation } from "react-router";
+import { categoryText, DecisionForm, Decisions, MemberFacts, PageHeading, Photos, When } from "~/components/staff/StaffParts";
+import { staffCase } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
-import { notFound, pageError } from "~/lib/page-errors.server";
-import { apiFormError, formError, readDecision } from "~/lib/staff-forms.server";
-import { requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
+import { submitDecision } from "~/lib/staff-forms.server";
+import { loadStaffDetail, readStaffPost } from "~/lib/staff.server";
 import { STAFF_ACTIONS, type StaffAction } from "../../../contract/rules/staff";
 import type { MessageKey } from "../../../contract/translator";
 import type { Route } from "./+types/case";
 
 /** /staff/cases/:caseId: a report or notice, its evidence, the member's record and the decision form. */
-export async function loader(args: Route.LoaderArgs) {
-  await requireStaffPage(args.context);
-  const result = await staffCase(args.context.get(apiContext), args.params.caseId);
-  if (!result.ok) {
-    if (result.status === 404 || result.status === 422) return notFound(args);
-    pageError(result.status);
-  }
-  return { ...result.data, saved: new URL(args.request.url).searchParams.has("saved"), now: Date.now() };
+export function loader(args: Route.LoaderArgs) {
+  return loadStaffDetail(args, (api) => staffCase(api, args.params.caseId));
 }
 
 /** What the form offers: everything on a member of the staff's sites; only dismiss on another site's. */
@@ -26,14 +18,10 @@ function actionsFor(mayAct: boolean): readonly StaffAction[] {
   return mayAct ? STAFF_ACTIONS.filter((a) => a !== "unban") : ["dismiss"];
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireStaffPage(context);
-  const form = await request.formData();
-  const decision = readDecision(form, STAFF_ACTIONS);
-  if (!decision.ok) return formError(decision.errors, decision.values);
-  const result = await staffDecide(context.get(apiContext), { ...decision.body, case: Number(params.caseId) });
-  if (!result.ok) return apiFormError(result, decision.values);
-  throw redirect(`/staff/cases/${params.caseId}?saved`, { headers: STAFF_HEADERS });
+export async function action(args: Route.ActionArgs) {
+  const { form, api } = await readStaffPost(args);
+  const { caseId } = args.params;
+  return submitDecision(api, form, STAFF_ACTIONS, { case: Number(caseId) }, `/staff/cases/${caseId}`);
 }
 
 export default function StaffCase({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,13 +31,7 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
   const heading = t("staff.caseHeading", { reference: item.reference });
   return (
     <>
-      <title>{`${heading} – ${t("staff.title")}`}</title>
-      <h1>{heading}</h1>
-      {saved ? (
-        <p className="staff-status" role="status">
-          {t("staff.saved")}
-        </p>
-      ) : null}
+      <PageHeading heading={heading} saved={saved} />
       <div className="staff-grid">
         <div>
           <section className="staff-panel" aria-labelledby="case-facts">

@@ -1,9 +1,9 @@
 import { Form, redirect, useNavigation } from "react-router";
+import { FormAlert, PageHeading } from "~/components/staff/StaffParts";
 import { staffMe, staffTotp } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { formText, STAFF_HEADERS } from "~/lib/staff.server";
-import type { MessageKey } from "../../../contract/translator";
+import { formText, STAFF_HEADERS, signInError } from "~/lib/staff.server";
 import type { Route } from "./+types/code";
 
 /** /staff/code: the second step, the six digits of the authenticator app (a code works once). */
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const error = result.error.error;
     if (error === "staff_login_required") throw redirect("/staff/login", { headers: STAFF_HEADERS });
-    return { error: error === "rate_limited" || error === "invalid_code" ? `staff.errors.${error}` : "staff.errors.generic" };
+    return { error: signInError(error) };
   }
   throw redirect("/staff", { headers: STAFF_HEADERS });
 }
@@ -31,15 +31,10 @@ export default function StaffCode({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state === "submitting";
   return (
     <div className="staff-narrow staff-panel">
-      <title>{`${t("staff.codeHeading")} – ${t("staff.title")}`}</title>
-      <h1>{t("staff.codeHeading")}</h1>
+      <PageHeading heading={t("staff.codeHeading")} />
       <p>{t("staff.codeLead", { email: loaderData.email })}</p>
       <Form method="post" className="staff-form">
-        {actionData?.error ? (
-          <p className="staff-error" role="alert">
-            {t(actionData.error as MessageKey)}
-          </p>
-        ) : null}
+        <FormAlert error={actionData?.error} />
         <label>
           {t("staff.code")}
           <input

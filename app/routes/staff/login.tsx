@@ -1,9 +1,9 @@
 import { Form, redirect, useNavigation } from "react-router";
+import { FormAlert, PageHeading } from "~/components/staff/StaffParts";
 import { staffLogin, staffMe } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
-import { formText, STAFF_HEADERS } from "~/lib/staff.server";
-import type { MessageKey } from "../../../contract/translator";
+import { formText, STAFF_HEADERS, signInError } from "~/lib/staff.server";
 import type { Route } from "./+types/login";
 
 /** /staff/login: the first step, email and password (docs/product.md "Moderation"). */
@@ -19,13 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = formText(form, "password");
   if (!email || !password) return { error: "staff.errors.fields", email };
   const result = await staffLogin(context.get(apiContext), { email, password });
-  if (!result.ok) {
-    const code = result.error.error;
-    return {
-      error: code === "rate_limited" || code === "invalid_credentials" ? `staff.errors.${code}` : "staff.errors.generic",
-      email,
-    };
-  }
+  if (!result.ok) return { error: signInError(result.error.error), email };
   throw redirect("/staff/code", { headers: STAFF_HEADERS });
 }
 
@@ -34,14 +28,9 @@ export default function StaffLogin({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="staff-narrow staff-panel">
-      <title>{`${t("staff.loginHeading")} – ${t("staff.title")}`}</title>
-      <h1>{t("staff.loginHeading")}</h1>
+      <PageHeading heading={t("staff.loginHeading")} />
       <Form method="post" className="staff-form">
-        {actionData?.error ? (
-          <p className="staff-error" role="alert">
-            {t(actionData.error as MessageKey)}
-          </p>
-        ) : null}
+        <FormAlert error={actionData?.error} />
         <label>
           {t("staff.email")}
           <input

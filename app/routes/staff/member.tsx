@@ -1,11 +1,9 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { DecisionForm, Decisions, MemberFacts, Photos } from "~/components/staff/StaffParts";
-import { staffDecide, staffMember, staffPhotoReviewed } from "~/lib/api/staff.server";
+import { DecisionForm, Decisions, MemberFacts, PageHeading, Photos } from "~/components/staff/StaffParts";
+import { staffMember, staffPhotoReviewed } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
-import { notFound, pageError } from "~/lib/page-errors.server";
-import { apiFormError, formError, readDecision } from "~/lib/staff-forms.server";
-import { formText, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
+import { formError, submitDecision } from "~/lib/staff-forms.server";
+import { formText, loadStaffDetail, readStaffPost, STAFF_HEADERS } from "~/lib/staff.server";
 import type { Route } from "./+types/member";
 
 /**
@@ -14,36 +12,21 @@ import type { Route } from "./+types/member";
  * (?photo=): keep the photo (it leaves the queue) or remove it.
  */
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaffPage(args.context);
-  const result = await staffMember(args.context.get(apiContext), args.params.memberId);
-  if (!result.ok) {
-    if (result.status === 404 || result.status === 422) return notFound(args);
-    pageError(result.status);
-  }
-  const url = new URL(args.request.url);
-  const photo = Number(url.searchParams.get("photo"));
-  return {
-    ...result.data,
-    photo: result.data.photos.some((p) => p.id === photo && !p.removed) ? photo : null,
-    saved: url.searchParams.has("saved"),
-    now: Date.now(),
-  };
+  const detail = await loadStaffDetail(args, (api) => staffMember(api, args.params.memberId));
+  const photo = Number(new URL(args.request.url).searchParams.get("photo"));
+  return { ...detail, photo: detail.photos.some((p) => p.id === photo && !p.removed) ? photo : null };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireStaffPage(context);
-  const form = await request.formData();
-  const api = context.get(apiContext);
+export async function action(args: Route.ActionArgs) {
+  const { form, api } = await readStaffPost(args);
+  const { memberId } = args.params;
   if (formText(form, "intent") === "keep_photo") {
     const result = await staffPhotoReviewed(api, Number(formText(form, "image")));
     if (!result.ok) return formError({ form: "staff.errors.generic" }, {}, result.status);
     throw redirect("/staff", { headers: STAFF_HEADERS });
   }
-  const decision = readDecision(form, ["warn", "ban", "unban", "remove_photo"]);
-  if (!decision.ok) return formError(decision.errors, decision.values);
-  const result = await staffDecide(api, { ...decision.body, member: Number(params.memberId) });
-  if (!result.ok) return apiFormError(result, decision.values);
-  throw redirect(`/staff/members/${params.memberId}?saved`, { headers: STAFF_HEADERS });
+  const allowed = ["warn", "ban", "unban", "remove_photo"] as const;
+  return submitDecision(api, form, allowed, { member: Number(memberId) }, `/staff/members/${memberId}`);
 }
 
 export default function StaffMember({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,13 +36,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
   const heading = t("staff.memberHeading", { name: member.name || `#${member.id}` });
   return (
     <>
-      <title>{`${heading} – ${t("staff.title")}`}</title>
-      <h1>{heading}</h1>
-      {saved ? (
-        <p className="staff-status" role="status">
-          {t("staff.saved")}
-        </p>
-      ) : null}
+      <PageHeading heading={heading} saved={saved} />
       <div className="staff-grid">
         <div>
           <section className="staff-panel" aria-labelledby="member-facts">

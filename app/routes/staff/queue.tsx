@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { categoryText, When } from "~/components/staff/StaffParts";
+import { categoryText, PageHeading, When } from "~/components/staff/StaffParts";
 import { staffQueue } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/middleware.server";
@@ -28,13 +28,14 @@ export default function StaffQueue({ loaderData }: Route.ComponentProps) {
   const { items, now } = loaderData;
   return (
     <>
-      <title>{`${t("staff.queueHeading")} – ${t("staff.title")}`}</title>
-      <h1>{t("staff.queueHeading")}</h1>
+      <PageHeading heading={t("staff.queueHeading")} />
       {items.length === 0 ? (
         <p className="staff-panel">{t("staff.queueEmpty")}</p>
       ) : (
+        // A table for wide screens and screen readers; on a phone each row shows as a card
+        // (app/staff.css .staff-cards), the column names beside the values.
         <div className="staff-scroll">
-          <table className="staff-table">
+          <table className="staff-table staff-cards">
             <thead>
               <tr>
                 <th scope="col">{t("staff.colWhat")}</th>
@@ -49,19 +50,21 @@ export default function StaffQueue({ loaderData }: Route.ComponentProps) {
                 const what = t(`staff.types.${item.type === "case" ? item.kind : item.type}` as MessageKey);
                 return (
                   <tr key={`${item.type}-${item.id}`}>
-                    <td>
-                      <Link to={hrefOf(item)}>
-                        {what}
-                        {item.reference ? ` ${item.reference}` : ""}
+                    <td className="staff-card-what">
+                      <Link to={hrefOf(item)} className="staff-what">
+                        {item.photo_url ? <img className="staff-thumb" src={item.photo_url} alt="" loading="lazy" /> : null}
+                        <span>
+                          {what}
+                          {item.reference ? ` ${item.reference}` : ""}
+                        </span>
                       </Link>
-                      {item.photo_url ? <img className="staff-thumb" src={item.photo_url} alt="" loading="lazy" /> : null}
                     </td>
-                    <td>{item.category ? categoryText(t, item.category) : "–"}</td>
-                    <td>
+                    <td data-label={t("staff.colCategory")}>{item.category ? categoryText(t, item.category) : "–"}</td>
+                    <td data-label={t("staff.colMember")}>
                       {item.member.name} (#{item.member.id})
                     </td>
-                    <td>{item.site_name}</td>
-                    <td>
+                    <td data-label={t("staff.colSite")}>{item.site_name}</td>
+                    <td className="staff-card-age">
                       <When at={item.created_at} now={now} />
                     </td>
                   </tr>

@@ -2,7 +2,7 @@
 import { sql, type Selectable } from "kysely";
 import type { Profile, User } from "../../../contract/schemas";
 import * as ledger from "../domain/ledger";
-import { findMembership, isActive, type Membership, premiumState } from "../domain/premium";
+import { findMembership, isActive, MEMBERSHIP_COLUMNS, type Membership, premiumState } from "../domain/premium";
 import type { Site } from "../lib/site";
 import { unreadMessagesQuery } from "./chat";
 import { findBan } from "./decisions";
@@ -119,21 +119,7 @@ async function userFacts(db: Db, memberId: number) {
   };
 }
 
-/** Every column of premium_memberships as json_object's arguments, so the answer is a whole Membership row. */
-const MEMBERSHIP_COLUMNS = [
-  "member_id",
-  "site_id",
-  "plan_id",
-  "months",
-  "country",
-  "method",
-  "started_at",
-  "current_period_end",
-  "renews",
-  "canceled_at",
-  "renewal_failed_at",
-  "updated_at",
-] as const satisfies readonly (keyof Membership)[];
+/** json_object's arguments for every column, so the answer is a whole Membership row. */
 const MEMBERSHIP_JSON = MEMBERSHIP_COLUMNS.map((c) => `'${c}', ${c}`).join(", ");
 
 export async function toUser(db: Db, site: Site, member: MemberRow): Promise<User> {

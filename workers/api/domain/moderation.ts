@@ -30,6 +30,10 @@ export interface DecisionInput {
   category: string;
   reason: string;
   caseId?: number | null;
+  /**
+   * The photo a remove_photo removes. The console always names one; only the development call
+   * (POST /api/dev/decision.php) writes a remove_photo without one, which removes nothing.
+   */
   imageId?: number | null;
   /** The audit line's site (the case's, else the member's). */
   auditSiteId: number;
@@ -64,7 +68,7 @@ export async function decide(store: ModerationStore, input: DecisionInput): Prom
     guards.push("EXISTS (SELECT 1 FROM members WHERE id = ? AND ban_decision_id IS NOT NULL)");
     guardValues.push(input.memberId);
   }
-  if (input.action === "remove_photo") {
+  if (input.action === "remove_photo" && input.imageId) {
     guards.push("EXISTS (SELECT 1 FROM images WHERE id = ? AND member_id = ?)");
     guardValues.push(input.imageId, input.memberId);
   }

@@ -21,8 +21,28 @@ export const RENEW_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 export type Membership = Selectable<PremiumMembershipsTable>;
 
-export function findMembership(db: Db, memberId: number) {
-  return db.selectFrom("premium_memberships").selectAll().where("member_id", "=", memberId).executeTakeFirst();
+/**
+ * Every column of premium_memberships: what findMembership reads, and what db/members.ts
+ * userFacts reads as one JSON object, so both answer a whole Membership row. A column the list
+ * lacks fails the typecheck at findMembership's return type.
+ */
+export const MEMBERSHIP_COLUMNS = [
+  "member_id",
+  "site_id",
+  "plan_id",
+  "months",
+  "country",
+  "method",
+  "started_at",
+  "current_period_end",
+  "renews",
+  "canceled_at",
+  "renewal_failed_at",
+  "updated_at",
+] as const satisfies readonly (keyof Membership)[];
+
+export function findMembership(db: Db, memberId: number): Promise<Membership | undefined> {
+  return db.selectFrom("premium_memberships").select(MEMBERSHIP_COLUMNS).where("member_id", "=", memberId).executeTakeFirst();
 }
 
 export function isActive(membership: Pick<Membership, "current_period_end"> | undefined, now = Date.now()): boolean {

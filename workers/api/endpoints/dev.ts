@@ -5,7 +5,7 @@
  * everywhere else it does not exist (404, the same answer as an unknown call).
  */
 import { Hono, type Context } from "hono";
-import { APPEAL_WINDOW_MS } from "../domain/moderation";
+import { APPEAL_WINDOW_MS, decide } from "../domain/moderation";
 import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import {
@@ -57,8 +57,9 @@ export const dev = new Hono<ApiContext>()
   })
   /**
    * POST /api/dev/decision.php { action, category, reason, closed_days_ago? }: a decision against
-   * the logged-in member as the staff console writes it (ADR 030), signed by a development
-   * moderator; a ban becomes the ban in force and ends the member's sessions.
+   * the logged-in member, written by the staff console's decide() (ADR 030) and signed by a
+   * development moderator; a ban becomes the ban in force and ends the member's sessions. A
+   * remove_photo names no photo (it removes none); closed_days_ago back-dates the decision.
    */
   .post("/dev/decision.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
@@ -66,8 +67,6 @@ export const dev = new Hono<ApiContext>()
     const body = await readBody(c, DevDecisionBodySchema);
     const { db } = c.var;
     const now = Date.now();
-    const day = 24 * 60 * 60 * 1000;
-    const decidedAt = body.closed_days_ago === undefined ? now : now - APPEAL_WINDOW_MS - body.closed_days_ago * day;
     await db
       .insertInto("staff")
       .values({
@@ -87,25 +86,30 @@ export const dev = new Hono<ApiContext>()
       .select("id")
       .where("email", "=", "dev-moderator@localhost.invalid")
       .executeTakeFirstOrThrow();
-    const decision = await db
-      .insertInto("moderation_decisions")
-      .values({
-        site_id: me.site_id,
-        member_id: me.id,
+    const outcome = await decide(
+      { d1: c.env.DB, bucket: c.env.PHOTOS },
+      {
+        staffId: staff.id,
+        siteId: me.site_id,
+        memberId: me.id,
         action: body.action,
         category: body.category,
         reason: body.reason,
-        staff_id: staff.id,
-        appeal_until: decidedAt + APPEAL_WINDOW_MS,
-        created_at: decidedAt,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    if (body.action === "ban") {
-      await db.updateTable("members").set({ ban_decision_id: decision.id }).where("id", "=", me.id).execute();
-      await db.deleteFrom("sessions").where("member_id", "=", me.id).execute();
+        auditSiteId: me.site_id,
+      },
+    );
+    // Without a case or a photo, decide() refuses only a ban of a member banned meanwhile (two calls at once).
+    if (!outcome.ok) throw new ApiError(409, "already_banned", "This member is banned already.");
+    if (body.closed_days_ago !== undefined) {
+      // Back-dated, so that its appeal period ended closed_days_ago days ago.
+      const decidedAt = now - APPEAL_WINDOW_MS - body.closed_days_ago * 24 * 60 * 60 * 1000;
+      await db
+        .updateTable("moderation_decisions")
+        .set({ created_at: decidedAt, appeal_until: decidedAt + APPEAL_WINDOW_MS })
+        .where("id", "=", outcome.decisionId)
+        .execute();
     }
-    return c.json({ decision_id: decision.id }, 201);
+    return c.json({ decision_id: outcome.decisionId }, 201);
   })
   /** POST /api/dev/fault.php: the fault switch for tests (lib/faults.ts). */
   .post("/dev/fault.php", async (c) => {

@@ -24,6 +24,7 @@ import {
   StaffPhotoBodySchema,
   StaffTotpBodySchema,
   type Decision,
+  type QueueItem,
   type StaffAction,
 } from "../../../contract/staff";
 import { decide, decideAppeal } from "../domain/moderation";
@@ -88,6 +89,19 @@ async function siteNames(c: Context<ApiContext>): Promise<Map<number, string>> {
 
 const photoUrl = (filename: string) => `/api/images/${filename}`;
 
+/** A queue row as read: a case's, an appeal's (kind: the decision's action) or a new photo's. */
+interface QueueRow {
+  id: number;
+  kind: string;
+  category: string | null;
+  reference: string | null;
+  site_id: number;
+  created_at: number;
+  member_id: number;
+  name: string;
+  filename?: string;
+}
+
 async function memberDetail(c: Context<ApiContext>, memberId: number, names: Map<number, string>) {
   const { db } = c.var;
   const member = await db
@@ -128,8 +142,9 @@ async function memberDetail(c: Context<ApiContext>, memberId: number, names: Map
   };
 }
 
-async function decisionsOf(c: Context<ApiContext>, memberId: number): Promise<Decision[]> {
-  const rows = await c.var.db
+/** Decisions with the name of the staff who signed them, as answers show them. */
+function decisionRows(c: Context<ApiContext>) {
+  return c.var.db
     .selectFrom("moderation_decisions as d")
     .innerJoin("staff as s", "s.id", "d.staff_id")
     .select([
@@ -143,13 +158,40 @@ async function decisionsOf(c: Context<ApiContext>, memberId: number): Promise<De
       "d.image_id",
       "d.appeal_until",
       "d.created_at",
-    ])
+    ]);
+}
+
+/** A member's decisions, newest first. */
+function decisionsOf(c: Context<ApiContext>, memberId: number): Promise<Decision[]> {
+  return decisionRows(c)
     .where("d.member_id", "=", memberId)
     .orderBy("d.created_at", "desc")
     .orderBy("d.id", "desc")
     .limit(50)
     .execute();
-  return rows;
+}
+
+function decisionById(c: Context<ApiContext>, id: number): Promise<Decision> {
+  return decisionRows(c).where("d.id", "=", id).executeTakeFirstOrThrow();
+}
+
+/**
+ * The row (a case, appeal, photo or member, by its site_id) if it is on the staff's scope; else
+ * 404 as if it did not exist (ADR 029).
+ */
+function inScopeOr404<T extends { site_id: number }>(staff: StaffRow, row: T | undefined, what: string): T {
+  if (!row || !inScope(staff, row.site_id)) throw notFound(what);
+  return row;
+}
+
+async function scopedCase(c: Context<ApiContext>, staff: StaffRow, id: number) {
+  const row = await c.var.db.selectFrom("moderation_cases").selectAll().where("id", "=", id).executeTakeFirst();
+  return inScopeOr404(staff, row, "No such case.");
+}
+
+async function scopedAppeal(c: Context<ApiContext>, staff: StaffRow, id: number) {
+  const row = await c.var.db.selectFrom("appeals").selectAll().where("id", "=", id).executeTakeFirst();
+  return inScopeOr404(staff, row, "No such appeal.");
 }
 
 /** A member on the staff's scope (their own site's), or 404 as if absent. */
@@ -159,8 +201,7 @@ async function scopedMember(c: Context<ApiContext>, staff: StaffRow, memberId: n
     .select(["id", "site_id", "email", "name", "language", "status", "ban_decision_id"])
     .where("id", "=", memberId)
     .executeTakeFirst();
-  if (!member || !inScope(staff, member.site_id)) throw notFound("No such member.");
-  return member;
+  return inScopeOr404(staff, member, "No such member.");
 }
 
 async function siteOf(c: Context<ApiContext>, id: number): Promise<Site> {
@@ -266,7 +307,16 @@ export const staff = new Hono<ApiContext>()
       .selectFrom("appeals as a")
       .innerJoin("moderation_decisions as d", "d.id", "a.decision_id")
       .innerJoin("members as m", "m.id", "a.member_id")
-      .select(["a.id", "d.action", "d.category", "a.reference", "a.site_id", "a.created_at", "m.id as member_id", "m.name"])
+      .select([
+        "a.id",
+        "d.action as kind",
+        "d.category",
+        "a.reference",
+        "a.site_id",
+        "a.created_at",
+        "m.id as member_id",
+        "m.name",
+      ])
       .where("a.state", "=", "open");
     if (me.site_id !== null) appeals = appeals.where("a.site_id", "=", me.site_id);
     let photos = db
@@ -282,40 +332,24 @@ export const staff = new Hono<ApiContext>()
       appeals.orderBy("a.created_at", "desc").limit(QUEUE_LIMIT).execute(),
       photos.orderBy("i.created_at", "desc").limit(QUEUE_LIMIT).execute(),
     ]);
-    const items = [
-      ...caseRows.map((r) => ({
-        type: "case" as const,
+    // One shape for the three kinds of rows; a photo's row has no category or reference.
+    const item =
+      (type: QueueItem["type"]) =>
+      (r: QueueRow): QueueItem => ({
+        type,
         id: r.id,
         kind: r.kind,
         category: r.category,
         reference: r.reference,
         member: { id: r.member_id, name: r.name },
         site_name: names.get(r.site_id) ?? "",
-        photo_url: null,
+        photo_url: r.filename ? photoUrl(r.filename) : null,
         created_at: r.created_at,
-      })),
-      ...appealRows.map((r) => ({
-        type: "appeal" as const,
-        id: r.id,
-        kind: r.action,
-        category: r.category,
-        reference: r.reference,
-        member: { id: r.member_id, name: r.name },
-        site_name: names.get(r.site_id) ?? "",
-        photo_url: null,
-        created_at: r.created_at,
-      })),
-      ...photoRows.map((r) => ({
-        type: "photo" as const,
-        id: r.id,
-        kind: "photo",
-        category: null,
-        reference: null,
-        member: { id: r.member_id, name: r.name },
-        site_name: names.get(r.site_id) ?? "",
-        photo_url: photoUrl(r.filename),
-        created_at: r.created_at,
-      })),
+      });
+    const items = [
+      ...caseRows.map(item("case")),
+      ...appealRows.map(item("appeal")),
+      ...photoRows.map((r) => item("photo")({ ...r, kind: "photo", category: null, reference: null })),
     ]
       .sort((a, b) => b.created_at - a.created_at || b.id - a.id)
       .slice(0, QUEUE_LIMIT);
@@ -326,8 +360,7 @@ export const staff = new Hono<ApiContext>()
     const me = await requireStaff(c);
     const { id } = readQuery(c, StaffIdQuerySchema);
     const { db } = c.var;
-    const row = await db.selectFrom("moderation_cases").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!row || !inScope(me, row.site_id)) throw notFound();
+    const row = await scopedCase(c, me, id);
     const names = await siteNames(c);
     const detail = await memberDetail(c, row.subject_member_id, names);
     if (!detail) throw notFound();
@@ -391,28 +424,9 @@ export const staff = new Hono<ApiContext>()
     const me = await requireStaff(c);
     const body = await readBody(c, StaffDecideBodySchema);
     const { db } = c.var;
-    let caseRow:
-      | {
-          id: number;
-          site_id: number;
-          kind: string;
-          reference: string;
-          category: string;
-          notifier_name: string | null;
-          notifier_email: string | null;
-          subject_member_id: number;
-        }
-      | undefined;
-    if (body.case !== undefined) {
-      caseRow = await db
-        .selectFrom("moderation_cases")
-        .select(["id", "site_id", "kind", "reference", "category", "notifier_name", "notifier_email", "subject_member_id"])
-        .where("id", "=", body.case)
-        .executeTakeFirst();
-      if (!caseRow || !inScope(me, caseRow.site_id)) throw notFound();
-      if (body.member !== undefined && body.member !== caseRow.subject_member_id) {
-        throw new ApiError(422, "invalid_input", "The member is not the case's subject.", { fields: { member: "invalid" } });
-      }
+    const caseRow = body.case === undefined ? undefined : await scopedCase(c, me, body.case);
+    if (caseRow && body.member !== undefined && body.member !== caseRow.subject_member_id) {
+      throw new ApiError(422, "invalid_input", "The member is not the case's subject.", { fields: { member: "invalid" } });
     }
     const memberId = caseRow?.subject_member_id ?? body.member;
     if (memberId === undefined) throw notFound("No such member.");
@@ -493,13 +507,13 @@ export const staff = new Hono<ApiContext>()
     const me = await requireStaff(c);
     const { image } = await readBody(c, StaffPhotoBodySchema);
     const { db } = c.var;
-    const row = await db
+    const photo = await db
       .selectFrom("images as i")
       .innerJoin("members as m", "m.id", "i.member_id")
       .select(["i.id", "i.member_id", "m.site_id"])
       .where("i.id", "=", image)
       .executeTakeFirst();
-    if (!row || !inScope(me, row.site_id)) throw notFound("No such photo.");
+    const row = inScopeOr404(me, photo, "No such photo.");
     await db
       .updateTable("images")
       .set({ reviewed_at: Date.now() })
@@ -519,9 +533,7 @@ export const staff = new Hono<ApiContext>()
   .get("/staff/appeal.php", async (c) => {
     const me = await requireStaff(c);
     const { id } = readQuery(c, StaffIdQuerySchema);
-    const { db } = c.var;
-    const appeal = await db.selectFrom("appeals").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!appeal || !inScope(me, appeal.site_id)) throw notFound("No such appeal.");
+    const appeal = await scopedAppeal(c, me, id);
     const detail = await memberDetail(c, appeal.member_id, await siteNames(c));
     if (!detail) throw notFound("No such appeal.");
     const decision = detail.decisions.find((d) => d.id === appeal.decision_id) ?? (await decisionById(c, appeal.decision_id));
@@ -543,8 +555,7 @@ export const staff = new Hono<ApiContext>()
     const me = await requireStaff(c);
     const body = await readBody(c, StaffAppealBodySchema);
     const { db } = c.var;
-    const appeal = await db.selectFrom("appeals").selectAll().where("id", "=", body.appeal).executeTakeFirst();
-    if (!appeal || !inScope(me, appeal.site_id)) throw notFound("No such appeal.");
+    const appeal = await scopedAppeal(c, me, body.appeal);
     const decision = await db
       .selectFrom("moderation_decisions")
       .selectAll()
@@ -630,24 +641,3 @@ export const staff = new Hono<ApiContext>()
       }),
     });
   });
-
-async function decisionById(c: Context<ApiContext>, id: number): Promise<Decision> {
-  const row = await c.var.db
-    .selectFrom("moderation_decisions as d")
-    .innerJoin("staff as s", "s.id", "d.staff_id")
-    .select([
-      "d.id",
-      "d.action",
-      "d.category",
-      "d.reason",
-      "s.name as staff_name",
-      "d.case_id",
-      "d.appeal_id",
-      "d.image_id",
-      "d.appeal_until",
-      "d.created_at",
-    ])
-    .where("d.id", "=", id)
-    .executeTakeFirstOrThrow();
-  return row;
-}
