@@ -9,7 +9,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { href, Link } from "react-router";
 import { Field } from "~/components/Field";
-import { Busy } from "~/components/signup/SignupChrome";
 import { inputProps, type Form } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { fetchResource } from "~/lib/resource-answer";
@@ -91,7 +90,8 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
   const errors = [...(field.errors ?? []), ...(check.state === "refused" ? [`errors.${check.error}`] : [])];
 
   // A press of the button while the check runs is held and sent once the address passes, so a
-  // click that lands as the check starts is never lost (docs/product.md §5: no submit while busy).
+  // click that lands as the check starts is never lost (docs/product.md §5). A press that lands as
+  // the check answers is the form's own: the spinner below takes no room, so the button stays put.
   const held = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
   useEffect(() => {
     const waiting = held.current;
@@ -181,6 +181,11 @@ export function CheckedEmailField({
           onChange: (event) => email.onChange(event.currentTarget.value),
         }}
         errors={email.errors}
+        // While the address is checked a spinner shows inside the field, taking no room: a status
+        // line that came and went under it moved the button, and a press that began on the button
+        // and ended beside it (the check answering in between) was no click at all. Always given,
+        // only hidden: a field that gained or lost it would be a new input (what was typed lost).
+        adornment={<span className="spinner field-spinner" aria-hidden="true" hidden={!email.checking} />}
       />
       {accountLinks && email.errors.includes("errors.existing_account_active") && (
         <p className="field-help">
@@ -192,7 +197,10 @@ export function CheckedEmailField({
           <a href={`mailto:${supportEmail}`}>{t("signup.account.contactService", { email: supportEmail })}</a>
         </p>
       )}
-      {email.checking && <Busy label={t("signup.account.checking")} />}
+      {/* Always on the page, so screen readers announce what comes into it; no room on screen. */}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {email.checking ? t("signup.account.checking") : null}
+      </p>
       {suggestion && (
         <div className="suggestion" role="status">
           {t("signup.account.didYouMean")}{" "}
