@@ -81,11 +81,16 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
   const field = form.field(name);
   const [email, setEmailValue] = useState(field.initialValue ?? "");
   const [suggestion, setSuggestion] = useState<string | null>(serverSuggestion ?? null);
+  // A suggestion the server's correction answered keeps its room, unseen, until the member types
+  // again: the line going as the check answers would move the button from under a press.
+  const [answered, setAnswered] = useState(false);
+  const correcting = useRef(false);
   const setEmail = (value: string) => form.update(field.name, value);
-  // The server's correction replaces the typed address, and with it any suggestion for the old one.
+  // The server's correction replaces the typed address (onChange below runs at once, for it).
   const { check, run } = useEmailCheck((corrected) => {
+    correcting.current = true;
     setEmail(corrected);
-    void suggestionFor(corrected).then(setSuggestion);
+    correcting.current = false;
   });
   const errors = [...(field.errors ?? []), ...(check.state === "refused" ? [`errors.${check.error}`] : [])];
 
@@ -105,7 +110,12 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
 
   const onChange = (value: string) => {
     setEmailValue(value);
-    void suggestionFor(value).then(setSuggestion);
+    const byServer = correcting.current;
+    void suggestionFor(value).then((found) => {
+      if (byServer && !found) return setAnswered(true);
+      setAnswered(false);
+      setSuggestion(found);
+    });
     const typed = value.trim();
     run(typed, ownAddress !== undefined && typed.toLowerCase() === ownAddress.toLowerCase());
   };
@@ -142,6 +152,8 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
       held.current = { form: event.currentTarget, submitter };
     },
     suggestion,
+    /** The suggestion is answered by the server's correction: its line keeps its room, unseen. */
+    answered,
     serverSuggestion,
     onChange,
     take(value: string) {
@@ -202,7 +214,7 @@ export function CheckedEmailField({
         {email.checking ? t("signup.account.checking") : null}
       </p>
       {suggestion && (
-        <div className="suggestion" role="status">
+        <div className={email.answered ? "suggestion answered" : "suggestion"} role="status">
           {t("signup.account.didYouMean")}{" "}
           {/* Without JavaScript this posts the form back with the suggested address in place. */}
           <button
@@ -222,7 +234,7 @@ export function CheckedEmailField({
         </div>
       )}
       {/* A suggestion that was seen and not taken does not stop the form a second time. */}
-      {suggestion && <input type="hidden" name="keepEmail" value={email.email} />}
+      {suggestion && !email.answered && <input type="hidden" name="keepEmail" value={email.email} />}
     </>
   );
 }

@@ -280,6 +280,19 @@ const pressTimings: [string, (press: Press) => Promise<void>][] = [
       await button.click();
     },
   ],
+  [
+    // The did-you-mean line shows as the domain is typed; the server's answer corrects the address.
+    "pressed while a mistyped address is checked, let go as the server corrects it",
+    async ({ page, pointAt, answer, checking }) => {
+      await expect(page.getByText("Did you mean")).toBeVisible();
+      await pointAt();
+      await page.mouse.down();
+      await answer();
+      await expect(checking).toBeHidden();
+      await expect(page.getByLabel("Email address")).toHaveValue(/@gmail\.com$/);
+      await page.mouse.up();
+    },
+  ],
 ];
 
 interface Press {
@@ -313,12 +326,18 @@ for (const [index, [timing, press]] of pressTimings.entries()) {
     page.on("request", (request) => {
       if (request.method() === "POST" && request.postData()?.includes("intent=create")) posts.push(request.url());
     });
+    // The whole form in view, as on a desktop: scrolled, the browser's scroll anchoring would keep
+    // the button in place by itself.
+    await page.setViewportSize({ width: 1280, height: 1000 });
     await page.goto("/signup", { waitUntil: "networkidle" });
     await page.getByLabel("Name").fill("Prompt Presser");
     await page.getByLabel("Password").fill("a fine password");
     // The address last: its check starts after a pause in typing, with the pointer on its way.
     const asked = page.waitForRequest((request) => request.url().includes("/resources/validate-email"));
-    await page.getByLabel("Email address").fill(freshEmail(info.project.name));
+    const address = freshEmail(info.project.name);
+    await page
+      .getByLabel("Email address")
+      .fill(timing.includes("mistyped") ? address.replace("@example.com", "@gmial.com") : address);
     const button = page.getByRole("button", { name: "Sign up for free" });
     // The check's status for screen readers (on screen, a spinner inside the field).
     const checking = page.getByText("Checking your email address");
