@@ -9,7 +9,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { href, Link } from "react-router";
 import { Field } from "~/components/Field";
-import { Busy } from "~/components/signup/SignupChrome";
 import { inputProps, type Form } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { fetchResource } from "~/lib/resource-answer";
@@ -82,16 +81,22 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
   const field = form.field(name);
   const [email, setEmailValue] = useState(field.initialValue ?? "");
   const [suggestion, setSuggestion] = useState<string | null>(serverSuggestion ?? null);
+  // A suggestion the server's correction answered keeps its room, unseen, until the member types
+  // again: the line going as the check answers would move the button from under a press.
+  const [answered, setAnswered] = useState(false);
+  const correcting = useRef(false);
   const setEmail = (value: string) => form.update(field.name, value);
-  // The server's correction replaces the typed address, and with it any suggestion for the old one.
+  // The server's correction replaces the typed address (onChange below runs at once, for it).
   const { check, run } = useEmailCheck((corrected) => {
+    correcting.current = true;
     setEmail(corrected);
-    void suggestionFor(corrected).then(setSuggestion);
+    correcting.current = false;
   });
   const errors = [...(field.errors ?? []), ...(check.state === "refused" ? [`errors.${check.error}`] : [])];
 
   // A press of the button while the check runs is held and sent once the address passes, so a
-  // click that lands as the check starts is never lost (docs/product.md §5: no submit while busy).
+  // click that lands as the check starts is never lost (docs/product.md §5). A press that lands as
+  // the check answers is the form's own: the spinner below takes no room, so the button stays put.
   const held = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
   useEffect(() => {
     const waiting = held.current;
@@ -105,7 +110,12 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
 
   const onChange = (value: string) => {
     setEmailValue(value);
-    void suggestionFor(value).then(setSuggestion);
+    const byServer = correcting.current;
+    void suggestionFor(value).then((found) => {
+      if (byServer && !found) return setAnswered(true);
+      setAnswered(false);
+      setSuggestion(found);
+    });
     const typed = value.trim();
     run(typed, ownAddress !== undefined && typed.toLowerCase() === ownAddress.toLowerCase());
   };
@@ -142,6 +152,8 @@ export function useCheckedEmail(form: Form, name: string, serverSuggestion: stri
       held.current = { form: event.currentTarget, submitter };
     },
     suggestion,
+    /** The suggestion is answered by the server's correction: its line keeps its room, unseen. */
+    answered,
     serverSuggestion,
     onChange,
     take(value: string) {
@@ -181,6 +193,11 @@ export function CheckedEmailField({
           onChange: (event) => email.onChange(event.currentTarget.value),
         }}
         errors={email.errors}
+        // While the address is checked a spinner shows inside the field, taking no room: a status
+        // line that came and went under it moved the button, and a press that began on the button
+        // and ended beside it (the check answering in between) was no click at all. Always given,
+        // only hidden: a field that gained or lost it would be a new input (what was typed lost).
+        adornment={<span className="spinner field-spinner" aria-hidden="true" hidden={!email.checking} />}
       />
       {accountLinks && email.errors.includes("errors.existing_account_active") && (
         <p className="field-help">
@@ -192,9 +209,12 @@ export function CheckedEmailField({
           <a href={`mailto:${supportEmail}`}>{t("signup.account.contactService", { email: supportEmail })}</a>
         </p>
       )}
-      {email.checking && <Busy label={t("signup.account.checking")} />}
+      {/* Always on the page, so screen readers announce what comes into it; no room on screen. */}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {email.checking ? t("signup.account.checking") : null}
+      </p>
       {suggestion && (
-        <div className="suggestion" role="status">
+        <div className={email.answered ? "suggestion answered" : "suggestion"} role="status">
           {t("signup.account.didYouMean")}{" "}
           {/* Without JavaScript this posts the form back with the suggested address in place. */}
           <button
@@ -214,7 +234,7 @@ export function CheckedEmailField({
         </div>
       )}
       {/* A suggestion that was seen and not taken does not stop the form a second time. */}
-      {suggestion && <input type="hidden" name="keepEmail" value={email.email} />}
+      {suggestion && !email.answered && <input type="hidden" name="keepEmail" value={email.email} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Translator, Values } from "../../contract/translator";
 
@@ -12,22 +12,36 @@ export function Field({
   inputProps,
   errors,
   help,
+  adornment,
 }: {
   label: string;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: string[] | undefined;
   /** A hint under the input, read out with it. */
   help?: string;
+  /**
+   * Shown inside the input, at its end (a spinner): it takes no room, so nothing below moves. Give
+   * it always or never (hide it instead): the input is a new element when it comes or goes.
+   */
+  adornment?: ReactNode;
 }) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.length ? `${id}-error` : undefined;
   const helpId = help ? `${id}-help` : undefined;
   const describedBy = [errorId, helpId].filter(Boolean).join(" ") || undefined;
+  const input = <input {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} />;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} />
+      {adornment ? (
+        <div className="field-input">
+          {input}
+          {adornment}
+        </div>
+      ) : (
+        input
+      )}
       <ErrorList id={errorId} errors={errors} />
       {help && (
         <p className="field-help" id={helpId}>
