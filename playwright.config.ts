@@ -40,9 +40,12 @@ export default defineConfig({
       ],
     },
   },
+  // Every test runs in both projects, except (tests/e2e/support/fixtures.ts): `@http` tests,
+  // about HTTP answers that JavaScript in the browser cannot change, with JavaScript only;
+  // `@no-script` tests, about pages that load no script at all, without JavaScript only.
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-script/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@http/ },
   ],
   webServer: [
     {

@@ -14,7 +14,7 @@ function i18nBuildId(): string {
   return hash.digest("hex").slice(0, 12);
 }
 
-export default defineConfig({
+export default defineConfig(({ isPreview }) => ({
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },
@@ -33,6 +33,13 @@ export default defineConfig({
   resolve: {
     alias: { "~": path.resolve("app") },
   },
-  server: { host: "127.0.0.1" },
+  server: {
+    host: "127.0.0.1",
+    // `vite preview` serves a finished build: nothing to watch. Without this, React Router's
+    // child compiler (a dev server it starts in preview too) watches the whole checkout, and
+    // during the e2e suite, whose traces and D1 state change all the time, that watcher took
+    // more CPU than both workers together (docs/architecture.md §8).
+    ...(isPreview ? { watch: null } : {}),
+  },
   preview: { host: "127.0.0.1" },
-});
+}));

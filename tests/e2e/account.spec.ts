@@ -4,7 +4,7 @@
  * JavaScript and without.
  */
 import type { Page } from "@playwright/test";
-import { expect, signUp, test } from "./support/fixtures";
+import { expect, newMember, signUp, test } from "./support/fixtures";
 
 // These tests sign up 8 members; the API allows 20 sign-ups per IP an hour, which the rest of
 // the suite uses from 127.0.0.1. Locally the app takes the visitor's IP from cf-connecting-ip
@@ -28,7 +28,7 @@ test("a member changes the email address through the link mailed to the new one"
   const stamp = `${info.project.name}-${Date.now()}`;
   const oldEmail = `e2e-mail-old-${stamp}@example.com`;
   const newEmail = `e2e-mail-new-${stamp}@hotmail.com`;
-  await signUp(page, oldEmail, "Robin", "robin password");
+  await newMember(page, oldEmail, "Robin", "robin password");
   await page.goto("/profile#email");
   const section = page.locator("#email");
   await expect(section.getByText(oldEmail)).toBeVisible();
@@ -115,7 +115,7 @@ test("a member changes the email address through the link mailed to the new one"
 
 test("a member downloads the data export, turns push off and switches the language", async ({ page }, info) => {
   const email = `e2e-data-${info.project.name}-${Date.now()}@example.com`;
-  await signUp(page, email, "Kim", "robin password");
+  await newMember(page, email, "Kim", "robin password");
   await page.goto("/profile#data");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download my data" }).click();
@@ -162,7 +162,7 @@ test("a member downloads the data export, turns push off and switches the langua
 test("a member deletes the account and signs up again with the same address", async ({ page }, info) => {
   test.slow();
   const email = `e2e-delete-${info.project.name}-${Date.now()}@example.com`;
-  await signUp(page, email, "Alex", "robin password");
+  await newMember(page, email, "Alex", "robin password");
   await page.goto("/profile#data");
   await page.getByRole("link", { name: "Delete my account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Delete your account?" })).toBeVisible();

@@ -45,7 +45,7 @@ test.describe("login and logout", () => {
     await expect(page.getByLabel("Email address")).toHaveJSProperty("validity.valueMissing", true);
   });
 
-  test("the server checks too: empty and malformed fields get their messages", async ({ request }) => {
+  test("the server checks too: empty and malformed fields get their messages", { tag: "@http" }, async ({ request }) => {
     const empty = await request.post("/login", {
       form: { email: "", password: "" },
       headers: { origin: `http://localhost:${E2E_PORT}` },
@@ -93,7 +93,7 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test("a cross-site form post is refused", async ({ request }) => {
+  test("a cross-site form post is refused", { tag: "@http" }, async ({ request }) => {
     const response = await request.post("/login", {
       form: { email: DEMO.email, password: DEMO.password },
       headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
@@ -101,7 +101,7 @@ test.describe("login and logout", () => {
     expect(response.status()).toBe(403);
   });
 
-  test("GET /logout changes nothing", async ({ page }) => {
+  test("GET /logout changes nothing", { tag: "@http" }, async ({ page }) => {
     await login(page);
     await page.goto("/logout");
     await page.goto("/home");

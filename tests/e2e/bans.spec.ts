@@ -6,7 +6,7 @@
  * appeal is refused) and sees the reference; a reload does not appeal twice.
  */
 import type { Page } from "@playwright/test";
-import { expect, signUp, test } from "./support/fixtures";
+import { expect, newMember, test } from "./support/fixtures";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.110" } });
 
@@ -40,7 +40,7 @@ test("a banned member logs in, lands on /pages/ban, is sent back there from memb
   const stamp = `${info.project.name}-${Date.now()}`;
   const email = `e2e-ban-${stamp}@example.com`;
   const password = "a good password";
-  await signUp(page, email, `Bo ${stamp.slice(-5)}`, password);
+  await newMember(page, email, `Bo ${stamp.slice(-5)}`, password);
   await decide(page, { action: "ban", category: "spam", reason: REASON });
 
   // The ban ended the session: a member page asks to log in, and the login leads to /pages/ban.
@@ -98,7 +98,7 @@ test("a warned member reads the statements of reasons in notifications and appea
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
   const email = `e2e-warn-${stamp}@example.com`;
-  await signUp(page, email, `Wil ${stamp.slice(-5)}`);
+  await newMember(page, email, `Wil ${stamp.slice(-5)}`);
   await decide(page, {
     action: "remove_photo",
     category: "illegal_content",

@@ -5,7 +5,9 @@
  */
 import { DEMO, expect, login, test } from "./support/fixtures";
 
-test("the app answers 404 for /api calls the browser has no business with, and still serves photos", async ({ page }) => {
+test("the app answers 404 for /api calls the browser has no business with, and still serves photos", { tag: "@http" }, async ({
+  page,
+}) => {
   for (const path of [
     "/api/settings.php",
     "/api/user.php",
@@ -30,7 +32,7 @@ test("the app answers 404 for /api calls the browser has no business with, and s
   expect(image.headers()["content-type"]).toMatch(/^image\//);
 });
 
-test("the resource routes answer what the pages ask", async ({ page }) => {
+test("the resource routes answer what the pages ask", { tag: "@http" }, async ({ page }) => {
   // A visitor: no session; the email check and the place at a position work before sign-up.
   expect((await page.request.get("/resources/session")).status()).toBe(403);
   const check = await page.request.get(`/resources/validate-email?email=${encodeURIComponent(DEMO.email)}`);
@@ -53,8 +55,7 @@ test("the resource routes answer what the pages ask", async ({ page }) => {
 
 // Security probe (issue 17): a 2 MB body used to get a 500 page with a stack trace from the local
 // server when the app answered before reading it. Every answer is now the app's or the API's own.
-test("an oversized body gets a clear refusal, never a 500 or a stack trace", async ({ request, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "no browser involved: once is enough");
+test("an oversized body gets a clear refusal, never a 500 or a stack trace", { tag: "@http" }, async ({ request }) => {
   const body = "x".repeat(2 * 1024 * 1024);
   const cases: Array<[string, string, number]> = [
     ["/api/login.php", "application/json", 404], // not the browser's to call

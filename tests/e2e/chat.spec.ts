@@ -4,7 +4,7 @@
  * B answers, credits drop per message; too few credits keep the typed text; removing a chat.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, signUp, test } from "./support/fixtures";
+import { expect, login, newMember, signUp, test } from "./support/fixtures";
 
 // New members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an
 // hour; the rest of the suite uses 127.0.0.1). Locally the app reads it from cf-connecting-ip.
@@ -36,12 +36,12 @@ test("A writes to B from B's profile, B sees it live and answers, A's credits dr
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Ari ${stamp.slice(-6)}`;
-  await signUp(page, `e2e-chat-${stamp}@example.com`, name);
-  await expect(page.getByTestId("credits")).toHaveText("50 credits");
+  await newMember(page, `e2e-chat-${stamp}@example.com`, name);
   const { ben, benId, close } = await openBen(browser);
 
   // A starts the chat from B's profile and lands in the conversation.
   await page.goto(`/members/${benId}`);
+  await expect(page.getByTestId("credits")).toHaveText("50 credits");
   await page.getByRole("link", { name: "Start a conversation" }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: /Ben/ })).toBeVisible();
@@ -111,7 +111,7 @@ test("too few credits keep the typed text; a chat can be removed", async ({ page
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Bo ${stamp.slice(-6)}`;
-  await signUp(page, `e2e-chat-poor-${stamp}@example.com`, name);
+  await newMember(page, `e2e-chat-poor-${stamp}@example.com`, name);
   const { benId, close } = await openBen(browser);
   await close();
   await page.goto(`/members/${benId}/chat`);

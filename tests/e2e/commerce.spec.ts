@@ -5,7 +5,7 @@
  * required; the return page shows a stranger only the state; /pricing for visitors.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, signUp, test } from "./support/fixtures";
+import { expect, login, newMember, test } from "./support/fixtures";
 
 // Members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an hour).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.12" } });
@@ -47,7 +47,7 @@ async function payOnSummary(page: Page, outcome: RegExp) {
 test("a member out of credits buys a package from the chat, pays, and sends the message", async ({ page, browser }, info) => {
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
-  await signUp(page, `e2e-shop-buy-${stamp}@example.com`, `Kim ${stamp.slice(-5)}`);
+  await newMember(page, `e2e-shop-buy-${stamp}@example.com`, `Kim ${stamp.slice(-5)}`);
   const ben = await benId(browser);
   await page.goto(`/members/${ben}/chat`);
   await expect(page).toHaveURL(/\/chats\/\d+$/);
@@ -100,7 +100,7 @@ test("a member out of credits buys a package from the chat, pays, and sends the 
 test("a failed and a cancelled payment grant nothing, and buying can be tried again", async ({ page }, info) => {
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
-  await signUp(page, `e2e-shop-fail-${stamp}@example.com`, `Lou ${stamp.slice(-5)}`);
+  await newMember(page, `e2e-shop-fail-${stamp}@example.com`, `Lou ${stamp.slice(-5)}`);
   await page.goto("/credits");
   const before = await page.getByTestId("credits").textContent();
   await page.getByRole("button", { name: "Continue" }).click();
@@ -147,7 +147,7 @@ test("visitors see the prices, what a message costs and the fictional-profile no
 test("discounts: the welcome offer, a typed code used once, a code for bigger packages, a time bonus", async ({ page }, info) => {
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
-  await signUp(page, `e2e-shop-code-${stamp}@example.com`, `Max ${stamp.slice(-5)}`);
+  await newMember(page, `e2e-shop-code-${stamp}@example.com`, `Max ${stamp.slice(-5)}`);
 
   // New members see the welcome offer in the prices (the old price struck through: Amora's
   // prices have held for more than 30 days).
@@ -196,7 +196,7 @@ test("discounts: the welcome offer, a typed code used once, a code for bigger pa
 
 test("turning back from deleting the account gives a one-time code for the next purchase", async ({ page }, info) => {
   const stamp = `${info.project.name}-${Date.now()}`;
-  await signUp(page, `e2e-shop-stay-${stamp}@example.com`, `Noa ${stamp.slice(-5)}`);
+  await newMember(page, `e2e-shop-stay-${stamp}@example.com`, `Noa ${stamp.slice(-5)}`);
   await page.goto("/profile/delete");
   await page.getByRole("button", { name: "Keep my account and get 30% off" }).click();
   await expect(page).toHaveURL(/\/credits\?code=STAY-[A-Z2-9]{8}$/);
@@ -208,7 +208,7 @@ test("withdrawing from a purchase: the footer's function, the confirmation, the 
 }, info) => {
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
-  await signUp(page, `e2e-shop-withdraw-${stamp}@example.com`, `Ada ${stamp.slice(-5)}`);
+  await newMember(page, `e2e-shop-withdraw-${stamp}@example.com`, `Ada ${stamp.slice(-5)}`);
   await page.goto("/credits?country=NL");
   await page.getByRole("radio", { name: /^100 credits/ }).check();
   await page.getByRole("button", { name: "Continue" }).click();
@@ -231,7 +231,7 @@ test("premium: subscribe, its advantages, and cancelling through 'Cancel contrac
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
   const email = `e2e-shop-premium-${stamp}@example.com`;
-  await signUp(page, email, `Pia ${stamp.slice(-5)}`);
+  await newMember(page, email, `Pia ${stamp.slice(-5)}`);
   await page.goto("/premium?country=NL");
   await expect(page.getByRole("heading", { name: "Premium", level: 1 })).toBeVisible();
   await page.getByRole("radio", { name: /^1 month/ }).check();

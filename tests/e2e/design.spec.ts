@@ -4,7 +4,7 @@
  * site's shell.
  */
 import { E2E_PORT } from "../../playwright.config";
-import { DEMO, expect, login, signUp, test } from "./support/fixtures";
+import { DEMO, expect, login, newMember, test } from "./support/fixtures";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -120,7 +120,7 @@ test("the development panel switches the design version for this browser only", 
   await expect(page.locator("html")).toHaveAttribute("data-template", "classic");
 });
 
-test("each site's web app manifest carries its name and colours", async ({ request }) => {
+test("each site's web app manifest carries its name and colours", { tag: "@http" }, async ({ request }) => {
   const amora = await request.get("/manifest.webmanifest");
   expect(amora.headers()["content-type"]).toContain("application/manifest+json");
   expect(await amora.json()).toMatchObject({ name: "Amora", theme_color: "#b0124f", start_url: "/home", display: "standalone" });
@@ -133,7 +133,7 @@ test("a member who has not confirmed the address is reminded on every page; a co
   checkA11y,
 }) => {
   const email = `remind-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await signUp(page, email, "Nora");
+  await newMember(page, email, "Nora");
   await page.goto("/members");
   const reminder = page.getByRole("complementary", { name: "Confirm your email address" });
   await expect(reminder).toContainText(email);
@@ -147,7 +147,9 @@ test("a member who has not confirmed the address is reminded on every page; a co
   await expect(page.getByRole("complementary", { name: "Confirm your email address" })).toHaveCount(0);
 });
 
-test("the member sign-up lander carries the site's brand and keeps its form off the screen's edges", async ({ page }) => {
+test("the member sign-up lander carries the site's brand and keeps its form off the screen's edges", {
+  tag: "@no-script",
+}, async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/members/5/signup");
   await expect(page.locator(".lander-brand")).toHaveText("Amora");

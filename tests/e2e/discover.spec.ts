@@ -78,7 +78,7 @@ test("a member page shows photos, details and the fictional marker where it appl
   await checkA11y();
 });
 
-test("an unknown member is a 404 page", async ({ page }) => {
+test("an unknown member is a 404 page", { tag: "@http" }, async ({ page }) => {
   const response = await page.goto("/members/99999999");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Page not found: /members/99999999")).toBeVisible();
@@ -203,7 +203,7 @@ test.describe("a visitor who likes", () => {
   });
 });
 
-test("likes pages need a member, and an unknown type is a 404", async ({ page }) => {
+test("likes pages need a member, and an unknown type is a 404", { tag: "@http" }, async ({ page }) => {
   await page.goto("/likes");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Flikes$/);
   await login(page);

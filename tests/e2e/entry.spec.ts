@@ -79,7 +79,7 @@ test("accepting never leads off the site, whatever the form says", async ({ page
   expect(await flag(page)).toBeUndefined();
 });
 
-test("crawlers get the page itself, not the notice (decision 024)", async ({ request }) => {
+test("crawlers get the page itself, not the notice (decision 024)", { tag: "@http" }, async ({ request }) => {
   // Node does not resolve *.localhost as browsers do: the same server, named in the Host header.
   const answer = await request.get(`http://127.0.0.1:${E2E_PORT}/members`, {
     headers: {
@@ -155,7 +155,7 @@ test("the development panel deletes the skipped-site-entry-warning flag", async 
   await expect(page.getByRole("heading", { level: 1, ...NOTICE })).toBeVisible();
 });
 
-test("/signup-matches sends a visitor to sign-up", async ({ page }) => {
+test("/signup-matches sends a visitor to sign-up", { tag: "@http" }, async ({ page }) => {
   await page.goto("/signup-matches");
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole("heading", { level: 1, name: "Sign up for free" })).toBeVisible();

@@ -5,13 +5,13 @@
  * charges it exactly once. (The provider's webhook under faults: tests/api/payment-faults.test.ts.)
  */
 import type { Page } from "@playwright/test";
-import { expect, signUp, test } from "./support/fixtures";
+import { expect, newMember, test } from "./support/fixtures";
 
 // Sign-ups from this spec's own visitor IP (the API allows 20 an hour per IP).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.30" } });
 
 async function openChat(page: Page, stamp: string): Promise<number> {
-  await signUp(page, `e2e-fault-${stamp}@example.com`, `Fay ${stamp.slice(-6)}`);
+  await newMember(page, `e2e-fault-${stamp}@example.com`, `Fay ${stamp.slice(-6)}`);
   await page.goto("/members/5");
   await page.getByRole("link", { name: "Start a conversation" }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
@@ -95,7 +95,7 @@ test.describe("a purchase with faults on the way", () => {
     // Members here sign up from this test's own visitor IPs (one per project).
     await context.setExtraHTTPHeaders({ "cf-connecting-ip": info.project.name === "js" ? "198.51.100.120" : "198.51.100.121" });
     const stamp = `${info.project.name}-${Date.now()}`;
-    await signUp(page, `e2e-fault-pay-${stamp}@example.com`, `Pia ${stamp.slice(-6)}`);
+    await newMember(page, `e2e-fault-pay-${stamp}@example.com`, `Pia ${stamp.slice(-6)}`);
     await page.goto("/credits/100/paypal");
     const fault = (data: object) => page.request.post("/api/dev/fault.php", { data }).then((r) => expect(r.ok()).toBe(true));
     const buy = async () => {

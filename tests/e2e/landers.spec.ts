@@ -49,7 +49,9 @@ function zilverhart(baseURL: string | undefined, path: string): string {
 }
 
 for (const type of TYPES) {
-  test(`the ${type} lander shows members' photos and the sign-up form, without a script`, async ({ page }) => {
+  test(`the ${type} lander shows members' photos and the sign-up form, without a script`, { tag: "@no-script" }, async ({
+    page,
+  }) => {
     const scripts = watchScripts(page);
     const response = await page.goto(`/landers/${type}/eng`);
     expect(response?.status()).toBe(200);
@@ -125,9 +127,9 @@ test("signing up from the social network lander in German continues in German", 
   expect(data.account.trafficsource).toEqual({ network: "aff-de", sub1: "fb" });
 });
 
-test("a lander's form with a mistake shows the error on the lander, keeping what was typed, still without a script", async ({
-  page,
-}) => {
+test("a lander's form with a mistake shows the error on the lander, keeping what was typed, still without a script", {
+  tag: "@no-script",
+}, async ({ page }) => {
   const scripts = watchScripts(page);
   await page.goto("/landers/iconslanding/eng");
   await page.getByLabel("Email address").fill("anna@example.com");
@@ -143,7 +145,9 @@ test("a lander's form with a mistake shows the error on the lander, keeping what
   await expectNoScript(page, scripts);
 });
 
-test("the member landers and the match finder show their form's mistakes on themselves too", async ({ page }) => {
+test("the member landers and the match finder show their form's mistakes on themselves too", { tag: "@no-script" }, async ({
+  page,
+}) => {
   for (const path of ["/members/5/landing", "/members/5/landing2/eng", "/members/5/landing3/eng", "/members/5/signup"]) {
     await page.goto(path);
     await page.getByLabel("Email address").fill("not-an-address");
@@ -167,7 +171,9 @@ test("the member landers and the match finder show their form's mistakes on them
   await expect(page.getByRole("heading", { level: 1, name: "Your matches" })).toBeVisible();
 });
 
-test("a slug of another niche or spelling redirects to the site's own, keeping the query", async ({ page }) => {
+test("a slug of another niche or spelling redirects to the site's own, keeping the query", { tag: "@no-script" }, async ({
+  page,
+}) => {
   await page.goto("/landers/video/she-en?campaign=spring&network=aff-r");
   await expect(page).toHaveURL(/\/landers\/video\/eng\?campaign=spring&network=aff-r$/);
   await page.goto("/landers/maplanding/GAY-deu");
@@ -178,7 +184,7 @@ test("a slug of another niche or spelling redirects to the site's own, keeping t
   await expect(page).toHaveURL(/\/landers\/gallery\/de\?x=1$/);
 });
 
-test("an unknown lander type or a junk slug is the 404 page", async ({ page }) => {
+test("an unknown lander type or a junk slug is the 404 page", { tag: "@http" }, async ({ page }) => {
   for (const path of [
     "/landers/bogus/eng",
     "/landers/gallery/klingon",
@@ -193,7 +199,10 @@ test("an unknown lander type or a junk slug is the 404 page", async ({ page }) =
   }
 });
 
-test("an invite-only site's lander takes sign-ups only with a traffic source", async ({ page, baseURL }) => {
+test("an invite-only site's lander takes sign-ups only with a traffic source", { tag: "@no-script" }, async ({
+  page,
+  baseURL,
+}) => {
   // Zilverhart's niche 5 has the prefix gilf.
   await page.goto(zilverhart(baseURL, "/landers/collagelanding/nl"));
   await expect(page).toHaveURL(/\/landers\/collagelanding\/gilf-nl$/);
@@ -205,7 +214,7 @@ test("an invite-only site's lander takes sign-ups only with a traffic source", a
   expect(await page.locator("main img[src]").count()).toBeGreaterThanOrEqual(2);
 });
 
-test("the three member landers show the member and the form, without a script", async ({ page }) => {
+test("the three member landers show the member and the form, without a script", { tag: "@no-script" }, async ({ page }) => {
   const scripts = watchScripts(page);
   for (const path of ["/members/5/landing", "/members/5/landing2", "/members/5/landing3/eng"]) {
     const response = await page.goto(path);
@@ -220,26 +229,30 @@ test("the three member landers show the member and the form, without a script", 
   await expect(page).toHaveURL(/\/members\/5\/landing3\/eng\?x=2$/);
 });
 
-test("the match finder asks four questions without a script, then shows matches and the form", async ({ page }, info) => {
-  const scripts = watchScripts(page);
-  await page.goto("/match-finder");
-  await expect(page.getByText("Question 1 of 4")).toBeVisible();
-  await page.getByLabel("Women").check();
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Question 2 of 4")).toBeVisible();
-  await page.getByLabel("All ages").check();
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Question 3 of 4")).toBeVisible();
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.getByLabel("A date").check();
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page).toHaveURL(/\/match-finder\?gender=female&age=all&region=0&intent=date$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Your matches" })).toBeVisible();
-  expect(await page.locator("main ul img").count()).toBeGreaterThanOrEqual(1);
-  await expectNoScript(page, scripts);
-  await page.getByLabel("Email address").fill(freshEmail(`quiz-${info.project.name}`));
-  await page.getByLabel("Name").fill("Quinn");
-  await page.getByLabel("Password").fill("a good password");
-  await page.getByRole("button", { name: "Sign up for free" }).click();
-  await expect(page).toHaveURL(/\/signup$/);
-});
+test(
+  "the match finder asks four questions without a script, then shows matches and the form",
+  { tag: "@no-script" },
+  async ({ page }, info) => {
+    const scripts = watchScripts(page);
+    await page.goto("/match-finder");
+    await expect(page.getByText("Question 1 of 4")).toBeVisible();
+    await page.getByLabel("Women").check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Question 2 of 4")).toBeVisible();
+    await page.getByLabel("All ages").check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Question 3 of 4")).toBeVisible();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("A date").check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/match-finder\?gender=female&age=all&region=0&intent=date$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Your matches" })).toBeVisible();
+    expect(await page.locator("main ul img").count()).toBeGreaterThanOrEqual(1);
+    await expectNoScript(page, scripts);
+    await page.getByLabel("Email address").fill(freshEmail(`quiz-${info.project.name}`));
+    await page.getByLabel("Name").fill("Quinn");
+    await page.getByLabel("Password").fill("a good password");
+    await page.getByRole("button", { name: "Sign up for free" }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+  },
+);

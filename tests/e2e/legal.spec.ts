@@ -117,7 +117,7 @@ test("the privacy policy says what is kept, for how long, the cookies and how to
   await checkA11y();
 });
 
-test("the legal pages are public: no login needed", async ({ page }) => {
+test("the legal pages are public: no login needed", { tag: "@http" }, async ({ page }) => {
   for (const path of ["/pages/terms", "/pages/privacy"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);

@@ -14,7 +14,7 @@ test("another host is another site", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Zilverhart" })).toBeVisible();
 });
 
-test("bots get no error page", async ({ request }) => {
+test("bots get no error page", { tag: "@http" }, async ({ request }) => {
   const response = await request.get("/no/such/page", {
     headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
   });
@@ -106,7 +106,7 @@ test("a partner's link refused stores nothing, and the question is not asked aga
   expect((await context.cookies()).find((c) => c.name === "consent")?.value).toBe("none");
 });
 
-test("HTML carries the security headers and a CSP nonce React Router's scripts use", async ({ request }) => {
+test("HTML carries the security headers and a CSP nonce React Router's scripts use", { tag: "@http" }, async ({ request }) => {
   const response = await request.get("/");
   const csp = response.headers()["content-security-policy"]!;
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -117,7 +117,10 @@ test("HTML carries the security headers and a CSP nonce React Router's scripts u
   expect(response.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 });
 
-test("translations are served at /_i18n/{build}/{locale}/messages.json, keyed by locale", async ({ request, page }) => {
+test("translations are served at /_i18n/{build}/{locale}/messages.json, keyed by locale", { tag: "@http" }, async ({
+  request,
+  page,
+}) => {
   await page.goto("/");
   const href = await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href");
   expect(href).toMatch(/^\/_i18n\/\w+\/en\/messages\.json$/);

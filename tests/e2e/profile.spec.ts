@@ -2,7 +2,7 @@
  * /profile: the member edits every part with the sign-up forms, manages photos and changes the
  * password; with JavaScript and without.
  */
-import { expect, signUp, test } from "./support/fixtures";
+import { expect, newMember, test } from "./support/fixtures";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAaklEQVR4nAXB0QAAAAhDwZGMJJJIIhlJEO87ou6EhEWJFiMiVpyEjE2ZNmNi1pyFChdVdDFFii2uhBo31XQzTZptroUGDzX0MEOGHW6EgkOFDhMSNlyEFi+19DJLll1uhQ4fdfQxR4497h7WFWaB0n08RwAAAABJRU5ErkJggg==",
@@ -101,7 +101,7 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
 
 test("a member changes the name on /profile and the header shows it (issue 16)", async ({ page, javaScriptEnabled }, info) => {
   const email = `e2e-name-${info.project.name}-${Date.now()}@example.com`;
-  await signUp(page, email, "Sam");
+  await newMember(page, email, "Sam");
   await page.goto("/profile");
   const section = page.locator("#name");
   await expect(section.getByLabel("Name")).toHaveValue("Sam");
@@ -131,7 +131,7 @@ test("with location permission, /profile keeps the saved place; the device fills
 }, info) => {
   test.skip(!javaScriptEnabled, "the device's position needs JavaScript");
   test.slow();
-  await signUp(page, `e2e-place-${info.project.name}-${Date.now()}@example.com`, "Pat");
+  await newMember(page, `e2e-place-${info.project.name}-${Date.now()}@example.com`, "Pat");
   await page.goto("/profile");
   const location = () => page.locator("#location");
   const save = async () => {

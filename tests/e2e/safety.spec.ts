@@ -5,7 +5,7 @@
  * a notice at /complaints, is told when what it names does not exist, and gets a reference that
  * the acknowledgement mail (the development mailbox) repeats.
  */
-import { expect, signUp, test } from "./support/fixtures";
+import { expect, newMember, test } from "./support/fixtures";
 
 // New members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an hour).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.90" } });
@@ -15,7 +15,7 @@ const SEARCH = "/members?gender=&age=all&country=GB&region=0";
 test("a member reports another, blocks them, no longer finds them, and unblocks them in the profile", async ({ page }, info) => {
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
-  await signUp(page, `e2e-safety-${stamp}@example.com`, `Sam ${stamp.slice(-5)}`);
+  await newMember(page, `e2e-safety-${stamp}@example.com`, `Sam ${stamp.slice(-5)}`);
 
   await page.goto(SEARCH, { waitUntil: "networkidle" });
   const first = page.locator("main > .profile-grid .profile-card").first();
@@ -108,7 +108,7 @@ test("a visitor files a notice at /complaints and gets a reference, by mail too"
 test("from a chat: report (the conversation attached) and block; the chat then takes no messages", async ({ page }, info) => {
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
-  await signUp(page, `e2e-safety-chat-${stamp}@example.com`, `Cas ${stamp.slice(-5)}`);
+  await newMember(page, `e2e-safety-chat-${stamp}@example.com`, `Cas ${stamp.slice(-5)}`);
   await page.goto("/members/3/chat", { waitUntil: "networkidle" });
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const chat = page.url();

@@ -10,7 +10,7 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../workers/api/seed/staff";
-import { expect, signUp, test } from "./support/fixtures";
+import { expect, newMember, test } from "./support/fixtures";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.100" } });
 
@@ -42,7 +42,7 @@ test("staff sign in with the TOTP code, find a report in the queue and ban a mem
   const name = `Moe ${stamp.slice(-5)}`;
 
   // A new member reports a profile (their browser session stays open).
-  await signUp(page, `e2e-staff-${stamp}@example.com`, name);
+  await newMember(page, `e2e-staff-${stamp}@example.com`, name);
   await page.goto("/members/5/report", { waitUntil: "networkidle" });
   await page.getByLabel("Reason").selectOption("harassment");
   await page.getByLabel("What happened?").fill("<b>Rude</b> & pushy");

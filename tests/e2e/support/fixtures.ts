@@ -1,46 +1,99 @@
 /**
- * The e2e test API: Playwright's test with axe-core run on every page a test visits (each
- * document load is checked before the test goes on, and the last page at the end), plus
- * login helpers for the seeded demo accounts.
+ * The e2e test API: Playwright's test with axe-core run on the pages a test checks (checkA11y)
+ * and on the page each test ends on, plus login and sign-up helpers.
+ *
+ * Tags (docs/architecture.md §8): a test tagged `@http` asserts on HTTP answers alone (statuses,
+ * headers, redirects of GETs, answers read through `request`), which JavaScript in the browser
+ * cannot change, so it runs in the "js" project only; one tagged `@no-script` is about a page
+ * that loads no script at all (the landers), so it runs in the "no-js" project only, where it
+ * is the very page a visitor gets either way. Everything else, every form in particular, runs
+ * with JavaScript on and off.
  */
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, expect, type Page } from "@playwright/test";
 
 export const DEMO = { email: "anna@example.com", password: "demo-password", name: "Anna" } as const;
 
 /**
- * axe runs inside the page, which a JavaScript-off page does not allow: there the same HTML
- * (scripts removed) is checked in a scripted page with the same base URL and stylesheets.
+ * What one test worker keeps between tests for the accessibility check: the documents it found
+ * accessible already, and (for JavaScript-off pages) one scripted page to check their HTML in.
+ * A worker runs one project's tests, so every document is still checked in each project.
  */
-async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
-  if (page.url() === "about:blank") return;
-  // A test may end as soon as a navigation commits; check the whole document, not the part
-  // streamed so far (a half-parsed button has no name yet).
-  await page.waitForLoadState("load");
-  let target = page;
-  if (!javaScriptEnabled) {
-    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, bypassCSP: true });
-    target = await context.newPage();
-    await target.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
-    await target.goto(new URL("/robots.txt", page.url()).href);
-    await target.setContent(html.replace("<head>", `<head><base href="${page.url()}">`), { waitUntil: "load" });
+class A11yChecker {
+  /** Documents found without violations (URL, viewport and HTML without its nonces), in any test. */
+  private readonly passed = new Set<string>();
+  private scripted: { page: Page; origin: string } | undefined;
+
+  constructor(private readonly browser: Browser) {}
+
+  async check(page: Page, javaScriptEnabled: boolean) {
+    if (page.url() === "about:blank") return;
+    // A test may end as soon as a navigation commits; check the whole document, not the part
+    // streamed so far (a half-parsed button has no name yet).
+    await page.waitForLoadState("load");
+    const url = page.url();
+    const html = await page.content();
+    // The same document in the same viewport gets the same answer from axe: checked once.
+    const viewport = page.viewportSize();
+    const key = createHash("sha256")
+      .update(`${url}\n${viewport?.width}x${viewport?.height}\n${html.replace(/ nonce="[^"]*"/g, "")}`)
+      .digest("hex");
+    if (this.passed.has(key)) return;
+    // axe runs inside the page, which a JavaScript-off page does not allow: there the same HTML
+    // (scripts removed) is checked in a scripted page with the same base URL and stylesheets.
+    const target = javaScriptEnabled ? page : await this.scriptedCopy(url, html);
+    // Legacy mode runs axe in the page itself; the default also opens a blank page to merge the
+    // results of iframes, which the app's pages do not have.
+    const results = await new AxeBuilder({ page: target }).setLegacyMode().analyze();
+    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(summary, `axe violations on ${url}`).toEqual([]);
+    this.passed.add(key);
   }
-  const results = await new AxeBuilder({ page: target }).analyze();
-  if (target !== page) await target.context().close();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+
+  /** The worker's scripted page showing `html` as if loaded from `url` (scripts blocked). */
+  private async scriptedCopy(url: string, html: string): Promise<Page> {
+    const origin = new URL(url).origin;
+    if (!this.scripted) {
+      const context = await this.browser.newContext({ javaScriptEnabled: true, bypassCSP: true });
+      const page = await context.newPage();
+      await page.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
+      this.scripted = { page, origin: "" };
+    }
+    const { page } = this.scripted;
+    // Stylesheets load as from the page's own origin: the copy is written into a document there.
+    if (this.scripted.origin !== origin) {
+      await page.goto(new URL("/robots.txt", url).href);
+      this.scripted.origin = origin;
+    }
+    const copy = html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace("<head>", `<head><base href="${url}">`);
+    await page.setContent(copy, { waitUntil: "load" });
+    return page;
+  }
+
+  async close() {
+    await this.scripted?.page.context().close();
+  }
 }
 
-export const test = base.extend<{ checkA11y: (page?: Page) => Promise<void> }, object>({
+export const test = base.extend<{ checkA11y: (page?: Page) => Promise<void> }, { a11yChecker: A11yChecker }>({
+  a11yChecker: [
+    async ({ browser }, use) => {
+      const checker = new A11yChecker(browser);
+      await use(checker);
+      await checker.close();
+    },
+    { scope: "worker" },
+  ],
   checkA11y: [
-    async ({ page, javaScriptEnabled }, use) => {
+    async ({ page, javaScriptEnabled, a11yChecker }, use) => {
+      // Within a test, each address is checked once (the first time it is asked for).
       const checked = new Set<string>();
       const check = async (target: Page = page) => {
         const url = target.url();
         if (checked.has(url)) return;
         checked.add(url);
-        await expectAccessible(target, javaScriptEnabled);
+        await a11yChecker.check(target, javaScriptEnabled);
       };
       await use(check);
       await check(page);
@@ -59,11 +112,15 @@ export async function login(page: Page, account: { email: string; password: stri
   await expect(page).toHaveURL(/\/home$/);
 }
 
-/** Signs a new member up (step 0 of sign-up) and waits for the next step. */
+/**
+ * Signs a new member up through the sign-up form (step 0), and waits for the next step: for
+ * tests about signing up. Tests that only need a new member use newMember.
+ */
 export async function signUp(page: Page, email: string, name: string, password = "a good password") {
   // "networkidle": with JavaScript the page has hydrated, so the typing and the click are the
   // form's own (a click during hydration can be lost, and the test would wait for nothing).
-  await page.goto("/signup", { waitUntil: "networkidle" });
+  // Without JavaScript there is nothing to wait for past the load.
+  await page.goto("/signup", { waitUntil: test.info().project.use.javaScriptEnabled === false ? "load" : "networkidle" });
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Password").fill(password);
@@ -71,6 +128,33 @@ export async function signUp(page: Page, email: string, name: string, password =
   await expect(create).toBeEnabled();
   await create.click();
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
+}
+
+/**
+ * A new member, logged in in the page's browser context: step 0 of sign-up posted as the form
+ * posts it without JavaScript (the app's action, the real API), without loading the page in the
+ * browser. The member is where signUp leaves one (step 0 done, not activated). The page itself
+ * is not moved: the test goes on with page.goto.
+ */
+export async function newMember(page: Page, email: string, name: string, password = "a good password") {
+  const form = await page.request.get("/signup");
+  expect(form.ok(), `GET /signup: ${form.status()}`).toBe(true);
+  // The form's csrf token: the API accepts a sign-up only with one it signed.
+  const csrf = /<input[^>]*name="csrf"[^>]*value="([^"]+)"/.exec(await form.text())?.[1];
+  expect(csrf, "the sign-up form's csrf token").toBeTruthy();
+  const created = await page.request.post("/signup", {
+    form: { intent: "create", email, name, password, csrf: csrf! },
+    headers: { origin: new URL(form.url()).origin },
+  });
+  // A good post redirects to /signup (the next step); a refused one answers 400 with the form
+  // and its messages.
+  const messages = [...(await created.text()).matchAll(/class="[^"]*error[^"]*"[^>]*>([\s\S]*?)<\//g)].map((m) => m[1]);
+  expect(created.status(), `POST /signup: ${messages.join(" | ")}`).toBe(200);
+  expect(new URL(created.url()).pathname).toBe("/signup");
+  expect(
+    (await page.context().cookies(form.url())).some((c) => c.name === "sid"),
+    "a session cookie",
+  ).toBe(true);
 }
 
 /**
