@@ -19,7 +19,7 @@ const RECENT_CHATS = 3;
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [likes, suggestions, chats] = await Promise.all([
-    fetchLikes(api),
+    fetchLikes(api, true),
     search(api, { firstLoad: true, page: 1, perPage: SUGGESTIONS }),
     fetchChats(api),
   ]);

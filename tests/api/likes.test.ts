@@ -26,6 +26,16 @@ describe("likes", () => {
 
     const theirs = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: bobCookie })).json());
     expect(theirs.liked_by).toEqual([expect.objectContaining({ id: ann.id, like_new: true })]);
+    // Only who likes the member (the home): the same liked_by, and not the member's own likes.
+    const annOnly = LikesAnswerSchema.parse(await (await call("/api/likes.php?list=liked_by", { cookie: annCookie })).json());
+    expect(annOnly).toEqual({ profiles: [], liked_by: [] });
+    const bobOnly = LikesAnswerSchema.parse(await (await call("/api/likes.php?list=liked_by", { cookie: bobCookie })).json());
+    expect(bobOnly.liked_by).toEqual(theirs.liked_by);
+    for (const bad of ["mine", "", "liked_by,profiles"]) {
+      const refused = await call(`/api/likes.php?list=${encodeURIComponent(bad)}`, { cookie: bobCookie });
+      expect(refused.status, bad).toBe(422);
+      expect(ApiErrorSchema.parse(await refused.json()).error).toBe("invalid_input");
+    }
     const bobUser = UserAnswerSchema.parse(await (await call("/api/user.php", { cookie: bobCookie })).json());
     expect(bobUser.user.new_likes).toBe(1);
 

@@ -40,6 +40,8 @@ export class ApiClient {
   readonly setCookies: string[] = [];
   private readonly cookies: Map<string, string>;
   private readonly gets = new Map<string, Promise<RawAnswer>>();
+  /** The headers every call of this request carries: read from the visitor's request once, not per call. */
+  private readonly headers: Headers;
 
   constructor(
     private readonly request: Request,
@@ -47,6 +49,7 @@ export class ApiClient {
     readonly requestId: string,
   ) {
     this.cookies = parseCookies(request.headers.get("cookie"));
+    this.headers = apiHeaders(request, env, requestId);
   }
 
   cookie(name: string): string | undefined {
@@ -110,7 +113,7 @@ export class ApiClient {
   }
 
   private async send(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
-    const headers = apiHeaders(this.request, this.env, this.requestId);
+    const headers = new Headers(this.headers);
     headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (options.body !== undefined) headers.set("content-type", "application/json");
 
@@ -135,6 +138,7 @@ export class ApiClient {
   }
 
   private keepCookies(response: Response) {
+    if (!response.headers.has("set-cookie")) return; // most answers set none
     for (const header of response.headers.getSetCookie()) {
       this.setCookies.push(header);
       const [pair = "", ...attributes] = header.split(";");

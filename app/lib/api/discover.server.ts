@@ -63,8 +63,9 @@ export function fetchProfile(api: ApiClient, id: number) {
   return api.call(MemberAnswerSchema, "/api/profile.php", { query: { id: String(id) } });
 }
 
-export function fetchLikes(api: ApiClient) {
-  return api.call(LikesAnswerSchema, "/api/likes.php");
+/** `likedByOnly`: the home shows only who likes the member (`profiles` comes back empty; another API may send it anyway). */
+export function fetchLikes(api: ApiClient, likedByOnly = false) {
+  return api.call(LikesAnswerSchema, "/api/likes.php", likedByOnly ? { query: { list: "liked_by" } } : {});
 }
 
 export function setLike(api: ApiClient, profile: number, like: boolean) {

@@ -31,14 +31,22 @@ export const likes = new Hono<ApiContext>()
   .get("/likes.php", async (c) => {
     const me = requireSession(c).id;
     const { db } = c.var;
+    // ?list=liked_by (designed): only who likes the member, for a page that shows nothing else
+    // (the home); `profiles` is then empty because it was not asked for (docs/api.md).
+    const list = c.req.query("list");
+    if (list !== undefined && list !== "liked_by") {
+      throw new ApiError(422, "invalid_input", "Some parameters are invalid.", { fields: { list: "invalid" } });
+    }
     const now = new Date();
     const [mine, theirs] = await Promise.all([
-      selectCards(db, me)
-        .innerJoin("likes as mine", (join) => join.onRef("mine.profile_id", "=", "m.id").on("mine.member_id", "=", me))
-        .select("mine.created_at as liked_at")
-        .orderBy("mine.created_at", "desc")
-        .limit(200)
-        .execute(),
+      list === "liked_by"
+        ? []
+        : selectCards(db, me)
+            .innerJoin("likes as mine", (join) => join.onRef("mine.profile_id", "=", "m.id").on("mine.member_id", "=", me))
+            .select("mine.created_at as liked_at")
+            .orderBy("mine.created_at", "desc")
+            .limit(200)
+            .execute(),
       selectCards(db, me)
         .innerJoin("likes as theirs", (join) => join.onRef("theirs.member_id", "=", "m.id").on("theirs.profile_id", "=", me))
         .select(["theirs.created_at as liked_at", "theirs.is_new"])
