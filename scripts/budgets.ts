@@ -51,6 +51,8 @@ const LANDER_PAGES = [
   ].map((type) => `/landers/${type}/eng`),
 ];
 const LANDER_FIRST_VIEW_BUDGET = 14 * KB;
+/** The service worker's precache: the shell only, as a member's data plan pays for it (compressed). */
+const PRECACHE_BUDGET = 250 * KB;
 /** Landers the spec puts in the empty layout (their handle says hydrate: false, as the lander layout's pages). */
 const EMPTY_LAYOUT_LANDERS = ["member-landing2", "member-landing3", "routes/match-finder"];
 const LIGHTHOUSE_MIN = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
@@ -111,6 +113,25 @@ function checkJavaScript() {
     }
     console.log(`  ${route.id.padEnd(28)} first load ${kb(total).padStart(9)}   own chunk ${kb(chunk).padStart(8)}`);
     if (total > FIRST_LOAD_BUDGET) failures.push(`${route.id}: first load ${kb(total)} > ${kb(FIRST_LOAD_BUDGET)}`);
+  }
+}
+
+/** The precache is the shell (docs/decisions/023): within its budget, and no route's own chunk in it. */
+function checkPrecache() {
+  const meta = JSON.parse(readFileSync(path.join(assets, "builds", "latest.json"), "utf8")) as {
+    precache: { files: number; bytes: number; scripts: number; scriptsCompressed: number };
+  };
+  const { files, bytes, scripts, scriptsCompressed } = meta.precache;
+  console.log(
+    `\nservice worker precache: ${files} files; ${scripts} scripts, ${kb(scriptsCompressed)} compressed; ${kb(bytes)} raw in all`,
+  );
+  if (scriptsCompressed > PRECACHE_BUDGET) failures.push(`precache: ${kb(scriptsCompressed)} > ${kb(PRECACHE_BUDGET)}`);
+  const routes = readManifest().routes;
+  const shell = new Set(readFileSync(path.join(assets, "sw.js"), "utf8").match(/assets\/[\w.-]+\.js/g) ?? []);
+  for (const route of Object.values(routes)) {
+    if (route.id === "root" || route.id.startsWith("layouts/")) continue;
+    if (shell.has(route.module.slice(1)))
+      failures.push(`precache: ${route.id}'s own chunk is precached (only the shell should be)`);
   }
 }
 
@@ -280,6 +301,7 @@ async function checkLighthouse() {
 }
 
 checkJavaScript();
+checkPrecache();
 // BUDGETS_JS_ONLY=1: the JavaScript weights alone, in a second, without a server or Lighthouse.
 if (process.env.BUDGETS_JS_ONLY !== "1") await checkLighthouse();
 if (failures.length > 0) {

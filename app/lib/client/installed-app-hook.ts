@@ -2,7 +2,7 @@
  * The installable app in the page (docs/product.md §1.8): keeps the browser's install prompt
  * for the install offer, and, for members, registers the service worker once the page has
  * loaded (production builds only: the development server has no /sw.js). Visitors get no
- * worker: its precache (about 190 KB) would compete with the first page on a slow connection,
+ * worker: its precache (the shell, about 125 KB) would compete with the first page on a slow connection,
  * and it serves returning members.
  */
 import { useEffect } from "react";
