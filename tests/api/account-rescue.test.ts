@@ -136,7 +136,9 @@ describe("the attack, and the rescue from the old address", () => {
       .first<{ email: string; password_hash: string | null }>();
     expect(row).toEqual({ email: owner.email, password_hash: null });
     for (const cookie of [intruder, intruder2, ownerCookie]) expect(await status(cookie)).toBe(403);
-    const sessions = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE member_id = ?").bind(owner.id).first<{ n: number }>();
+    const sessions = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE member_id = ?")
+      .bind(owner.id)
+      .first<{ n: number }>();
     expect(sessions!.n).toBe(0);
 
     // No password logs in: not the intruder's, not the owner's old one, on either address.
@@ -169,11 +171,20 @@ describe("the attack, and the rescue from the old address", () => {
     await stealAddress(owner, intruder);
     const token = tokenIn((await lastMail(owner.id, "mail_changed")).text, "/account-rescue");
     // The intruder asks for a second change, and a reset link to their address.
-    const again = await call("/api/mail_change.php", { method: "POST", json: { email: freshEmail(), password: owner.password }, cookie: intruder });
+    const again = await call("/api/mail_change.php", {
+      method: "POST",
+      json: { email: freshEmail(), password: owner.password },
+      cookie: intruder,
+    });
     expect(again.status).toBe(200);
     const pending = tokenIn((await lastMail(owner.id, "mail_change")).text, "/mail-change/do");
-    const theirs = (await env.DB.prepare("SELECT email FROM members WHERE id = ?").bind(owner.id).first<{ email: string }>())!.email;
-    const asked = await call("/api/password_reset.php", { method: "POST", json: { email: theirs }, headers: { "x-client-ip": newIp() } });
+    const theirs = (await env.DB.prepare("SELECT email FROM members WHERE id = ?").bind(owner.id).first<{ email: string }>())!
+      .email;
+    const asked = await call("/api/password_reset.php", {
+      method: "POST",
+      json: { email: theirs },
+      headers: { "x-client-ip": newIp() },
+    });
     expect(asked.status).toBe(200);
     const intrudersReset = tokenIn((await lastMail(owner.id, "password_reset")).text, "/reset-password/do");
     expect((await rescue(token)).status).toBe(200);
@@ -241,7 +252,11 @@ describe("the rescue after a password change", () => {
   it("a wrong current password changes nothing and mails nothing", async () => {
     const owner = await createMember();
     const cookie = await loginAs(owner);
-    const refused = await call("/api/password.php", { method: "PUT", json: { current: "wrong", password: "whatever 123" }, cookie });
+    const refused = await call("/api/password.php", {
+      method: "PUT",
+      json: { current: "wrong", password: "whatever 123" },
+      cookie,
+    });
     expect(refused.status).toBe(403);
     expect(await mailCount(owner.id, "password_changed")).toBe(0);
   });
@@ -268,7 +283,9 @@ describe("bad, forged, expired, replayed and parallel links", () => {
     const token = tokenIn((await lastMail(owner.id, "password_changed")).text, "/account-rescue");
     await errorOf(await rescue(token, SITE2), 410, "token_invalid");
     expect(await check(token, SITE2)).toEqual({ valid: false });
-    await env.DB.prepare("UPDATE account_rescues SET expires_at = ? WHERE member_id = ?").bind(Date.now() - 1, owner.id).run();
+    await env.DB.prepare("UPDATE account_rescues SET expires_at = ? WHERE member_id = ?")
+      .bind(Date.now() - 1, owner.id)
+      .run();
     await errorOf(await rescue(token), 410, "token_invalid");
     expect(await status(cookie)).toBe(200); // nothing happened
   });
@@ -289,9 +306,7 @@ describe("bad, forged, expired, replayed and parallel links", () => {
     await stealAddress(owner, intruder);
     const token = tokenIn((await lastMail(owner.id, "mail_changed")).text, "/account-rescue");
     // Someone signs up with the freed address.
-    await env.DB.prepare(
-      "INSERT INTO members (site_id, email, name, gender, signup_date) VALUES (1, ?, 'Other', 'male', ?)",
-    )
+    await env.DB.prepare("INSERT INTO members (site_id, email, name, gender, signup_date) VALUES (1, ?, 'Other', 'male', ?)")
       .bind(owner.email, Date.now())
       .run();
     await errorOf(await rescue(token), 409, "rescue_email_taken");

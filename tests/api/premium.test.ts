@@ -183,11 +183,17 @@ describe("cancelling", () => {
   it("refuses an expired link and another site's link", async () => {
     const { id, email, cookie } = await member();
     await subscribe(cookie);
-    await call("/api/premium_cancel.php", { method: "POST", json: { email }, headers: { "x-client-ip": `cancel-${crypto.randomUUID()}` } });
+    await call("/api/premium_cancel.php", {
+      method: "POST",
+      json: { email },
+      headers: { "x-client-ip": `cancel-${crypto.randomUUID()}` },
+    });
     const token = /\/premium\/cancel\?token=([0-9a-f]{64})/.exec((await confirmMail(id)).text)![1]!;
     const confirm = (host?: string) => call("/api/premium_cancel.php?do=1", { method: "POST", json: { token }, host });
     expect((await confirm("127.0.0.1")).status).toBe(410);
-    await env.DB.prepare("UPDATE premium_cancels SET expires_at = ? WHERE member_id = ?").bind(Date.now() - 1, id).run();
+    await env.DB.prepare("UPDATE premium_cancels SET expires_at = ? WHERE member_id = ?")
+      .bind(Date.now() - 1, id)
+      .run();
     expect((await confirm()).status).toBe(410);
     expect((await premiumOf(cookie)).premium?.renews).toBe(true);
   });
@@ -233,7 +239,9 @@ async function cancelledMails(memberId: number): Promise<number> {
 }
 
 async function confirmMails(memberId: number): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE member_id = ? AND kind = 'premium_cancel_confirm'")
+  const row = await env.DB.prepare(
+    "SELECT COUNT(*) AS n FROM mail_outbox WHERE member_id = ? AND kind = 'premium_cancel_confirm'",
+  )
     .bind(memberId)
     .first<{ n: number }>();
   return row!.n;

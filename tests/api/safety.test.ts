@@ -364,14 +364,26 @@ describe("notices (complaints.php)", () => {
 
     // A logged-in member naming another address, or their own not yet confirmed one: the same fixed mail.
     const [ann, annCookie] = await pair();
-    await answer(await notice({ ...valid(String(bob.id)), name: phishing, email: victim }, freshIp(), annCookie), 201, CaseFiledSchema);
-    const second = await env.DB.prepare("SELECT text FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ? ORDER BY id DESC")
+    await answer(
+      await notice({ ...valid(String(bob.id)), name: phishing, email: victim }, freshIp(), annCookie),
+      201,
+      CaseFiledSchema,
+    );
+    const second = await env.DB.prepare(
+      "SELECT text FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ? ORDER BY id DESC",
+    )
       .bind(victim)
       .first<{ text: string }>();
     expect(second!.text).not.toContain("evil.example");
     await env.DB.prepare("UPDATE members SET status = 'not_confirmed' WHERE id = ?").bind(ann.id).run();
-    await answer(await notice({ ...valid(String(bob.id)), name: "Ann Smith", email: ann.email }, freshIp(), annCookie), 201, CaseFiledSchema);
-    const unconfirmed = await env.DB.prepare("SELECT text FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ? ORDER BY id DESC")
+    await answer(
+      await notice({ ...valid(String(bob.id)), name: "Ann Smith", email: ann.email }, freshIp(), annCookie),
+      201,
+      CaseFiledSchema,
+    );
+    const unconfirmed = await env.DB.prepare(
+      "SELECT text FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ? ORDER BY id DESC",
+    )
       .bind(ann.email)
       .first<{ text: string }>();
     expect(unconfirmed!.text).not.toContain("Ann Smith");
@@ -385,7 +397,9 @@ describe("notices (complaints.php)", () => {
       201,
       CaseFiledSchema,
     );
-    const mail = await env.DB.prepare("SELECT text FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ? ORDER BY id DESC")
+    const mail = await env.DB.prepare(
+      "SELECT text FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ? ORDER BY id DESC",
+    )
       .bind(ann.email.toUpperCase())
       .first<{ text: string }>();
     expect(mail!.text).toContain("Hi Ann Smith,");

@@ -100,5 +100,9 @@ export function checkPremiumCancelToken(api: ApiClient, token: string) {
 /** The mailed link's owner confirms the cancellation. */
 export function confirmPremiumCancel(api: ApiClient, token: string) {
   const body: PremiumCancelConfirm = { token };
-  return api.call(z.object({ canceled: z.literal(true) }), "/api/premium_cancel.php", { method: "POST", query: { do: "1" }, body });
+  return api.call(z.object({ canceled: z.literal(true) }), "/api/premium_cancel.php", {
+    method: "POST",
+    query: { do: "1" },
+    body,
+  });
 }

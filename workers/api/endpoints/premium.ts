@@ -19,11 +19,7 @@
  * Buying premium is an order (POST /api/orders.php, product "premium").
  */
 import { Hono, type Context } from "hono";
-import {
-  PremiumActionSchema,
-  PremiumCancelByMailSchema,
-  PremiumCancelConfirmSchema,
-} from "../../../contract/requests/orders";
+import { PremiumActionSchema, PremiumCancelByMailSchema, PremiumCancelConfirmSchema } from "../../../contract/requests/orders";
 import type { PremiumAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { findMember, findMemberByEmail } from "../db/members";
@@ -106,7 +102,11 @@ export const premiumCalls = new Hono<ApiContext>()
       if (!membership || premiumState(membership)?.renews !== true) return;
       const link = await newLink();
       await storePremiumCancelLink(db, { hash: link.hash, memberId: member.id, siteId: site.id, ttlMs: PREMIUM_CANCEL_TTL_MS });
-      await queuePremiumCancelConfirmMail(c, { id: member.id, email: member.email, name: member.name, language: member.language }, link.token);
+      await queuePremiumCancelConfirmMail(
+        c,
+        { id: member.id, email: member.email, name: member.name, language: member.language },
+        link.token,
+      );
     })().catch((error: unknown) => console.error("premium cancellation link failed:", error));
     await runAfterAnswer(c, work);
     return c.json({ received: true as const }, 202);
