@@ -57,9 +57,7 @@ export default function AccountRescue({ loaderData, actionData }: Route.Componen
         <p>{t("accountRescue.doneSessions")}</p>
         <p>{t("accountRescue.doneNext")}</p>
         <p>
-          <Link to="/reset-password">
-            {t("accountRescue.toReset")}
-          </Link>
+          <Link to="/reset-password">{t("accountRescue.toReset")}</Link>
         </p>
       </div>
     );
