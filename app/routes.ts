@@ -16,6 +16,7 @@ export default [
     route("reset-password", "routes/reset-password.tsx"), //       optional
     route("reset-password/do", "routes/reset-password-do.tsx"), // optional
     route("mail-change/do", "routes/mail-change-do.tsx"), //     public
+    route("account-rescue", "routes/account-rescue.tsx"), //     public: "This was not me" (issue 25)
     route("account-deleted", "routes/account-deleted.tsx"), //   optional
     route("activate/done", "routes/activate-result.tsx", { id: "activate-done" }), //   public
     route("activate/error", "routes/activate-result.tsx", { id: "activate-error" }), // public

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   "invalid_credentials",
   "wrong_password",
   "token_invalid",
+  "rescue_email_taken",
   "invalid_email",
   "existing_account_active",
   "deleted_account_exists",

@@ -598,6 +598,23 @@ export const MailChangeTokenSchema = z.discriminatedUnion("valid", [
 /** POST /api/mail_change.php?do=1 (designed): the account now has `email`. */
 export const MailChangedSchema = z.object({ changed: z.literal(true), email: z.string() });
 
+/** GET /api/account_rescue.php?token=… (designed, issue 25): whether a "This was not me" link works, and what it undoes. */
+export const AccountRescueTokenSchema = z.discriminatedUnion("valid", [
+  z.object({ valid: z.literal(true), kind: z.enum(["email_change", "password_change"]) }),
+  z.object({ valid: z.literal(false) }),
+]);
+export type AccountRescueToken = z.infer<typeof AccountRescueTokenSchema>;
+/**
+ * POST /api/account_rescue.php (designed, issue 25): the account has `email` again, every session
+ * ended, and a link to set a new password went to that address.
+ */
+export const AccountRescuedSchema = z.object({
+  rescued: z.literal(true),
+  kind: z.enum(["email_change", "password_change"]),
+  email: z.string(),
+});
+export type AccountRescued = z.infer<typeof AccountRescuedSchema>;
+
 /** DELETE /api/user.php (designed). */
 export const AccountDeletedSchema = z.object({ deleted: z.literal(true) });
 /** DELETE /api/user.php?push=1 (designed): push is off for the account. */

@@ -89,3 +89,6 @@ export type PremiumAction = z.input<typeof PremiumActionSchema>;
 /** POST /api/premium_cancel.php (designed, public): "cancel contracts here" without logging in. */
 export const PremiumCancelByMailSchema = z.object({ email: z.email().max(254) });
 export type PremiumCancelByMail = z.input<typeof PremiumCancelByMailSchema>;
+/** POST /api/premium_cancel.php?do=1 (designed, public): the link mailed to the address confirms. Checked by hand (410). */
+export const PremiumCancelConfirmSchema = z.object({ token: z.unknown().optional() });
+export type PremiumCancelConfirm = { token: string };

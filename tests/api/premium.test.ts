@@ -132,18 +132,130 @@ describe("cancelling", () => {
     expect(renewed).toMatchObject({ renews: true, canceled_at: null, until: until + MONTH_MS });
   });
 
-  it("cancels by address without logging in, answering the same for any address", async () => {
-    const { email, cookie } = await member();
+  it("by address without logging in: changes nothing, mails a confirmation link to the account; only the link cancels, once", async () => {
+    const { id, email, cookie } = await member();
     await subscribe(cookie);
-    const byMail = await call("/api/premium_cancel.php", { method: "POST", json: { email: email.toUpperCase() } });
+    const ip = `cancel-${crypto.randomUUID()}`;
+    const ask = (address: string) =>
+      call("/api/premium_cancel.php", { method: "POST", json: { email: address }, headers: { "x-client-ip": ip } });
+    const byMail = await ask(email.toUpperCase());
     expect(byMail.status).toBe(202);
-    expect((await premiumOf(cookie)).premium?.renews).toBe(false);
-    const unknown = await call("/api/premium_cancel.php", { method: "POST", json: { email: "nobody-here@example.com" } });
+    // The attack: whoever typed the address stopped nothing.
+    expect((await premiumOf(cookie)).premium?.renews).toBe(true);
+    expect(await cancelledMails(id)).toBe(0);
+    // The same answer for an address without an account (the page says "check your mail" either way).
+    const unknown = await ask(`nobody-${crypto.randomUUID()}@example.com`);
     expect(unknown.status).toBe(202);
     expect(await unknown.json()).toEqual(await byMail.clone().json());
-    expect((await call("/api/premium_cancel.php", { method: "POST", json: { email: "not an address" } })).status).toBe(422);
+
+    const mail = await confirmMail(id);
+    expect(mail.to_address).toBe(email);
+    expect(mail.subject).toBe("Confirm the cancellation of your premium at Amora");
+    const token = /\/premium\/cancel\?token=([0-9a-f]{64})/.exec(mail.text)![1]!;
+    expect(await (await call(`/api/premium_cancel.php?token=${token}`)).json()).toEqual({ valid: true });
+    // Used from anywhere (no login), in parallel: one wins; the renewal stops; one confirmation mail.
+    const confirm = () => call("/api/premium_cancel.php?do=1", { method: "POST", json: { token } });
+    const answers = await Promise.all([confirm(), confirm(), confirm()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410, 410]);
+    expect((await premiumOf(cookie)).premium?.renews).toBe(false);
+    expect(await cancelledMails(id)).toBe(1);
+    // Replayed: 410, and the check says so.
+    expect((await confirm()).status).toBe(410);
+    expect(await (await call(`/api/premium_cancel.php?token=${token}`)).json()).toEqual({ valid: false });
+  });
+
+  it("mails nothing for an address without a renewing membership, another site's member, or bad input", async () => {
+    const { id, email } = await member(); // no premium
+    const ip = `cancel-${crypto.randomUUID()}`;
+    const ask = (json: unknown, host?: string) =>
+      call("/api/premium_cancel.php", { method: "POST", json, host, headers: { "x-client-ip": ip } });
+    expect((await ask({ email })).status).toBe(202);
+    expect((await ask({ email }, "127.0.0.1")).status).toBe(202);
+    expect(await confirmMails(id)).toBe(0);
+    for (const json of [{ email: "not an address" }, { email: "" }, {}, { email: 42 }, { email: `${"a".repeat(250)}@x.nl` }]) {
+      expect((await ask(json)).status).toBe(422);
+    }
+    for (const token of ["0".repeat(64), "abc", "", 42, null, undefined]) {
+      expect((await call("/api/premium_cancel.php?do=1", { method: "POST", json: { token } })).status).toBe(410);
+    }
+  });
+
+  it("refuses an expired link and another site's link", async () => {
+    const { id, email, cookie } = await member();
+    await subscribe(cookie);
+    await call("/api/premium_cancel.php", {
+      method: "POST",
+      json: { email },
+      headers: { "x-client-ip": `cancel-${crypto.randomUUID()}` },
+    });
+    const token = /\/premium\/cancel\?token=([0-9a-f]{64})/.exec((await confirmMail(id)).text)![1]!;
+    const confirm = (host?: string) => call("/api/premium_cancel.php?do=1", { method: "POST", json: { token }, host });
+    expect((await confirm("127.0.0.1")).status).toBe(410);
+    await env.DB.prepare("UPDATE premium_cancels SET expires_at = ? WHERE member_id = ?")
+      .bind(Date.now() - 1, id)
+      .run();
+    expect((await confirm()).status).toBe(410);
+    expect((await premiumOf(cookie)).premium?.renews).toBe(true);
+  });
+
+  it("is limited per address (3 an hour) and per IP (10 an hour), every request counting, parallel ones too", async () => {
+    const { id, email, cookie } = await member();
+    await subscribe(cookie);
+    // 13 posts for one address from as many IPs: 3 pass, the rest are 429, 3 mails at most.
+    const answers = await Promise.all(
+      Array.from({ length: 13 }, (_, i) =>
+        call("/api/premium_cancel.php", {
+          method: "POST",
+          json: { email },
+          headers: { "x-client-ip": `cancel-${i}-${crypto.randomUUID()}` },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+    expect(await confirmMails(id)).toBe(3);
+    // One IP, many addresses: 10 pass.
+    const ip = `cancel-${crypto.randomUUID()}`;
+    const fromOneIp = await Promise.all(
+      Array.from({ length: 13 }, () =>
+        call("/api/premium_cancel.php", {
+          method: "POST",
+          json: { email: `someone-${crypto.randomUUID()}@example.com` },
+          headers: { "x-client-ip": ip },
+        }),
+      ),
+    );
+    expect(fromOneIp.filter((a) => a.status === 202)).toHaveLength(10);
+    expect(fromOneIp.filter((a) => a.status === 429)).toHaveLength(3);
+    expect((await premiumOf(cookie)).premium?.renews).toBe(true);
   });
 });
+
+async function cancelledMails(memberId: number): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE member_id = ? AND kind = 'premium_cancelled'")
+    .bind(memberId)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+async function confirmMails(memberId: number): Promise<number> {
+  const row = await env.DB.prepare(
+    "SELECT COUNT(*) AS n FROM mail_outbox WHERE member_id = ? AND kind = 'premium_cancel_confirm'",
+  )
+    .bind(memberId)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+async function confirmMail(memberId: number) {
+  const row = await env.DB.prepare(
+    "SELECT to_address, subject, text FROM mail_outbox WHERE member_id = ? AND kind = 'premium_cancel_confirm' ORDER BY id DESC",
+  )
+    .bind(memberId)
+    .first<{ to_address: string; subject: string; text: string }>();
+  if (!row) throw new Error("no confirmation mail");
+  return row;
+}
 
 describe("renewing", () => {
   it("charges the next period on the mandate once, even when the job runs twice at once", async () => {

@@ -8,7 +8,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { ApiErrorSchema, ChatStartSchema, PushPayloadSchema, PushSettingsSchema } from "../../contract/schemas";
+import { ApiErrorSchema, ChatStartSchema, PushPayloadSchema, PushSettingsSchema, DataExportSchema } from "../../contract/schemas";
 import type { PushOutcome, PushSender } from "../../workers/api/adapters/push";
 import { backoffSeconds, deliverPush, MAX_ATTEMPTS, PushJobSchema } from "../../workers/api/domain/push";
 import { vapidFor } from "../../workers/api/lib/vapid";
@@ -238,13 +238,26 @@ describe("push for messages, likes and matches", { timeout: 20_000 }, () => {
 });
 
 describe("preferences", () => {
+  it("marketing push (news) is off for a member who never chose it, in push_settings.php and the data export, until turned on", async () => {
+    // createMember writes the row without the push columns, as every member before this choice existed.
+    const mia = await member("Mia");
+    const settings = () => call("/api/push_settings.php", { cookie: mia.cookie });
+    expect((await answer(await settings(), 200, PushSettingsSchema)).news).toBe(false);
+    const exported = DataExportSchema.parse(await (await call("/api/user_export.php", { cookie: mia.cookie })).json());
+    expect(exported.account.push_kinds).toEqual({ messages: true, likes: true, news: false });
+    const put = (json: unknown) => call("/api/push_settings.php", { method: "PUT", json, cookie: mia.cookie });
+    expect((await answer(await put({ messages: true, likes: true, news: true }), 200, PushSettingsSchema)).news).toBe(true);
+    expect((await answer(await settings(), 200, PushSettingsSchema)).news).toBe(true);
+    expect((await answer(await put({ messages: true, likes: true, news: false }), 200, PushSettingsSchema)).news).toBe(false);
+  });
+
   it("GET and PUT /api/push_settings.php; a kind switched off is not sent", async () => {
     const kim = await member("Kim", { credits: 50 });
     const lou = await member("Lou");
     expect(await answer(await call("/api/push_settings.php", { cookie: lou.cookie }), 200, PushSettingsSchema)).toEqual({
       messages: true,
       likes: true,
-      news: true,
+      news: false,
     });
     const put = (json: unknown) => call("/api/push_settings.php", { method: "PUT", json, cookie: lou.cookie });
     await answer(await put({ messages: "no", likes: true, news: true }), 422, ApiErrorSchema);

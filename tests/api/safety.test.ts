@@ -329,6 +329,85 @@ describe("notices (complaints.php)", () => {
     expect((await notice(valid(String(bob.id)))).status).toBe(201);
   });
 
+  it("is no mail relay: to an address nobody confirmed, the acknowledgement carries only the reference and fixed wording", async () => {
+    // The attack (issue 25): the victim's address, a phishing text in the name and the subject.
+    const bob = await createMember();
+    const victim = `victim-${crypto.randomUUID()}@example.com`;
+    const phishing = "Your account is blocked, log in at https://evil.example/amora-login to keep it";
+    const filed = await answer(
+      await notice({
+        ...valid(`http://localhost:8787/members/${bob.id}?${encodeURIComponent(phishing)}`),
+        name: phishing,
+        explanation: phishing,
+        email: victim,
+      }),
+      201,
+      CaseFiledSchema,
+    );
+    const mail = await env.DB.prepare("SELECT * FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ?")
+      .bind(victim)
+      .first<{ subject: string; html: string; text: string }>();
+    expect(mail).not.toBeNull();
+    for (const part of [mail!.subject, mail!.html, mail!.text]) {
+      expect(part).not.toContain("evil.example");
+      expect(part).not.toContain("blocked");
+      expect(part).not.toContain(encodeURIComponent(phishing));
+    }
+    expect(mail!.text).toContain(filed.reference);
+    expect(mail!.text).toContain("Hello,");
+    expect(mail!.text).toContain("Did you not send a notice to Amora? Then you can ignore this mail.");
+    // The notice itself keeps everything for the moderators.
+    const row = await env.DB.prepare("SELECT notifier_name, subject_url FROM moderation_cases WHERE reference = ?")
+      .bind(filed.reference)
+      .first<{ notifier_name: string; subject_url: string }>();
+    expect(row!.notifier_name).toBe(phishing);
+
+    // A logged-in member naming another address, or their own not yet confirmed one: the same fixed mail.
+    const [ann, annCookie] = await pair();
+    await answer(
+      await notice({ ...valid(String(bob.id)), name: phishing, email: victim }, freshIp(), annCookie),
+      201,
+      CaseFiledSchema,
+    );
+    const second = await env.DB.prepare(
+      "SELECT text FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ? ORDER BY id DESC",
+    )
+      .bind(victim)
+      .first<{ text: string }>();
+    expect(second!.text).not.toContain("evil.example");
+    await env.DB.prepare("UPDATE members SET status = 'not_confirmed' WHERE id = ?").bind(ann.id).run();
+    await answer(
+      await notice({ ...valid(String(bob.id)), name: "Ann Smith", email: ann.email }, freshIp(), annCookie),
+      201,
+      CaseFiledSchema,
+    );
+    const unconfirmed = await env.DB.prepare(
+      "SELECT text FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ? ORDER BY id DESC",
+    )
+      .bind(ann.email)
+      .first<{ text: string }>();
+    expect(unconfirmed!.text).not.toContain("Ann Smith");
+  });
+
+  it("to the member's own confirmed address, the acknowledgement greets by name and names what was reported", async () => {
+    const [ann, annCookie, bob] = await pair();
+    const subject = `http://localhost:8787/members/${bob.id}`;
+    const filed = await answer(
+      await notice({ ...valid(subject), name: "Ann Smith", email: ann.email.toUpperCase() }, freshIp(), annCookie),
+      201,
+      CaseFiledSchema,
+    );
+    const mail = await env.DB.prepare(
+      "SELECT text FROM mail_outbox WHERE kind = 'notice_received' AND to_address = ? ORDER BY id DESC",
+    )
+      .bind(ann.email.toUpperCase())
+      .first<{ text: string }>();
+    expect(mail!.text).toContain("Hi Ann Smith,");
+    expect(mail!.text).toContain(subject);
+    expect(mail!.text).toContain(filed.reference);
+    expect(mail!.text).not.toContain("Did you not send a notice");
+  });
+
   it("names a photo by its URL or #photo-N, and a message by a chat the logged-in notifier is in", async () => {
     const [ann, annCookie, bob] = await pair();
     await env.DB.prepare("INSERT INTO images (member_id, filename, position, created_at) VALUES (?, ?, 0, ?)")

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { expect, newMember, signUp, test } from "./support/fixtures";
 
-// These tests sign up 8 members; the API allows 20 sign-ups per IP an hour, which the rest of
+// These tests sign up 10 members; the API allows 20 sign-ups per IP an hour, which the rest of
 // the suite uses from 127.0.0.1. Locally the app takes the visitor's IP from cf-connecting-ip
 // (on Cloudflare the edge sets it), so these visitors come from a documentation address.
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.4" } });
@@ -104,13 +104,85 @@ test("a member changes the email address through the link mailed to the new one"
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "This link is invalid or has expired" })).toBeVisible();
 
-  // The old address was told, with a way to report it.
-  const report = await mailedLink(page, oldEmail, "/notifications#email-change-incorrect");
-  await page.goto(report);
-  await expect(page.getByRole("heading", { name: "Did you not change your email address?" })).toBeVisible();
-  await expect(page.getByText("Your email address was changed.")).toBeVisible();
+  // The old address was told, with a "This was not me" rescue link (the next test uses one).
+  expect(await mailedLink(page, oldEmail, "/account-rescue?token=")).toContain("/account-rescue?token=");
   await page.goto("/profile#email");
   await expect(page.locator("#email").getByText(newEmail)).toBeVisible();
+});
+
+test("the owner takes the account back with 'This was not me' after an intruder changed its address and password", async ({
+  page,
+  browser,
+}, info) => {
+  test.slow();
+  const javaScriptEnabled = info.project.use.javaScriptEnabled ?? true;
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const ownerEmail = `e2e-rescue-owner-${stamp}@example.com`;
+  const intruderEmail = `e2e-rescue-intruder-${stamp}@example.com`;
+  await newMember(page, ownerEmail, "Robin", "robin password");
+
+  // The intruder, with the owner's password, logs in elsewhere, takes the address and sets a password.
+  const intruderContext = await browser.newContext({ javaScriptEnabled });
+  const intruder = await intruderContext.newPage();
+  await intruder.goto("/login");
+  await intruder.getByLabel("Email address").fill(ownerEmail);
+  await intruder.getByLabel("Password").fill("robin password");
+  await intruder.getByRole("button", { name: "Log in" }).click();
+  await expect(intruder).toHaveURL(/\/home$/);
+  await intruder.goto("/profile#email");
+  await intruder.locator("#email").getByLabel("New email address").fill(intruderEmail);
+  await intruder.locator("#email").getByLabel("Current password").fill("robin password");
+  const send = intruder.locator("#email").getByRole("button", { name: "Send a confirmation link" });
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(intruder.getByRole("status").filter({ hasText: `We sent a link to ${intruderEmail}` })).toBeVisible();
+  await intruder.goto(await mailedLink(intruder, intruderEmail, "/mail-change/do?token="));
+  await intruder.getByRole("button", { name: "Yes, use this address" }).click();
+  await intruder.goto("/profile#password");
+  const password = intruder.locator("#password");
+  await password.getByLabel("Current password").fill("robin password");
+  await password.getByLabel("New password", { exact: true }).fill("intruder password");
+  await password.getByLabel("New password again").fill("intruder password");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(intruder.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+  // The owner opens "This was not me" from the mail to the old address, without a session.
+  const rescue = await mailedLink(page, ownerEmail, "/account-rescue?token=");
+  const ownerContext = await browser.newContext({ javaScriptEnabled });
+  const owner = await ownerContext.newPage();
+  await owner.goto(rescue);
+  await expect(owner.getByRole("heading", { name: "This was not me" })).toBeVisible();
+  await expect(owner.getByText("Someone changed the email address of your account.")).toBeVisible();
+  await owner.getByRole("button", { name: "Secure my account" }).click();
+  await expect(owner.getByRole("heading", { name: "Your account is secured" })).toBeVisible();
+  await expect(owner.getByText("The email address you had is the account's address again.")).toBeVisible();
+  await expect(owner.getByText("is logged out now")).toBeVisible();
+
+  // The intruder is logged out, and their password no longer works.
+  await intruder.goto("/profile");
+  await expect(intruder).toHaveURL(/\/login/);
+  await intruder.getByLabel("Email address").fill(ownerEmail);
+  await intruder.getByLabel("Password").fill("intruder password");
+  await intruder.getByRole("button", { name: "Log in" }).click();
+  await expect(intruder.getByText("The email address or password is wrong.")).toBeVisible();
+  await intruderContext.close();
+
+  // The owner sets a new password with the link mailed to the restored address, and is in.
+  await owner.goto(await mailedLink(owner, ownerEmail, "/reset-password/do?token="));
+  await owner.getByLabel("New password", { exact: true }).fill("robin new password");
+  await owner.getByLabel("New password again").fill("robin new password");
+  await owner.getByRole("button", { name: "Save my new password" }).click();
+  await expect(owner).toHaveURL(/\/home$/);
+  await owner.goto("/profile#email");
+  await expect(owner.locator("#email").getByText(ownerEmail)).toBeVisible();
+
+  // The rescue link is spent: a clear page, not an error.
+  await owner.goto(rescue);
+  await expect(owner.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  // A made-up one too.
+  await owner.goto(`/account-rescue?token=${"0".repeat(64)}`);
+  await expect(owner.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await ownerContext.close();
 });
 
 test("a member downloads the data export, turns push off and switches the language", async ({ page }, info) => {

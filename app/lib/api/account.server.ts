@@ -2,6 +2,7 @@
  * Account calls (designed, docs/api.md): password reset and change, photo delete and main photo,
  * email change, push off and the kinds of push, account deletion and the data export.
  */
+import type { AccountRescueBody } from "../../../contract/requests/account-rescue";
 import type { MailChangeBody, MailChangeConfirmBody } from "../../../contract/requests/mail-change";
 import type { PasswordChangeBody, PasswordResetBody, PasswordResetRequestBody } from "../../../contract/requests/password";
 import type { PhotoDeleteBody, PhotoMainBody } from "../../../contract/requests/photos";
@@ -9,6 +10,8 @@ import type { AccountDeleteBody, PushSettingsBody } from "../../../contract/requ
 import type { ApiClient } from "./client.server";
 import {
   AccountDeletedSchema,
+  AccountRescuedSchema,
+  AccountRescueTokenSchema,
   DataExportSchema,
   ImagesAnswerSchema,
   MailChangedSchema,
@@ -64,6 +67,15 @@ export function checkMailChangeToken(api: ApiClient, token: string) {
 export function confirmMailChange(api: ApiClient, token: string) {
   const body: MailChangeConfirmBody = { token };
   return api.call(MailChangedSchema, "/api/mail_change.php", { method: "POST", query: { do: "1" }, body });
+}
+
+export function checkRescueToken(api: ApiClient, token: string) {
+  return api.call(AccountRescueTokenSchema, "/api/account_rescue.php", { query: { token } });
+}
+
+export function rescueAccount(api: ApiClient, token: string) {
+  const body: AccountRescueBody = { token };
+  return api.call(AccountRescuedSchema, "/api/account_rescue.php", { method: "POST", body });
 }
 
 export function turnPushOff(api: ApiClient) {

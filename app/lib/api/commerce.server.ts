@@ -3,6 +3,7 @@ import type {
   CreateOrderBody,
   PremiumAction,
   PremiumCancelByMail,
+  PremiumCancelConfirm,
   RetentionCodeBody,
   WithdrawalOrder,
 } from "../../../contract/requests/orders";
@@ -89,4 +90,19 @@ export function cancelPremium(api: ApiClient) {
 export function cancelPremiumByMail(api: ApiClient, email: string) {
   const body: PremiumCancelByMail = { email };
   return api.call(z.object({ received: z.literal(true) }), "/api/premium_cancel.php", { method: "POST", body });
+}
+
+/** Whether the confirmation link mailed by cancelPremiumByMail still works. */
+export function checkPremiumCancelToken(api: ApiClient, token: string) {
+  return api.call(z.object({ valid: z.boolean() }), "/api/premium_cancel.php", { query: { token } });
+}
+
+/** The mailed link's owner confirms the cancellation. */
+export function confirmPremiumCancel(api: ApiClient, token: string) {
+  const body: PremiumCancelConfirm = { token };
+  return api.call(z.object({ canceled: z.literal(true) }), "/api/premium_cancel.php", {
+    method: "POST",
+    query: { do: "1" },
+    body,
+  });
 }

@@ -31,6 +31,8 @@ export function eraseMemberQueries(
     db.deleteFrom("push_subscriptions").where("member_id", "=", memberId),
     db.deleteFrom("password_resets").where("member_id", "=", memberId),
     db.deleteFrom("email_changes").where("member_id", "=", memberId),
+    db.deleteFrom("account_rescues").where("member_id", "=", memberId),
+    db.deleteFrom("premium_cancels").where("member_id", "=", memberId),
     db.deleteFrom("conversation_members").where("member_id", "=", memberId),
     // Sent mails hold the address, the name and links.
     db.deleteFrom("mail_outbox").where("member_id", "=", memberId),

@@ -62,6 +62,7 @@ export interface MembersTable {
   /** The kinds of push the member wants, 1 or 0 (migration 0013). */
   push_messages: Generated<number>;
   push_likes: Generated<number>;
+  /** Marketing push: off until the member turns it on (migration 0025). */
   push_news: Generated<number>;
   /** When the member deleted the account (migration 0006); the row is then an empty tombstone. */
   deleted_at: number | null;
@@ -157,6 +158,31 @@ export interface EmailChangesTable {
   member_id: number;
   site_id: number;
   new_email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** "This was not me" links (migration 0025; domain/one-time-links.ts). */
+export interface AccountRescuesTable {
+  /** SHA-256 hex of the link's token; the token itself is only in the mail. */
+  token_hash: string;
+  member_id: number;
+  site_id: number;
+  kind: "email_change" | "password_change";
+  /** The address an email-change rescue restores; null for a password change. */
+  old_email: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Confirmation links of a premium cancellation asked for without logging in (migration 0025). */
+export interface PremiumCancelsTable {
+  /** SHA-256 hex of the link's token; the token itself is only in the mail. */
+  token_hash: string;
+  member_id: number;
+  site_id: number;
   created_at: number;
   expires_at: number;
   used_at: number | null;
@@ -470,6 +496,8 @@ export interface Database {
   used_tokens: UsedTokensTable;
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
+  account_rescues: AccountRescuesTable;
+  premium_cancels: PremiumCancelsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;

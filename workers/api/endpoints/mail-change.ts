@@ -9,7 +9,8 @@
  * - GET ?token=…: whether a link still works, and the address it confirms.
  * - POST ?do=1 { token } (no login needed: the link may be opened on another device): applies
  *   the change if the address is still free. The link works once, for 24 hours, on its own
- *   site; only its SHA-256 is stored. The old address is told, with a link to report it.
+ *   site; only its SHA-256 is stored. The old address is told, with a one-time "This was not
+ *   me" link that undoes the change (/api/account_rescue.php, domain/account-rescue.ts).
  */
 import { Hono, type Context } from "hono";
 import { MailChangeBodySchema, MailChangeConfirmBodySchema } from "../../../contract/requests/mail-change";
@@ -17,7 +18,15 @@ import { mailproviderOf } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
 import { runBatch } from "../db/client";
 import { findMember } from "../db/members";
-import { claimLink, endLinksStatement, newLink, storeEmailChangeLink, usableEmailChangeLink } from "../domain/one-time-links";
+import {
+  claimLink,
+  endLinksStatement,
+  newLink,
+  storeEmailChangeLink,
+  storeRescueLink,
+  usableEmailChangeLink,
+} from "../domain/one-time-links";
+import { RESCUE_TTL_MS } from "../domain/account-rescue";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError } from "../lib/errors";
@@ -114,7 +123,17 @@ async function applyChange(c: Context<ApiContext>): Promise<Response> {
   if (before.activated_at === null) await postbackAfterAnswer(c, memberId, "doi");
   if (before.email) {
     const notice = { id: memberId, email: before.email, name: before.name, language: before.language };
-    const mail = queueMailChangedNotice(c, notice, change.new_email);
+    // "This was not me": a one-time link that gives the account back to the old address.
+    const rescue = await newLink();
+    await storeRescueLink(db, {
+      hash: rescue.hash,
+      memberId,
+      siteId: site.id,
+      ttlMs: RESCUE_TTL_MS,
+      kind: "email_change",
+      oldEmail: before.email,
+    });
+    const mail = queueMailChangedNotice(c, notice, change.new_email, rescue.token);
     await runAfterAnswer(
       c,
       mail.catch((error: unknown) => console.error(`mail changed notice for member ${memberId} failed:`, error)),

@@ -2,12 +2,16 @@
  * PUT /api/password.php (designed, issue 4): the logged-in member changes the password.
  * `current` must verify, else 403 wrong_password; failures are rate-limited per member (5 per
  * 15 minutes, 429). The new password follows the reset rules (8–1000 characters, not only
- * spaces). On success every other session of the member ends; this one stays.
+ * spaces). On success every other session of the member ends; this one stays; the account's
+ * address is told, with a one-time "This was not me" link (domain/account-rescue.ts).
  */
 import { Hono } from "hono";
 import { PasswordChangeBodySchema } from "../../../contract/requests/password";
 import type { ApiContext } from "../context";
-import { endLinksStatement } from "../domain/one-time-links";
+import { RESCUE_TTL_MS } from "../domain/account-rescue";
+import { endLinksStatement, newLink, storeRescueLink } from "../domain/one-time-links";
+import { runAfterAnswer } from "../lib/after-answer";
+import { queuePasswordChangedNotice } from "../mail/mail-change";
 import { ApiError } from "../lib/errors";
 import { requireCurrentPassword } from "../lib/current-password";
 import { hashPassword } from "../lib/passwords";
@@ -39,5 +43,24 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
   await endOtherSessions(c, memberId);
   // A pending change of address (perhaps asked for by whoever had the old password) ends too.
   await endLinksStatement(db, "email_change", memberId).execute();
+
+  if (member.email) {
+    // "This was not me": whoever changed it may have had the old password.
+    const rescue = await newLink();
+    await storeRescueLink(db, {
+      hash: rescue.hash,
+      memberId,
+      siteId: c.var.site.id,
+      ttlMs: RESCUE_TTL_MS,
+      kind: "password_change",
+      oldEmail: null,
+    });
+    const notice = { id: memberId, email: member.email, name: member.name, language: member.language };
+    const mail = queuePasswordChangedNotice(c, notice, rescue.token);
+    await runAfterAnswer(
+      c,
+      mail.catch((error: unknown) => console.error(`password changed notice for member ${memberId} failed:`, error)),
+    );
+  }
   return c.json({ changed: true as const });
 });

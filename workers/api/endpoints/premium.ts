@@ -5,27 +5,46 @@
  * - POST /api/premium.php { action: "cancel" } (designed, member): stops the renewal; the period
  *   runs to its end; a confirmation mail goes out (once).
  * - POST /api/premium_cancel.php { email } (designed, public): "cancel contracts here" without
- *   logging in (§312k BGB): the membership of that address on this site is cancelled and the
- *   confirmation goes to the address. The answer is the same whether or not there was one.
+ *   logging in (§312k BGB). Nothing changes yet: when the address has a membership that renews
+ *   on this site, a one-time confirmation link goes to it (issue 25: anyone could otherwise stop
+ *   another member's renewal). Always 202, whether or not there was one, the mail made after
+ *   the answer; limited per IP and per address, every request counting (429).
+ * - GET /api/premium_cancel.php?token=…: whether a confirmation link still works.
+ * - POST /api/premium_cancel.php?do=1 { token } (public): the link's owner confirms; the
+ *   renewal stops and the cancellation's confirmation is mailed. Once, for 24 hours, on its own
+ *   site; anything else is 410 token_invalid.
  * - POST /api/dev/renewals.php (developer only): ends the member's period now and runs the
  *   renewal job for them, as the hourly cron would when the period ends.
  *
  * Buying premium is an order (POST /api/orders.php, product "premium").
  */
 import { Hono, type Context } from "hono";
-import { PremiumActionSchema, PremiumCancelByMailSchema } from "../../../contract/requests/orders";
+import { PremiumActionSchema, PremiumCancelByMailSchema, PremiumCancelConfirmSchema } from "../../../contract/requests/orders";
 import type { PremiumAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
+import { findMember, findMemberByEmail } from "../db/members";
+import { claimLink, newLink, storePremiumCancelLink, usablePremiumCancelLink } from "../domain/one-time-links";
 import { cancelRenewal, findMembership, premiumState } from "../domain/premium";
 import { renewDue } from "../domain/renewals";
 import { ApiError } from "../lib/errors";
 import { requireMember, requireMemberEvenIfBanned } from "../lib/member";
-import { readBody } from "../lib/request";
+import { normaliseEmail } from "../lib/email";
+import { runAfterAnswer } from "../lib/after-answer";
+import { type Limit, takeAttempt } from "../lib/rate-limit";
+import { clientIp, readBody } from "../lib/request";
 import { findSiteById } from "../lib/site";
-import { queuePremiumCancelledMail } from "../mail/premium";
+import { queuePremiumCancelConfirmMail, queuePremiumCancelledMail } from "../mail/premium";
 import { queueReceiptMail } from "../mail/receipt";
 import { devToolsEnabled } from "./dev";
 import { orderDeps } from "./orders";
+
+/** How long a cancellation's confirmation link works. */
+export const PREMIUM_CANCEL_TTL_MS = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+/** Asking without logging in: per IP, and per address (it mails that address). */
+export const PREMIUM_CANCEL_LIMITS = { ip: { max: 10, windowMs: HOUR }, email: { max: 3, windowMs: HOUR } } as const;
+
+const cancelTokenInvalid = () => new ApiError(410, "token_invalid", "This confirmation link is invalid, used or expired.");
 
 async function answer(c: Context<ApiContext>, memberId: number): Promise<PremiumAnswer> {
   const membership = await findMembership(c.var.db, memberId);
@@ -55,16 +74,49 @@ export const premiumCalls = new Hono<ApiContext>()
     return c.json(await answer(c, member.id));
   })
   .post("/premium_cancel.php", async (c) => {
-    const { email } = await readBody(c, PremiumCancelByMailSchema);
-    const member = await c.var.db
-      .selectFrom("members")
-      .select(["id", "email", "name", "language", "timezone"])
-      .where("site_id", "=", c.var.site.id)
-      .where("email", "=", email.trim().toLowerCase())
-      .where("status", "!=", "deleted")
-      .executeTakeFirst();
-    if (member) await cancelFor(c, member);
-    return c.json({ received: true }, 202);
+    c.header("cache-control", "no-store");
+    const { db, site } = c.var;
+    if (c.req.query("do") !== undefined) {
+      // The link from the mail: only now does anything change.
+      const { token } = await readBody(c, PremiumCancelConfirmSchema);
+      const link = await usablePremiumCancelLink(db, site.id, token);
+      if (!link) throw cancelTokenInvalid();
+      if (!(await claimLink(db, "premium_cancel", site.id, link.token_hash))) throw cancelTokenInvalid();
+      const member = await findMember(db, site.id, link.member_id);
+      if (member) await cancelFor(c, member);
+      return c.json({ canceled: true as const });
+    }
+    const { email: typed } = await readBody(c, PremiumCancelByMailSchema);
+    const email = normaliseEmail(typed);
+    // Every request counts, before anything is looked up: parallel posts cannot pass together.
+    const limits: Limit[] = [
+      { key: `premium-cancel:ip:${clientIp(c)}`, ...PREMIUM_CANCEL_LIMITS.ip },
+      { key: `premium-cancel:email:${site.id}:${email}`, ...PREMIUM_CANCEL_LIMITS.email },
+    ];
+    for (const limit of limits) await takeAttempt(db, limit);
+    // After the answer, so a member and a stranger take the same time.
+    const work = (async () => {
+      const member = await findMemberByEmail(db, site.id, email);
+      if (!member?.email) return;
+      const membership = await findMembership(db, member.id);
+      if (!membership || premiumState(membership)?.renews !== true) return;
+      const link = await newLink();
+      await storePremiumCancelLink(db, { hash: link.hash, memberId: member.id, siteId: site.id, ttlMs: PREMIUM_CANCEL_TTL_MS });
+      await queuePremiumCancelConfirmMail(
+        c,
+        { id: member.id, email: member.email, name: member.name, language: member.language },
+        link.token,
+      );
+    })().catch((error: unknown) => console.error("premium cancellation link failed:", error));
+    await runAfterAnswer(c, work);
+    return c.json({ received: true as const }, 202);
+  })
+  .get("/premium_cancel.php", async (c) => {
+    // The token is in the URL: keep it out of caches and Referer headers.
+    c.header("cache-control", "no-store");
+    c.header("referrer-policy", "no-referrer");
+    const link = await usablePremiumCancelLink(c.var.db, c.var.site.id, c.req.query("token"));
+    return c.json({ valid: link !== undefined });
   })
   .post("/dev/renewals.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");

@@ -1,7 +1,8 @@
 /**
  * GET /api/push_settings.php and PUT /api/push_settings.php (designed, docs/api.md): the kinds
- * of push the member wants: messages, likes (and matches), news. All on by default; a kind
- * switched off is never sent (domain/push.ts). Push itself is turned on and off with
+ * of push the member wants: messages, likes (and matches), news. Messages and likes are on by
+ * default; news (marketing) is off until the member turns it on (migration 0025, docs/product.md
+ * "Push"); a kind switched off is never sent (domain/push.ts). Push itself is turned on and off with
  * POST/DELETE /api/user.php?push=1.
  */
 import { Hono } from "hono";

@@ -27,6 +27,7 @@ import type { ApiContext } from "../context";
 import type { Db } from "../db/client";
 import type { ModerationCasesTable } from "../db/schema";
 import { findMembership } from "../db/chat";
+import { normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";
 import { anyViewerOf, requireMember } from "../lib/member";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
@@ -254,6 +255,8 @@ export const safety = new Hono<ApiContext>()
         category: body.category,
         subject: body.subject,
         memberId: viewer?.id ?? null,
+        // Free text goes only to the sender's own confirmed address (mail/notice.ts).
+        confirmed: viewer !== null && viewer.status === "active" && viewer.email === normaliseEmail(body.email),
       });
     }
     return c.json(filed, 201);

@@ -29,7 +29,7 @@ export interface MailMember {
 }
 
 /** The mails written with the standard keys: mail.<kind>.subject, .preheader, … */
-export type StandardMailKind = "activation" | "reset" | "mailChange" | "mailChanged";
+export type StandardMailKind = "activation" | "reset" | "mailChange" | "mailChanged" | "passwordChanged" | "premiumCancelConfirm";
 
 /**
  * The member's language if its messages have this mail (its subject, `probe`), else the site's

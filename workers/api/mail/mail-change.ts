@@ -1,7 +1,8 @@
 /**
- * The two mails of an email change (issue 4): the confirmation to the new address, with a link
- * to the app's /mail-change/do?token=… page, and the notice to the old address once the change
- * is made, with a link to /notifications#email-change-incorrect to report it.
+ * The mails of an email change (issue 4): the confirmation to the new address, with a link to
+ * the app's /mail-change/do?token=… page, and the notice to the old address once the change is
+ * made, whose "This was not me" button is a one-time rescue link to /account-rescue?token=…
+ * (issue 25, domain/account-rescue.ts). A password change mails the same kind of notice.
  */
 import type { Context } from "hono";
 import type { StoredSettings } from "../../../contract/schemas";
@@ -23,11 +24,31 @@ export async function queueMailChangeMail(c: Context<ApiContext>, member: MailMe
   await queueMail(c, { kind: "mail_change", memberId: member.id, to: member.email, ...mail });
 }
 
-/** To the old address, after the change: `member.email` is the old address, `newEmail` the new. */
-export async function queueMailChangedNotice(c: Context<ApiContext>, member: MailMember, newEmail: string): Promise<void> {
-  const link = new URL("/notifications#email-change-incorrect", publicOrigin(c)).href;
-  const mail = renderMailChangedNotice(c.var.site.settings, member, link, newEmail);
+/** The "This was not me" link: the app's page that asks to confirm the rescue. */
+export function rescueLink(c: Context<ApiContext>, token: string): string {
+  const url = new URL("/account-rescue", publicOrigin(c));
+  url.searchParams.set("token", token);
+  return url.href;
+}
+
+/**
+ * To the old address, after the change: `member.email` is the old address, `newEmail` the new,
+ * `rescueToken` the link that undoes it.
+ */
+export async function queueMailChangedNotice(
+  c: Context<ApiContext>,
+  member: MailMember,
+  newEmail: string,
+  rescueToken: string,
+): Promise<void> {
+  const mail = renderMailChangedNotice(c.var.site.settings, member, rescueLink(c, rescueToken), newEmail);
   await queueMail(c, { kind: "mail_changed", memberId: member.id, to: member.email, ...mail });
+}
+
+/** To the account's address, after a password change, with the link that undoes it. */
+export async function queuePasswordChangedNotice(c: Context<ApiContext>, member: MailMember, rescueToken: string): Promise<void> {
+  const mail = renderStandardMail("passwordChanged", c.var.site.settings, member, rescueLink(c, rescueToken));
+  await queueMail(c, { kind: "password_changed", memberId: member.id, to: member.email, ...mail });
 }
 
 export function renderMailChangeMail(

@@ -18,6 +18,8 @@ export interface MailToQueue extends RenderedMail {
     | "password_reset"
     | "mail_change"
     | "mail_changed"
+    | "password_changed"
+    | "premium_cancel_confirm"
     | "receipt"
     | "withdrawal"
     | "premium_cancelled"

@@ -8,7 +8,7 @@ import type { StoredSettings } from "../../../contract/schemas";
 import { safeTimeZone } from "../../../contract/time";
 import type { ApiContext } from "../context";
 import type { Membership } from "../domain/premium";
-import { type MailRecipient, mailTranslator, publicOrigin } from "./common";
+import { type MailMember, type MailRecipient, mailTranslator, publicOrigin, renderStandardMail } from "./common";
 import { queueMail } from "./outbox";
 import { renderMail } from "./template";
 
@@ -51,4 +51,15 @@ export async function queuePremiumCancelledMail(
   if (!member.email) return;
   const mail = renderPremiumCancelledMail(c.var.site.settings, member, membership, new URL("/premium", publicOrigin(c)).href);
   await queueMail(c, { kind: "premium_cancelled", memberId: member.id, to: member.email, ...mail });
+}
+
+/**
+ * "Cancel contracts here" without logging in (issue 25): the link that confirms the cancellation,
+ * to the account's own address. Nothing is cancelled until it is used.
+ */
+export async function queuePremiumCancelConfirmMail(c: Context<ApiContext>, member: MailMember, token: string): Promise<void> {
+  const url = new URL("/premium/cancel", publicOrigin(c));
+  url.searchParams.set("token", token);
+  const mail = renderStandardMail("premiumCancelConfirm", c.var.site.settings, member, url.href);
+  await queueMail(c, { kind: "premium_cancel_confirm", memberId: member.id, to: member.email, ...mail });
 }

@@ -1,0 +1,89 @@
+/**
+ * "This was not me" (issue 25; docs/product.md "Account lifecycle",
+ * docs/decisions/039-account-rescue-links.md): the rescue of an account whose address or password
+ * was changed by someone else. The link comes in the mail that tells the owner about the change;
+ * using it, without logging in:
+ *
+ * - restores the address the account had before an email change (the mail went to it);
+ * - ends every session, the intruder's included;
+ * - takes the password away (NULL: no password logs in) until it is set again with the reset
+ *   link this mails to the (restored) address;
+ * - ends pending email changes and reset links, and the rescue links mailed after the one used
+ *   (they went to whoever made the later change), but not older ones.
+ */
+import { mailproviderOf } from "../../../contract/rules/signup";
+import { runBatch, type Db } from "../db/client";
+import { findMemberByEmail } from "../db/members";
+import {
+  claimLink,
+  endLinksStatement,
+  endNewerRescuesStatement,
+  newLink,
+  storePasswordResetLink,
+  usableRescueLink,
+  type RescueKind,
+} from "./one-time-links";
+
+/** How long a rescue link works: the owner may read the mail days later. */
+export const RESCUE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type RescueOutcome =
+  | { ok: true; kind: RescueKind; memberId: number; email: string; resetToken: string }
+  | { ok: false; reason: "token_invalid" | "email_taken" };
+
+export interface RescueDeps {
+  db: Db;
+  d1: D1Database;
+  siteId: number;
+  resetTtlMs: number;
+}
+
+/** Uses the rescue link `token`: once, of any number of parallel requests. */
+export async function rescueAccount(deps: RescueDeps, token: unknown, now = Date.now()): Promise<RescueOutcome> {
+  const { db, siteId } = deps;
+  const rescue = await usableRescueLink(db, siteId, token, now);
+  if (!rescue) return { ok: false, reason: "token_invalid" };
+  const memberId = rescue.member_id;
+  const restore = rescue.kind === "email_change" && rescue.old_email !== null ? rescue.old_email : null;
+  // Someone may have signed up with the old address since it was given up: then it cannot come back.
+  if (restore !== null && restore !== rescue.current_email) {
+    const holder = await findMemberByEmail(db, siteId, restore);
+    if (holder && holder.id !== memberId) return { ok: false, reason: "email_taken" };
+  }
+  const email = restore ?? rescue.current_email;
+  if (!email) return { ok: false, reason: "token_invalid" };
+
+  // Of two requests with the same token, only one gets past this.
+  if (!(await claimLink(db, "account_rescue", siteId, rescue.token_hash, now))) return { ok: false, reason: "token_invalid" };
+
+  const reset = await newLink();
+  try {
+    await runBatch(deps.d1, [
+      ...(restore !== null
+        ? [
+            db
+              .updateTable("members")
+              .set({ email: restore, mailprovider: mailproviderOf(restore) })
+              .where("id", "=", memberId)
+              .where("site_id", "=", siteId),
+          ]
+        : []),
+      // No password logs in until the owner sets one with the mailed link.
+      db
+        .updateTable("members")
+        .set({ password_hash: null, password_salt: null, password_iterations: null })
+        .where("id", "=", memberId)
+        .where("site_id", "=", siteId),
+      db.deleteFrom("sessions").where("member_id", "=", memberId),
+      endLinksStatement(db, "email_change", memberId, now),
+      endLinksStatement(db, "password_reset", memberId, now),
+      endNewerRescuesStatement(db, memberId, rescue.created_at, now),
+    ]);
+  } catch (error) {
+    // The unique (site, email) index: the address was taken between the check and now.
+    if (String(error).includes("UNIQUE")) return { ok: false, reason: "email_taken" };
+    throw error;
+  }
+  await storePasswordResetLink(db, { hash: reset.hash, memberId, siteId, ttlMs: deps.resetTtlMs }, now);
+  return { ok: true, kind: rescue.kind, memberId, email, resetToken: reset.token };
+}
