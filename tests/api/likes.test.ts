@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   ApiErrorSchema,
@@ -43,6 +44,34 @@ describe("likes", () => {
     const seen = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: bobCookie })).json());
     expect(seen.liked_by[0]!.like_new).toBe(false);
     expect(UserAnswerSchema.parse(await (await call("/api/user.php", { cookie: bobCookie })).json()).user.new_likes).toBe(0);
+  });
+
+  it("the new-likes count and the liked_by list count the same likes: not from an unconfirmed or blocked member (issue 29 point 19)", async () => {
+    const bob = await createMember();
+    const unfinished = await createMember();
+    const blocked = await createMember();
+    const ann = await createMember();
+    const bobCookie = await loginAs(bob);
+    for (const liker of [unfinished, blocked, ann]) {
+      const like = await call("/api/likes.php", { method: "POST", json: { profile: bob.id }, cookie: await loginAs(liker) });
+      expect(like.status).toBe(200);
+    }
+    // One liker has not finished sign-up (unconfirmed), one is blocked by Bob.
+    await env.DB.prepare("UPDATE members SET status = 'not_confirmed' WHERE id = ?").bind(unfinished.id).run();
+    await env.DB.prepare("INSERT INTO blocks (member_id, blocked_id, created_at) VALUES (?, ?, ?)")
+      .bind(bob.id, blocked.id, Date.now())
+      .run();
+    const list = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: bobCookie })).json());
+    expect(list.liked_by.map((p) => p.id)).toEqual([ann.id]);
+    const user = UserAnswerSchema.parse(await (await call("/api/user.php", { cookie: bobCookie })).json()).user;
+    expect(user.new_likes).toBe(list.liked_by.filter((p) => p.like_new).length);
+    expect(user.new_likes).toBe(1);
+    // Once the unfinished member confirms, the like counts in both.
+    await env.DB.prepare("UPDATE members SET status = 'active' WHERE id = ?").bind(unfinished.id).run();
+    const after = LikesAnswerSchema.parse(await (await call("/api/likes.php", { cookie: bobCookie })).json());
+    expect(after.liked_by.map((p) => p.id).sort()).toEqual([ann.id, unfinished.id].sort());
+    const userAfter = UserAnswerSchema.parse(await (await call("/api/user.php", { cookie: bobCookie })).json()).user;
+    expect(userAfter.new_likes).toBe(2);
   });
 
   it("a like back is a match: mutual only for the second like, and only while both likes stand", async () => {

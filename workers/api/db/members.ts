@@ -6,6 +6,7 @@ import { findMembership, isActive, MEMBERSHIP_COLUMNS, type Membership, premiumS
 import type { Site } from "../lib/site";
 import { unreadMessagesQuery } from "./chat";
 import { findBan } from "./decisions";
+import { newLikesQuery } from "./likes";
 import type { Db } from "./client";
 import type { MembersTable } from "./schema";
 
@@ -89,12 +90,7 @@ async function userFacts(db: Db, memberId: number) {
   const row = await db
     .selectNoFrom((eb) => [
       ledger.balanceQuery(db, memberId).as("credits"),
-      eb
-        .selectFrom("likes")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .where("profile_id", "=", memberId)
-        .where("is_new", "=", 1)
-        .as("new_likes"),
+      newLikesQuery(db, memberId).as("new_likes"),
       eb.exists(eb.selectFrom("push_subscriptions").select("id").where("member_id", "=", memberId)).as("subscribed"),
       unreadMessagesQuery(db, memberId).as("unread_messages"),
       // Photos in their order: the subquery's order is the aggregate's.

@@ -21,6 +21,7 @@ import { type PushMessageOptions, type PushOutcome, type PushSender, webPushSend
 import type { ApiContext } from "../context";
 import { unreadMessages } from "../db/chat";
 import { createDb, type Db } from "../db/client";
+import { newLikesQuery } from "../db/likes";
 import { runAfterAnswer } from "../lib/after-answer";
 import { translatorFor } from "../lib/i18n";
 import { findSiteById, isLoopbackHost } from "../lib/site";
@@ -108,12 +109,7 @@ export async function buildPayload(db: Db, job: ParsedJob): Promise<{ payload: P
       .select(["m.name", "m.status", "i.filename"])
       .where("m.id", "=", job.actor)
       .executeTakeFirst(),
-    db
-      .selectFrom("likes")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("profile_id", "=", job.recipient)
-      .where("is_new", "=", 1)
-      .executeTakeFirstOrThrow(),
+    newLikesQuery(db, job.recipient).executeTakeFirstOrThrow(),
   ]);
   if (!recipient || recipient.status === "deleted" || recipient.push_state === "denied") return null;
   if (!actor || actor.status === "deleted") return null;

@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { LikeBodySchema, ProfileIdSchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { blockedBetween } from "../db/blocks";
+import { likeCounts } from "../db/likes";
 import { toProfile } from "../db/members";
 import { selectCards, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
@@ -49,6 +50,8 @@ export const likes = new Hono<ApiContext>()
             .execute(),
       selectCards(db, me)
         .innerJoin("likes as theirs", (join) => join.onRef("theirs.member_id", "=", "m.id").on("theirs.profile_id", "=", me))
+        // The same rule as the new-likes count (db/likes.ts).
+        .where(likeCounts(me, "theirs.member_id"))
         .select(["theirs.created_at as liked_at", "theirs.is_new"])
         .orderBy("theirs.created_at", "desc")
         .limit(200)
