@@ -14,7 +14,10 @@ async function hydrate() {
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const response = await fetch(messagesUrl(locale));
-  const messages = ((await response.json()) as Record<string, MessageTree>)[locale] ?? {};
+  const messages = response.ok ? ((await response.json()) as Record<string, MessageTree>)[locale] : undefined;
+  // Without its messages the page would hydrate into raw keys ("errors.heading"): it stays as
+  // the server rendered it, translated, and works as it does without JavaScript.
+  if (!messages) throw new Error(`no messages for ${locale}: ${response.status}`);
   startTransition(() => {
     hydrateRoot(
       document,

@@ -29,3 +29,8 @@ export const EXPLANATION_MAX = 1000;
 export const SUBJECT_URL_MAX = 500;
 /** An appeal's text (DSA art. 20; docs/product.md "Bans and appeals"). */
 export const APPEAL_MAX = 2000;
+/**
+ * How long a "This was not me" rescue link works (docs/decisions/039), and so how long
+ * /notifications shows what to do after an email change (issue 29 point 20).
+ */
+export const RESCUE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;

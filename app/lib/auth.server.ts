@@ -6,12 +6,19 @@
  */
 import { redirect, type RouterContextProvider } from "react-router";
 import type { User } from "../../contract/schemas";
-import { userContext } from "./context";
+import { userContext, userFailureContext } from "./context";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** The logged-in member, or null for a visitor (public and optional pages). */
 export function getOptionalUser(context: Context): User | null {
+  return readUser(context);
+}
+
+/** The member; the API's failure to say who it is (the error page) is thrown here, where it is needed. */
+function readUser(context: Context): User | null {
+  const failure = context.get(userFailureContext);
+  if (failure) throw failure.thrown;
   return context.get(userContext);
 }
 
@@ -20,7 +27,7 @@ export function getOptionalUser(context: Context): User | null {
  * (by default the page they asked for: its path and query).
  */
 export function requireUser({ request, context }: { request: Request; context: Context }, returnTo?: string): User {
-  const user = context.get(userContext);
+  const user = readUser(context);
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(returnTo ?? url.pathname + url.search)}`);

@@ -13,6 +13,8 @@ export const requestContext = createContext<RequestContext>();
 
 /** The logged-in member, or null; set once per request by the root middleware. */
 export const userContext = createContext<User | null>(null);
+/** The API's failure while fetching the member (lib/middleware.server.ts), thrown where the member is read. */
+export const userFailureContext = createContext<{ thrown: unknown } | null>(null);
 
 /**
  * The affiliate partner who sent this visitor (lib/tracking.ts), set once per request by the root

@@ -3,13 +3,13 @@
  * tracking-parameter redirect, language detection, and the logged-in member.
  */
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import { ApiClient } from "./api/client.server";
+import { ApiClient, isApiFailure } from "./api/client.server";
 import { siteSettings } from "./api/site.server";
 import { PARTNER_IMAGE_HOSTS_HEADER } from "./security.server";
 import { fetchUser } from "./api/session.server";
 import { clearTrackingCookie, outgoingCookies, readCookie, trackingCookie } from "./cookies.server";
 import { requireUser } from "./auth.server";
-import { requestContext, trackingContext, userContext } from "./context";
+import { requestContext, trackingContext, userContext, userFailureContext } from "./context";
 import { i18nextMiddleware } from "./i18n.server";
 import { CONSENT_COOKIE, extractTracking, parseConsent, parseTracking, TRACKING_COOKIE } from "./tracking";
 
@@ -49,9 +49,19 @@ const trackingMiddleware: MiddlewareFunction<Response> = async ({ request, conte
   return next();
 };
 
-/** Fetches the member once per request; everything else reads it with lib/auth.server.ts. */
+/**
+ * Fetches the member once per request; everything else reads it with lib/auth.server.ts. When
+ * the API fails, the failure (the 503/502 error page) is kept and thrown where the member is read:
+ * a request that never asks who the member is (the translations at /_i18n/…, static answers) is
+ * still answered, so the error page's script is not left without its messages (issue 29 point 18).
+ */
 const userMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  context.set(userContext, await fetchUser(context.get(apiContext)));
+  try {
+    context.set(userContext, await fetchUser(context.get(apiContext)));
+  } catch (thrown) {
+    if (!isApiFailure(thrown)) throw thrown;
+    context.set(userFailureContext, { thrown });
+  }
   return next();
 };
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RESCUE_LINK_TTL_MS } from "../../contract/limits";
 import { fetchDecisions } from "~/lib/api/appeals.server";
 import { fetchNotifications, markNotificationsRead } from "~/lib/api/discover.server";
 import type { Decision, Notification } from "../../contract/schemas";
@@ -11,8 +12,9 @@ import { useSite } from "~/lib/root-data";
 /**
  * /notifications (login): likes, messages and account notices, newest first. Seeing them marks
  * likes and notices read (the list still shows which were new this time); a message stays new
- * until it is read in its chat. #email-change-incorrect is where the
- * old address's "this wasn't me" link lands. Above them, the decisions against the member
+ * until it is read in its chat. #email-change-incorrect (what to do if the member did not make
+ * the change) shows only after a recent email change; the mail to the old address carries a
+ * one-time "This was not me" link of its own (/account-rescue). Above them, the decisions against the member
  * (warnings, photos removed): each statement of reasons, and a link to appeal it (ADR 030).
  */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -23,8 +25,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     const read = await markNotificationsRead(api);
     if (!read.ok) console.warn("marking notifications read failed", read.status);
   }
+  const notifications = result.data.notifications;
+  // What to do if the member did not change the address: only after a recent change (while the
+  // mail's rescue link works), not as an alarm for everyone (issue 29 point 20).
+  const since = Date.now() - RESCUE_LINK_TTL_MS;
+  const emailChangedRecently = notifications.some(
+    (n) => n.type === "account" && n.kind === "email_changed" && n.created_at > since,
+  );
   // An API without decisions.php (another version) just shows none.
-  return { notifications: result.data.notifications, decisions: decided.ok ? decided.data.decisions : [] };
+  return { notifications, emailChangedRecently, decisions: decided.ok ? decided.data.decisions : [] };
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
@@ -34,6 +43,19 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     <>
       <title>{t("notifications.title", { site: site?.name ?? "" })}</title>
       <h1>{t("notifications.heading")}</h1>
+      {loaderData.emailChangedRecently ? (
+        <section id="email-change-incorrect" className="notice-box" aria-labelledby="email-change-incorrect-heading">
+          <h2 id="email-change-incorrect-heading">{t("notifications.emailChangeHeading")}</h2>
+          <p>{t("notifications.emailChangeText")}</p>
+          {site ? (
+            <p>
+              <a href={`mailto:${site.supportEmail}?subject=${encodeURIComponent(t("notifications.emailChangeSubject"))}`}>
+                {t("notifications.emailChangeContact", { email: site.supportEmail })}
+              </a>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
       {loaderData.decisions.length > 0 ? <Decisions decisions={loaderData.decisions} /> : null}
       {loaderData.notifications.length === 0 ? (
         <p className="empty-state">{t("notifications.empty")}</p>
@@ -44,17 +66,6 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <section id="email-change-incorrect" className="notice-box" aria-labelledby="email-change-incorrect-heading">
-        <h2 id="email-change-incorrect-heading">{t("notifications.emailChangeHeading")}</h2>
-        <p>{t("notifications.emailChangeText")}</p>
-        {site ? (
-          <p>
-            <a href={`mailto:${site.supportEmail}?subject=${encodeURIComponent(t("notifications.emailChangeSubject"))}`}>
-              {t("notifications.emailChangeContact", { email: site.supportEmail })}
-            </a>
-          </p>
-        ) : null}
-      </section>
     </>
   );
 }

@@ -108,6 +108,11 @@ test("a member changes the email address through the link mailed to the new one"
   expect(await mailedLink(page, oldEmail, "/account-rescue?token=")).toContain("/account-rescue?token=");
   await page.goto("/profile#email");
   await expect(page.locator("#email").getByText(newEmail)).toBeVisible();
+
+  // After this recent change, /notifications says it and what to do if it was not the member (issue 29 point 20).
+  await page.goto("/notifications");
+  await expect(page.getByText("Your email address was changed.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Did you not change your email address?" })).toBeVisible();
 });
 
 test("the owner takes the account back with 'This was not me' after an intruder changed its address and password", async ({

@@ -1,5 +1,10 @@
 import { E2E_PORT } from "../../playwright.config";
-import { answerPartnerQuestion, expect, login, signUp, test } from "./support/fixtures";
+import { answerPartnerQuestion, expect, login, newMember, signUp, test } from "./support/fixtures";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAaklEQVR4nAXB0QAAAAhDwZGMJJJIIhlJEO87ou6EhEWJFiMiVpyEjE2ZNmNi1pyFChdVdDFFii2uhBo31XQzTZptroUGDzX0MEOGHW6EgkOFDhMSNlyEFi+19DJLll1uhQ4fdfQxR4497h7WFWaB0n08RwAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const ACCOUNTS = {
   anna: { email: "anna@example.com", password: "demo-password", name: "Anna", id: 1 },
@@ -309,23 +314,45 @@ test("paying members and visitors get no cam tiles", async ({ page }) => {
   await expect(page.locator(".tile")).toHaveCount(0);
 });
 
-test("notifications list account notices, are marked read once seen, and hold the email-change section", async ({
+test("notifications: no email-change alarm without a change; the welcome notice goes once the photo and text are there (issue 29 point 20)", async ({
   page,
   checkA11y,
-}) => {
-  await page.goto(`http://127.0.0.1:${E2E_PORT}/login`);
-  await page.getByLabel("Email address").fill("dirk@example.com");
-  await page.getByLabel("Password").fill("demo-password");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto(`http://127.0.0.1:${E2E_PORT}/notifications`);
+  javaScriptEnabled,
+}, info) => {
+  test.slow();
+  await newMember(page, `e2e-notices-${info.project.name}-${Date.now()}@example.com`, "Noor");
+  await page.goto("/notifications");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
   await expect(page.getByText("Welcome! Add a photo")).toBeVisible();
+  // Nobody changed this member's address: no "Did you not change your email address?" box.
+  await expect(page.getByRole("heading", { name: "Did you not change your email address?" })).toHaveCount(0);
   await checkA11y();
-  await page.goto(`http://127.0.0.1:${E2E_PORT}/home`);
-  await page.goto(`http://127.0.0.1:${E2E_PORT}/notifications#email-change-incorrect`);
+  // Seen once: marked read.
+  await page.goto("/notifications");
   await expect(page.locator(".notification.unread")).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Did you not change your email address?" })).toBeVisible();
+
+  // A photo only: the welcome notice still asks for the text.
+  // "networkidle": hydrated, so the picked photo is the upload script's (issue 29 point 11 is another helper's).
+  await page.goto("/profile#photos", { waitUntil: "networkidle" });
+  await page
+    .locator("#photos")
+    .getByLabel("Choose a photo or drop it here")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload photo" }).click();
+  await expect(page.getByRole("list", { name: "Your photos" }).getByRole("listitem")).toHaveCount(1);
+  await page.goto("/notifications");
+  await expect(page.getByText("Welcome! Add a photo")).toBeVisible();
+
+  // And a few words: done, the notice is gone.
+  await page.goto("/profile#about");
+  await page.locator("#about").getByLabel("About me").fill("I like long walks.");
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/profile") && r.request().method() === "POST");
+  await page.locator("#about").getByRole("button", { name: "Save" }).click();
+  await saved;
+  await expect(page.locator("#about").getByLabel("About me")).toHaveValue("I like long walks.");
+  await page.goto("/notifications");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
+  await expect(page.getByText("Welcome! Add a photo")).toHaveCount(0);
 });
 
 test("a member's 404 page shows profiles from their search, without actions", async ({ page, checkA11y }) => {

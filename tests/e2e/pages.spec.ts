@@ -34,6 +34,24 @@ test("when the API is down the error page says so, with a retry link and no stac
   await checkA11y();
 });
 
+test("a member's error page while the API is down stays translated after the page's script runs (issue 29 point 18)", async ({
+  page,
+  context,
+  checkA11y,
+}) => {
+  // A session cookie: the page (and anything the browser asks the app for) would need the API for the member.
+  await context.addCookies([{ name: "sid", value: "a-session-the-api-cannot-check", url: `http://127.0.0.1:${API_DOWN_PORT}` }]);
+  const response = await page.goto(`http://127.0.0.1:${API_DOWN_PORT}/chats`, { waitUntil: "networkidle" });
+  expect(response?.status()).toBe(503);
+  await expect(page.getByText("Error 503")).toBeVisible();
+  await expect(page.getByText("temporarily unavailable")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/chats");
+  // No raw keys ("errors.status", "errors.heading") once the script has run.
+  await expect(page.locator("body")).not.toContainText(/\b(errors|nav)\.[a-zA-Z]+/);
+  await expect(page).toHaveTitle("Error 503");
+  await checkA11y();
+});
+
 test("Accept-Language: nl renders Dutch", async ({ browser }) => {
   const context = await browser.newContext({ locale: "nl-NL", extraHTTPHeaders: { "accept-language": "nl-NL,nl;q=0.9" } });
   const page = await context.newPage();

@@ -15,11 +15,22 @@ const SETTINGS_TTL_MS = 60_000;
 export async function fetchSettings(api: ApiClient, host: string): Promise<Settings> {
   const cached = cache.get(host);
   if (cached && cached.until > Date.now()) return cached.settings;
-  const result = await api.call(SettingsSchema, "/api/settings.php");
+  let result: Awaited<ReturnType<typeof api.call<typeof SettingsSchema>>>;
+  try {
+    result = await api.call(SettingsSchema, "/api/settings.php");
+  } catch (thrown) {
+    // The API is down: settings this isolate knew (up to a day old) keep the error page in the
+    // site's name and colours (issue 29 point 18); the page's own call then fails as it must.
+    if (cached && cached.until + STALE_IF_ERROR_MS > Date.now()) return cached.settings;
+    throw thrown;
+  }
   if (!result.ok) throw new Error(`settings.php answered ${result.status} ${result.error.error}`);
   cache.set(host, { settings: result.data, until: Date.now() + SETTINGS_TTL_MS });
   return result.data;
 }
+
+/** How long known settings stand in for an API that does not answer. */
+const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
 
 export function fetchCompanyInfo(api: ApiClient) {
   return api.call(CompanyInfoSchema, "/api/companyinfo.php");

@@ -11,6 +11,7 @@
  * - ends pending email changes and reset links, and the rescue links mailed after the one used
  *   (they went to whoever made the later change), but not older ones.
  */
+import { RESCUE_LINK_TTL_MS } from "../../../contract/limits";
 import { mailproviderOf } from "../../../contract/rules/signup";
 import { runBatch, type Db } from "../db/client";
 import { findMemberByEmail } from "../db/members";
@@ -25,7 +26,7 @@ import {
 } from "./one-time-links";
 
 /** How long a rescue link works: the owner may read the mail days later. */
-export const RESCUE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESCUE_TTL_MS = RESCUE_LINK_TTL_MS;
 
 export type RescueOutcome =
   | { ok: true; kind: RescueKind; memberId: number; email: string; resetToken: string }

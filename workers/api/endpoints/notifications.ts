@@ -10,6 +10,8 @@ import { NotificationsReadBodySchema } from "../../../contract/requests/discover
 import type { ApiContext } from "../context";
 import { chatProfile } from "../db/chat";
 import type { Db } from "../db/client";
+import { likeCounts } from "../db/likes";
+import { selectNotices } from "../db/notices";
 import { selectCards, toCard } from "../db/profiles";
 import { readBody } from "../lib/request";
 import { requireSession } from "../lib/member";
@@ -43,16 +45,19 @@ function newestMessagesFromOthers(db: Db, me: number) {
 
 export const notifications = new Hono<ApiContext>()
   .get("/notifications.php", async (c) => {
-    const me = requireSession(c).id;
+    const member = requireSession(c);
+    const me = member.id;
     const { db } = c.var;
     const [likes, notices, messages] = await Promise.all([
       selectCards(db, me)
         .innerJoin("likes as theirs", (join) => join.onRef("theirs.member_id", "=", "m.id").on("theirs.profile_id", "=", me))
+        // The likes that count (db/likes.ts): the same as /likes and the badge.
+        .where(likeCounts(me, "theirs.member_id"))
         .select(["theirs.created_at as liked_at", "theirs.is_new"])
         .orderBy("theirs.created_at", "desc")
         .limit(LIMIT)
         .execute(),
-      db.selectFrom("notices").selectAll().where("member_id", "=", me).orderBy("created_at", "desc").limit(LIMIT).execute(),
+      selectNotices(db, member, LIMIT),
       newestMessagesFromOthers(db, me),
     ]);
     const now = new Date();
