@@ -3,7 +3,7 @@ import { messages } from "../../contract/messages";
 import { LOCALES } from "../../contract/locales";
 import { searchCountCap } from "../../contract/rules/search";
 import { createTranslator } from "../../contract/translator";
-import { countryName, languageName, resultCount, safeTimeZone, showLanguageBadge } from "./format";
+import { countryName, languageName, resultCount, safeTimeZone, shortWhen, showLanguageBadge } from "./format";
 
 describe("showLanguageBadge", () => {
   it("shows when the languages differ", () => {
@@ -61,5 +61,25 @@ describe("resultCount (docs/decisions/031)", () => {
     expect(label).toContain(`${new Intl.NumberFormat(locale).format(cap)}+`);
     expect(label).not.toContain("search.");
     expect(resultCount(translator(locale), cap - 1, false)).not.toContain("+");
+  });
+});
+
+describe("shortWhen (issue 29 point 6)", () => {
+  // Tuesday 24 November 2026, 15:00 in Amsterdam.
+  const now = Date.UTC(2026, 10, 24, 14, 0);
+  const at = (minutesAgo: number) => now - minutesAgo * 60_000;
+  const when = (ms: number, locale = "en") => shortWhen(ms, now, locale, "Europe/Amsterdam", "now");
+  it("says now, minutes, the time today, the weekday this week, a date before", () => {
+    expect(when(at(0.5))).toBe("now");
+    expect(when(at(5))).toBe("5 min");
+    expect(when(at(120))).toBe("1:00 PM");
+    expect(when(at(26 * 60))).toBe("Mon");
+    expect(when(at(20 * 24 * 60))).toBe("Nov 4");
+    expect(when(Date.UTC(2025, 0, 3, 12))).toBe("1/3/25");
+  });
+  it("is in the interface language", () => {
+    expect(when(at(120), "de")).toBe("13:00");
+    expect(when(at(26 * 60), "de")).toMatch(/^Mo\.?$/);
+    expect(when(at(5), "nl")).toBe("5 min");
   });
 });

@@ -45,3 +45,31 @@ export function resultCount(translator: Pick<Translator, "t" | "locale">, total:
 }
 
 export { safeTimeZone } from "../../contract/time";
+
+/** The calendar day of a moment in a time zone, as "YYYY-MM-DD" (en-CA formats so). */
+function dayIn(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(ms);
+}
+
+/**
+ * A short "when" for lists, as chat apps show it (issue 29 point 6): "now" (the caller's
+ * translation) under a minute, "5 min" within the hour, "14:05" today, "Tue" within the
+ * week, "12 Nov" this year, a short date before. All Intl, in the member's time zone.
+ */
+export function shortWhen(ms: number, now: number, locale: string, timeZone: string, justNow: string): string {
+  const ago = now - ms;
+  if (ago < 60_000) return justNow;
+  if (ago < 60 * 60_000) {
+    return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "short" }).format(
+      Math.floor(ago / 60_000),
+    );
+  }
+  if (dayIn(ms, timeZone) === dayIn(now, timeZone)) {
+    return new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone }).format(ms);
+  }
+  if (ago < 6 * 24 * 60 * 60_000) return new Intl.DateTimeFormat(locale, { weekday: "short", timeZone }).format(ms);
+  const sameYear = new Date(ms).getUTCFullYear() === new Date(now).getUTCFullYear();
+  return sameYear
+    ? new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone }).format(ms)
+    : new Intl.DateTimeFormat(locale, { dateStyle: "short", timeZone }).format(ms);
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, replace, useFetcher, useFetchers, useLocation } from "react-router";
-import { ChatEntryLink, useChatName } from "~/components/chat/ChatEntry";
+import { ChatEntryLink, FictionalMark, useChatName } from "~/components/chat/ChatEntry";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { MessageList } from "~/components/chat/MessageList";
 import { ErrorList } from "~/components/Field";
@@ -155,26 +155,23 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
           <span className="avatar avatar-empty" aria-hidden="true" />
         )}
         <h1 className="chat-name">
-          {name}
-          {profile.fictional && site ? (
-            <span className="badge fictional" title={t("card.fictionalExplained", { plural: site.fictionalPlural })}>
-              {site.fictionalIcon} {t("card.fictional")}
-            </span>
-          ) : null}
+          <span className="chat-name-text">{name}</span>
+          {profile.fictional && site ? <FictionalMark icon={site.fictionalIcon} /> : null}
         </h1>
-        {profile.deleted || loaderData.blocked ? null : (
-          <Link to={`/members/${profile.id}`} className="chat-profile-link">
-            {t("chat.viewProfile")}
-          </Link>
-        )}
         {profile.deleted ? null : (
-          // Report or block from the chat: a disclosure, so it works without JavaScript.
+          // One line on a phone (issue 29 point 7): "View profile", report and block sit in this
+          // menu, a disclosure, so it works without JavaScript.
           <details className="chat-safety">
             <summary>
-              <span className="visually-hidden">{t("safety.menu")}</span>
+              <span className="visually-hidden">{t("chat.menu")}</span>
               <span aria-hidden="true">⋯</span>
             </summary>
             <div className="chat-safety-menu">
+              {loaderData.blocked ? null : (
+                <Link to={`/members/${profile.id}`} className="menu-item">
+                  {t("chat.viewProfile")}
+                </Link>
+              )}
               <SafetyActions memberId={profile.id} name={name} conversation={conversation.id} />
             </div>
           </details>

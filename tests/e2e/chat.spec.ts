@@ -107,7 +107,7 @@ test("A writes to B from B's profile, B sees it live and answers, A's credits dr
   await close();
 });
 
-test("too few credits keep the typed text; a chat can be removed", async ({ page, browser }, info) => {
+test("too few credits keep the typed text; another member's conversation is a 404", async ({ page, browser }, info) => {
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Bo ${stamp.slice(-6)}`;
@@ -132,48 +132,6 @@ test("too few credits keep the typed text; a chat can be removed", async ({ page
   await expect(page.getByRole("log", { name: "Messages" }).getByText(text)).toHaveCount(0);
   await page.getByRole("link", { name: "Get credits" }).click();
   await expect(page.getByRole("heading", { name: "Buy credits" })).toBeVisible();
-
-  // Remove the conversation from the list (issue 16, defect 1): it asks first; once confirmed, the
-  // entry is gone at once with JavaScript and stays gone (the list loads again from the server),
-  // and after the confirmation page's post without.
-  // "networkidle": the page's script has loaded and hydrated, so the click is the page's own
-  // (a click during hydration could be lost, and the test would wait for nothing).
-  await page.goto("/chats", { waitUntil: "networkidle" });
-  const js = info.project.use.javaScriptEnabled !== false;
-  const entry = page.getByRole("listitem").filter({ hasText: "Ben" });
-  await expect(entry).toHaveCount(1);
-  await entry.getByRole("button", { name: /Remove/ }).click();
-  const question = entry.getByRole("group", { name: "Remove the conversation with Ben?" });
-  await expect(question).toBeVisible();
-  if (!js) await expect(page).toHaveURL(/\/chats\?remove=\d+/);
-  // Cancel keeps it.
-  await question.getByRole("link", { name: "Cancel" }).click();
-  await expect(question).toHaveCount(0);
-  await expect(entry).toHaveCount(1);
-  if (js) await expect(entry.getByRole("button", { name: /Remove/ })).toBeFocused();
-
-  await entry.getByRole("button", { name: /Remove/ }).click();
-  const posted = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/chats") && r.request().method() === "POST");
-  // With JavaScript the list is loaded again after the server's answer (the root cause of the
-  // defect: it never was, and the entry came back until a reload).
-  const reloaded = js
-    ? page.waitForResponse((r) => new URL(r.url()).pathname === "/chats.data" && r.request().method() === "GET", {
-        timeout: 5_000,
-      })
-    : null;
-  await question.getByRole("button", { name: "Yes, remove" }).click();
-  // Gone at once with JavaScript (before the server has answered).
-  await expect(page.getByRole("listitem").filter({ hasText: "Ben" })).toHaveCount(0, { timeout: js ? 1_000 : 7_000 });
-  await posted;
-  await reloaded;
-  await expect(page.getByText("No conversations yet.")).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "The conversation is removed." })).toBeVisible();
-  expect(new URL(page.url()).search).toBe("");
-  // And it stays gone (it used to come back after the post and stay until a reload).
-  await page.waitForTimeout(1_500);
-  await expect(page.getByRole("listitem").filter({ hasText: "Ben" })).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByText("No conversations yet.")).toBeVisible();
 
   // Another member's conversation id, or none: a 404 page.
   const response = await page.goto(chatUrl.replace(/\d+$/, "999999"));
@@ -206,4 +164,108 @@ test("a visitor who signs up to chat is led back to the chat at the end of sign-
   await page.getByRole("link", { name: "Continue where you were" }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: /Ben/ })).toBeVisible();
+});
+
+test("the chat list reads like a messenger: a readable preview, a short time, removing behind the row's menu with undo (issue 29 point 6)", async ({
+  page,
+  checkA11y,
+}, info) => {
+  test.slow();
+  const js = info.project.use.javaScriptEnabled !== false;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await newMember(page, `e2e-chat-list-${stamp}@example.com`, `Lia ${stamp.slice(-6)}`);
+  await page.goto("/members/5/chat", { waitUntil: "networkidle" });
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const other = "Ruben"; // member 5 of the seed
+  const text = "Which trail near Utrecht would you recommend for a Sunday morning walk?";
+  await send(page, text);
+  await expect(page.getByRole("log", { name: "Messages" }).getByText(text)).toBeVisible();
+
+  await page.goto("/chats", { waitUntil: "networkidle" });
+  const entry = page.getByRole("listitem").filter({ hasText: other });
+  await expect(entry).toHaveCount(1);
+  // The preview is readable: a good part of the row, not three letters.
+  const preview = entry.locator(".chat-last");
+  await expect(preview).toContainText(`You: ${text}`);
+  expect((await preview.boundingBox())!.width).toBeGreaterThan(200);
+  // A short time ("now", "5 min"), the full date on hover.
+  await expect(entry.locator("time")).toHaveText(/^(now|\d+ min)$/);
+  await expect(entry.locator("time")).toHaveAttribute("title", /\d{4}/);
+  // No "Remove" in sight until the row's menu is opened.
+  await expect(entry.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+  await entry
+    .locator("summary")
+    .filter({ hasText: `Options for ${other}` })
+    .click();
+  const remove = entry.getByRole("button", { name: "Remove conversation" });
+  await expect(remove).toBeVisible();
+  await checkA11y();
+
+  if (js) {
+    // Gone at once, with Undo; Undo brings it back.
+    await remove.click();
+    await expect(page.getByRole("listitem").filter({ hasText: other })).toHaveCount(0);
+    const undo = page.getByRole("status").filter({ hasText: `Conversation with ${other} removed.` });
+    await expect(undo).toBeVisible();
+    await checkA11y();
+    await undo.getByRole("button", { name: "Undo" }).click();
+    await expect(entry).toHaveCount(1);
+    await expect(entry.locator(".chat-entry-link")).toBeFocused();
+    // Nothing was sent: after a reload it is still there.
+    await page.reload({ waitUntil: "networkidle" });
+    await expect(entry).toHaveCount(1);
+    // Removed for good once the undo time is over.
+    await entry.locator("summary").click();
+    const posted = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.startsWith("/chats") && r.request().method() === "POST",
+      {
+        timeout: 10_000,
+      },
+    );
+    await entry.getByRole("button", { name: "Remove conversation" }).click();
+    await posted;
+  } else {
+    // Without JavaScript a confirmation step.
+    await remove.click();
+    await expect(page).toHaveURL(/\/chats\?remove=\d+/);
+    const question = entry.getByRole("group", { name: `Remove the conversation with ${other}?` });
+    await question.getByRole("link", { name: "Cancel" }).click();
+    await expect(entry).toHaveCount(1);
+    await entry.locator("summary").click();
+    await entry.getByRole("button", { name: "Remove conversation" }).click();
+    await entry
+      .getByRole("group", { name: `Remove the conversation with ${other}?` })
+      .getByRole("button", { name: "Yes, remove" })
+      .click();
+  }
+  await expect(page.getByText("No conversations yet.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "The conversation is removed." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("No conversations yet.")).toBeVisible();
+});
+
+test("the chat header is one line on a phone: back, photo, name with a small ✦, and a menu with View profile (issue 29 point 7)", async ({
+  page,
+  checkA11y,
+}, info) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await newMember(page, `e2e-chat-head-${stamp}@example.com`, `Mo ${stamp.slice(-6)}`);
+  // Member 5 is an entertainment profile.
+  await page.goto("/members/5/chat", { waitUntil: "networkidle" });
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const header = page.locator("header.chat-top");
+  expect((await header.boundingBox())!.height).toBeLessThan(70);
+  // The mark is small, with its words for screen readers.
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveAccessibleName(/Entertainment profile/);
+  expect((await heading.boundingBox())!.height).toBeLessThan(40);
+  await expect(page.getByRole("link", { name: "View profile" })).toBeHidden();
+  await header.locator("summary").filter({ hasText: "More options" }).click();
+  await expect(page.getByRole("link", { name: /^Report / })).toBeVisible();
+  await checkA11y();
+  await page.getByRole("link", { name: "View profile" }).click();
+  await expect(page).toHaveURL(/\/members\/5$/);
 });

@@ -113,7 +113,7 @@ test("from a chat: report (the conversation attached) and block; the chat then t
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const chat = page.url();
   // The top bar's menu is a disclosure: it opens without JavaScript too.
-  await page.locator("summary", { hasText: "Report or block" }).click();
+  await page.locator("summary", { hasText: "More options" }).click();
   await page.getByRole("link", { name: /^Report / }).click();
   await expect(page).toHaveURL(/\/members\/3\/report\?chat=\d+$/);
   await expect(page.getByText(/conversation with .* is attached/)).toBeVisible();
