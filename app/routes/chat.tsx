@@ -155,7 +155,14 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
           <span className="avatar avatar-empty" aria-hidden="true" />
         )}
         <h1 className="chat-name">
-          <span className="chat-name-text">{name}</span>
+          {profile.deleted || loaderData.blocked ? (
+            <span className="chat-name-text">{name}</span>
+          ) : (
+            // The name opens the profile, as in messengers; "View profile" is in the menu too.
+            <Link to={`/members/${profile.id}`} className="chat-name-text">
+              {name}
+            </Link>
+          )}
           {profile.fictional && site ? <FictionalMark icon={site.fictionalIcon} /> : null}
         </h1>
         {profile.deleted ? null : (

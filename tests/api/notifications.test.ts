@@ -6,6 +6,32 @@ import { call, createMember, ensureSites, loginAs } from "./helpers";
 beforeAll(ensureSites);
 
 describe("notifications", () => {
+  it("leaves out the welcome notice once the member has a photo and a text, and likes that do not count (issue 29 points 19, 20)", async () => {
+    const ann = await createMember();
+    const unconfirmed = await createMember();
+    const cookie = await loginAs(ann);
+    await env.DB.prepare("INSERT INTO notices (member_id, kind, created_at) VALUES (?, 'welcome', ?)")
+      .bind(ann.id, Date.now())
+      .run();
+    await call("/api/likes.php", { method: "POST", json: { profile: ann.id }, cookie: await loginAs(unconfirmed) });
+    await env.DB.prepare("UPDATE members SET status = 'not_confirmed' WHERE id = ?").bind(unconfirmed.id).run();
+    const list = async () =>
+      NotificationsAnswerSchema.parse(await (await call("/api/notifications.php", { cookie })).json()).notifications;
+    // The unconfirmed member's like is not listed (as on /likes and in the badge).
+    expect((await list()).map((n) => n.type)).toEqual(["account"]);
+    // A text alone, then a photo alone, are not enough.
+    await env.DB.prepare(`UPDATE members SET personal = '{"aboutme":"Hello"}' WHERE id = ?`).bind(ann.id).run();
+    expect((await list()).map((n) => n.type)).toEqual(["account"]);
+    await env.DB.prepare(`UPDATE members SET personal = '{"aboutme":"  "}' WHERE id = ?`).bind(ann.id).run();
+    await env.DB.prepare("INSERT INTO images (member_id, filename, position, created_at) VALUES (?, 'x.jpg', 0, ?)")
+      .bind(ann.id, Date.now())
+      .run();
+    expect((await list()).map((n) => n.type)).toEqual(["account"]);
+    // Both: onboarding is done, the notice is gone.
+    await env.DB.prepare(`UPDATE members SET personal = '{"aboutme":"Hello"}' WHERE id = ?`).bind(ann.id).run();
+    expect(await list()).toEqual([]);
+  });
+
   it("lists new likes and account notices newest first, and marks them all read", async () => {
     const ann = await createMember();
     const bob = await createMember();
