@@ -20,6 +20,15 @@ export async function loader(args: Route.LoaderArgs) {
   return { order: result.data.order };
 }
 
+/** "Try again" keeps the package, method, country, where the member was, and the code (docs/product.md §10.4). */
+function tryAgainQuery(order: { country: string; return_to: string | null; discount_code: string | null }): string {
+  return new URLSearchParams({
+    country: order.country,
+    ...(order.return_to ? { return_to: order.return_to } : {}),
+    ...(order.discount_code ? { code: order.discount_code } : {}),
+  }).toString();
+}
+
 /** Seconds between looks while the provider has not settled the payment. */
 const REFRESH_SECONDS = 3;
 
@@ -93,7 +102,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
                 to={
                   order.product === "premium"
                     ? `/premium?plan=${order.product_id}&method=${order.method}&country=${order.country}#summary`
-                    : `/credits/${order.product_id}/${order.method}?country=${order.country}${order.return_to ? `&return_to=${encodeURIComponent(order.return_to)}` : ""}`
+                    : `/credits/${order.product_id}/${order.method}?${tryAgainQuery(order)}`
                 }
               >
                 {t("transaction.tryAgain")}
