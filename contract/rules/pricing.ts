@@ -101,7 +101,10 @@ export interface DiscountChoice<D extends DiscountOffer> {
  * list the automatic one, welcome or time bonus, before a typed code, so the typed code is not
  * used up for nothing).
  */
-export function bestDiscount<D extends DiscountOffer>(offers: readonly D[], pkg: { id: string; credits: number }): DiscountChoice<D> {
+export function bestDiscount<D extends DiscountOffer>(
+  offers: readonly D[],
+  pkg: { id: string; credits: number },
+): DiscountChoice<D> {
   let applied: D | null = null;
   for (const offer of offers) {
     if (discountApplies(offer, pkg) && (applied === null || offer.percent > applied.percent)) applied = offer;

@@ -134,9 +134,7 @@ describe("ordering with a code", () => {
   it("lets only one of three orders at once have the code, and only that one, paid, uses it", async () => {
     const { id, cookie } = await buyer();
     const code = await makeCode({ percent: 25 });
-    const answers = await Promise.all(
-      Array.from({ length: 3 }, () => order(cookie, { code, expected_cents: 1499 })),
-    );
+    const answers = await Promise.all(Array.from({ length: 3 }, () => order(cookie, { code, expected_cents: 1499 })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const placed = answers.find((r) => r.status === 201)!;
     const { order: made } = OrderAnswerSchema.parse(await placed.json());
@@ -145,7 +143,10 @@ describe("ordering with a code", () => {
     }
     await settle(made.id, "paid");
     // Two parallel orders after the paid one: neither gets the code again.
-    const later = await Promise.all([order(cookie, { code, expected_cents: 1499 }), order(cookie, { code, expected_cents: 1499 })]);
+    const later = await Promise.all([
+      order(cookie, { code, expected_cents: 1499 }),
+      order(cookie, { code, expected_cents: 1499 }),
+    ]);
     expect(later.map((r) => r.status)).toEqual([409, 409]);
     for (const r of later) expect(await r.json()).toMatchObject({ error: "discount_used" });
     const uses = await env.DB.prepare(
@@ -174,9 +175,15 @@ describe("ordering with a code", () => {
     // The member went to the provider and came back without paying: the order can still be paid.
     const held = await getCode(cookie, `code=${code}`);
     expect(held.status).toBe(409);
-    expect(await held.json()).toMatchObject({ error: "discount_reserved", order_id: placed.id, fields: { code: "discount_reserved" } });
+    expect(await held.json()).toMatchObject({
+      error: "discount_reserved",
+      order_id: placed.id,
+      fields: { code: "discount_reserved" },
+    });
     // The provider cancels the payment (the member pressed back there) and its webhook has not come.
-    await env.DB.prepare("UPDATE demo_payments SET status = 'canceled' WHERE id = (SELECT provider_payment_id FROM orders WHERE id = ?)")
+    await env.DB.prepare(
+      "UPDATE demo_payments SET status = 'canceled' WHERE id = (SELECT provider_payment_id FROM orders WHERE id = ?)",
+    )
       .bind(placed.id)
       .run();
     const free = await getCode(cookie, `code=${code}`);
@@ -207,7 +214,9 @@ describe("a code never makes a price worse (the best discount wins)", () => {
     const popular = prices.packages.find((p) => p.id === "250")!;
     expect(popular.quote.amount_cents).toBe(1599);
     expect(popular.discount).toMatchObject({ code: "WELCOME", kind: "welcome", percent: 20 });
-    expect(popular.passed_over).toEqual([{ code: hello, kind: "general", percent: 10, min_credits: 0, reason: "better_discount" }]);
+    expect(popular.passed_over).toEqual([
+      { code: hello, kind: "general", percent: 10, min_credits: 0, reason: "better_discount" },
+    ]);
 
     const placed = await order(cookie, { code: hello, expected_cents: 1599 });
     expect(placed.status).toBe(201);
@@ -227,7 +236,9 @@ describe("a code never makes a price worse (the best discount wins)", () => {
     expect(byId["100"]?.quote.amount_cents).toBe(799);
     expect(byId["100"]?.discount?.code).toBe("WELCOME");
     expect(byId["250"]?.quote.amount_cents).toBe(1599);
-    expect(byId["250"]?.passed_over).toEqual([{ code: big, kind: "general", percent: 25, min_credits: 600, reason: "not_for_package" }]);
+    expect(byId["250"]?.passed_over).toEqual([
+      { code: big, kind: "general", percent: 25, min_credits: 600, reason: "not_for_package" },
+    ]);
     expect(byId["600"]?.quote.amount_cents).toBe(2999);
     expect(byId["600"]?.discount?.code).toBe(big);
     expect(byId["600"]?.passed_over).toMatchObject([{ code: "WELCOME", reason: "better_discount" }]);
@@ -241,7 +252,9 @@ describe("a code never makes a price worse (the best discount wins)", () => {
 
   it("gives a member without any discount the list price, and ignores junk and codes they may not use in the price list", async () => {
     const { id, cookie } = await buyer();
-    await env.DB.prepare("UPDATE members SET signup_date = ? WHERE id = ?").bind(Date.now() - 49 * HOUR, id).run();
+    await env.DB.prepare("UPDATE members SET signup_date = ? WHERE id = ?")
+      .bind(Date.now() - 49 * HOUR, id)
+      .run();
     const used = await makeCode({ until: Date.now() - 1 });
     const prices = await pricing(cookie, used);
     expect(prices.packages.every((p) => p.discount === null && p.quote.discount_cents === 0)).toBe(true);

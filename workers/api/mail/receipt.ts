@@ -22,10 +22,7 @@ import { renderMail, type RenderedMail } from "./template";
  * What an order bought, as the receipt and the withdrawal acknowledgement name it (a legal
  * record): every kind of item an order can hold has its own words.
  */
-export function itemName(
-  t: Pick<Translator, "t">["t"],
-  order: Pick<Order, "product" | "credits" | "months">,
-): string {
+export function itemName(t: Pick<Translator, "t">["t"], order: Pick<Order, "product" | "credits" | "months">): string {
   switch (order.product) {
     case "premium":
       return t("mail.receipt.premium", { count: order.months });

@@ -51,7 +51,10 @@ export function renderWithdrawalMail(
     linkIntro: t("mail.receipt.linkIntro"),
     outro: [
       ...(premium
-        ? [withdrawal.refund_cents > 0 ? t("mail.withdrawal.refundWhen") : t("mail.withdrawal.nothingToRefundPremium"), t("mail.withdrawal.premiumDays")]
+        ? [
+            withdrawal.refund_cents > 0 ? t("mail.withdrawal.refundWhen") : t("mail.withdrawal.nothingToRefundPremium"),
+            t("mail.withdrawal.premiumDays"),
+          ]
         : [
             withdrawal.refund_cents > 0 ? t("mail.withdrawal.refundWhen") : t("mail.withdrawal.nothingToRefund"),
             t("mail.withdrawal.usedCredits"),
