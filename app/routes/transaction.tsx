@@ -69,6 +69,15 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
                 ? t("premium.months", { count: order.months })
                 : t("credits.credits", { count: order.credits })}
             </dd>
+            {order.quote.discount_cents > 0 && (
+              <>
+                <dt>{t("order.discount")}</dt>
+                <dd>
+                  −{formatMoney(locale, order.quote.discount_cents, order.quote.currency)}
+                  {order.discount_code && <span className="order-code"> ({order.discount_code})</span>}
+                </dd>
+              </>
+            )}
             <dt>{t("order.total")}</dt>
             <dd>{formatMoney(locale, order.quote.amount_cents, order.quote.currency)}</dd>
             <dt>{t("transaction.reference")}</dt>

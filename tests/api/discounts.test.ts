@@ -255,9 +255,15 @@ describe("a code never makes a price worse (the best discount wins)", () => {
     await env.DB.prepare("UPDATE members SET signup_date = ? WHERE id = ?")
       .bind(Date.now() - 49 * HOUR, id)
       .run();
-    const used = await makeCode({ until: Date.now() - 1 });
-    const prices = await pricing(cookie, used);
+    const expiredCode = await makeCode({ until: Date.now() - 1 });
+    const prices = await pricing(cookie, expiredCode);
     expect(prices.packages.every((p) => p.discount === null && p.quote.discount_cents === 0)).toBe(true);
+    // Another member's personal code gives nothing, and says nothing about itself.
+    const other = await createMember();
+    const theirs = await makeCode({ memberId: other.id, percent: 50 });
+    const withTheirs = await pricing(cookie, theirs);
+    expect(withTheirs.packages.every((p) => p.discount === null && p.passed_over.length === 0)).toBe(true);
+    expect((await order(cookie, { code: theirs, expected_cents: 999 })).status).toBe(404);
     expect((await call("/api/pricing.php?code=%3Cscript%3E", { cookie })).status).toBe(422);
     // A visitor's price list has no discounts.
     const visitor = PricingAnswerSchema.parse(await (await call("/api/pricing.php?country=NL&code=HELLO10")).json());

@@ -231,6 +231,8 @@ test("a code left at the checkout is reserved for that order, not used; a failed
   await page.getByRole("link", { name: "Back to the payment" }).click();
   await page.getByRole("button", { name: /^Fail the payment/ }).click();
   await expect(page.getByRole("heading", { name: "The payment did not go through" })).toBeVisible();
+  await expect(page.locator(".order-summary")).toContainText("−€10.00 (BIG25)");
+  await expect(page.locator(".order-summary")).toContainText("€29.99");
 
   // Try again: the same package, method, code and price.
   await page.getByRole("link", { name: "Try again" }).click();
