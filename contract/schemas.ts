@@ -779,6 +779,8 @@ export const PricingAnswerSchema = z.object({
   ),
   /** The list price may be shown struck through beside a discounted one (held 30 days; docs/product.md §10.5). */
   strike_through: z.boolean(),
+  /** The member's codes reserved for their orders that can still be paid (not used yet), with the order. */
+  reserved: z.array(z.object({ code: z.string(), kind: z.enum(DISCOUNT_KINDS), order_id: z.string() })).default([]),
   /** What one message costs in `country`, in credits, and about what that is in money (cents). */
   message: z.object({ credits: z.number().int(), approx_cents: z.number().int().nullable() }),
 });

@@ -4,7 +4,7 @@ import { useMethodName } from "~/components/commerce/MethodChoice";
 import { ErrorList, translateError } from "~/components/Field";
 import { createOrder, fetchPaymentMethods } from "~/lib/api/commerce.server";
 import { loadDiscount, loadPricing, ORDER_REFUSALS, toCheckout } from "~/lib/shop.server";
-import { useAppliedLabel, usePassedOverNote } from "~/components/commerce/OfferNotes";
+import { ReservedNotes, useAppliedLabel, usePassedOverNote } from "~/components/commerce/OfferNotes";
 import { countryName } from "~/lib/format";
 import { formatMoney } from "../../contract/money";
 import { OrderSchema } from "~/lib/forms/order";
@@ -41,9 +41,11 @@ export async function loader(args: Route.LoaderArgs) {
     pkg,
     // Only a typed code the member may use goes along; the API applies the welcome offer or time bonus itself.
     typed: found.typed && !found.codeError ? found.typed : null,
+    typedAsked: found.typed,
     codeError: found.codeError,
     reservedFor: found.reservedFor,
     country: pricing.country,
+    reserved: pricing.reserved,
     methods: offered,
     method: offered?.find((m) => m.id === params.paymentMethod) ?? null,
     askedMethod: params.paymentMethod ?? null,
@@ -78,7 +80,7 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
   const { t, locale } = translation;
   const site = useSite();
   const methodName = useMethodName();
-  const { pkg, country, methods, method, askedMethod, returnTo, key, typed, codeError, reservedFor } = loaderData;
+  const { pkg, country, methods, method, askedMethod, returnTo, key, typed, codeError, reservedFor, reserved } = loaderData;
   const appliedLabel = useAppliedLabel();
   const passedOverNote = usePassedOverNote();
   const submitting = useNavigation().state !== "idle";
@@ -146,6 +148,7 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
           ))}
         </div>
       )}
+      <ReservedNotes reserved={reserved} skip={reservedFor ? (loaderData.typedAsked ?? null) : null} />
       {methods === null ? (
         <p className="notice-box" role="alert">
           {t("credits.methodsUnavailable")}{" "}

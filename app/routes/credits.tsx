@@ -5,7 +5,7 @@ import { PackageCard } from "~/components/commerce/PackageCard";
 import { PaymentCountry } from "~/components/commerce/PaymentCountry";
 import { fetchPaymentMethods } from "~/lib/api/commerce.server";
 import { loadDiscount, loadPricing } from "~/lib/shop.server";
-import { OfferNotes } from "~/components/commerce/OfferNotes";
+import { OfferNotes, ReservedNotes } from "~/components/commerce/OfferNotes";
 import { ErrorList } from "~/components/Field";
 import { DiscountBanner } from "~/components/commerce/DiscountBanner";
 import { formErrorsOf } from "~/lib/forms/reply";
@@ -81,6 +81,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
 
       <PaymentCountry country={pricing.country} countries={pricing.countries} returnTo={returnTo} discountCode={typed} />
       {discount && <DiscountBanner discount={discount} removeTo={typed ? `/credits?${keep}` : null} />}
+      <ReservedNotes reserved={pricing.reserved} skip={reservedFor ? typed : null} />
 
       {pricing.packages.length === 0 ? (
         <p className="notice-box">{t("credits.nothingForSale")}</p>

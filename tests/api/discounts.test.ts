@@ -180,6 +180,9 @@ describe("ordering with a code", () => {
       order_id: placed.id,
       fields: { code: "discount_reserved" },
     });
+    // The price list names the reservation, for "reserved for your open order" with a link.
+    const listed = PricingAnswerSchema.parse(await (await call("/api/pricing.php?country=NL", { cookie })).json());
+    expect(listed.reserved).toEqual([{ code, kind: "general", order_id: placed.id }]);
     // The provider cancels the payment (the member pressed back there) and its webhook has not come.
     await env.DB.prepare(
       "UPDATE demo_payments SET status = 'canceled' WHERE id = (SELECT provider_payment_id FROM orders WHERE id = ?)",
@@ -191,6 +194,15 @@ describe("ordering with a code", () => {
     const state = await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(placed.id).first<{ status: string }>();
     expect(state?.status).toBe("canceled");
     expect((await order(cookie, { code, expected_cents: 1499 })).status).toBe(201);
+  });
+
+  it("names the welcome offer held by an open order, and prices the next order without it", async () => {
+    const { cookie } = await buyer();
+    const placed = OrderAnswerSchema.parse(await (await order(cookie, { expected_cents: 1599 })).json()).order;
+    const listed = PricingAnswerSchema.parse(await (await call("/api/pricing.php?country=NL", { cookie })).json());
+    expect(listed.reserved).toEqual([{ code: "WELCOME", kind: "welcome", order_id: placed.id }]);
+    expect(listed.packages.find((p) => p.id === "250")?.quote.amount_cents).toBe(1999);
+    expect((await order(cookie, { expected_cents: 1999 })).status).toBe(201);
   });
 
   it("refuses a price without the discount, and an expired code", async () => {

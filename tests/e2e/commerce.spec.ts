@@ -224,6 +224,8 @@ test("a code left at the checkout is reserved for that order, not used; a failed
   await expect(page.getByText("Test mode · demo payment provider")).toBeVisible();
 
   // Left at the provider without paying: the code is reserved for that order, which can still be paid.
+  await page.goto("/credits?country=NL");
+  await expect(page.getByText("BIG25 is reserved for your open order.")).toBeVisible();
   await page.goto("/credits?country=NL&code=BIG25");
   await expect(page.getByText("This code is reserved for your open order.")).toBeVisible();
   await page.getByRole("link", { name: "Go to your open order" }).click();

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { PricingAnswer } from "../../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 
@@ -50,5 +51,30 @@ export function OfferNotes({ pkg }: { pkg: Priced }) {
         </span>
       ))}
     </span>
+  );
+}
+
+/**
+ * The member's discounts held by an order of theirs that can still be paid (docs/product.md
+ * §10.5): not used, reserved for that order, with a link to it. `skip`: a typed code whose
+ * refusal the page already shows.
+ */
+export function ReservedNotes({ reserved, skip }: { reserved: PricingAnswer["reserved"]; skip: string | null }) {
+  const { t } = useTranslation();
+  const shown = reserved.filter((r) => r.code !== skip?.toUpperCase());
+  if (shown.length === 0) return null;
+  return (
+    <div className="notice-box" role="status">
+      {shown.map((r) => (
+        <p key={r.code}>
+          {r.kind === "welcome"
+            ? t("credits.offer.reservedWelcome")
+            : r.kind === "time_bonus"
+              ? t("credits.offer.reservedTimeBonus")
+              : t("credits.offer.reserved", { code: r.code })}{" "}
+          <Link to={`/transactions/${r.order_id}`}>{t("credits.offer.openOrder")}</Link>
+        </p>
+      ))}
+    </div>
   );
 }

@@ -99,6 +99,19 @@ export async function holdRefusal(db: Db, codeId: number, memberId: number): Pro
   return (PAYABLE as readonly string[]).includes(holder.status) ? reservedError(holder.order_id) : usedError();
 }
 
+/** The member's codes held by their orders that can still be paid (reserved, not used): for "reserved for your open order". */
+export function reservations(db: Db, memberId: number) {
+  return db
+    .selectFrom("discount_redemptions")
+    .innerJoin("orders", "orders.id", "discount_redemptions.order_id")
+    .innerJoin("discount_codes", "discount_codes.id", "discount_redemptions.code_id")
+    .select(["discount_codes.code", "discount_codes.kind", "orders.id as order_id"])
+    .where("discount_redemptions.member_id", "=", memberId)
+    .where("orders.status", "in", PAYABLE)
+    .orderBy("orders.created_at", "desc")
+    .execute();
+}
+
 /** Whether the member has bought anything (an order that was paid, whatever became of it since). */
 export async function hasPurchased(db: Db, memberId: number): Promise<boolean> {
   const row = await db

@@ -82,6 +82,7 @@ export const orders = new Hono<ApiContext>()
     const country = paymentCountry(c, asked);
     const viewer = viewerOf(c);
     const offers = viewer ? await memberOffers(c, viewer, code) : [];
+    const reserved = viewer ? await discounts.reservations(c.var.db, viewer.id) : [];
     if (viewer) c.header("cache-control", "private, no-store");
     const packages = settings.commerce.credit_packages.map((p) => {
       // The best of the member's discounts for each package (docs/product.md §10.5): what orders.php charges.
@@ -117,6 +118,7 @@ export const orders = new Hono<ApiContext>()
       packages,
       premium_plans: plans,
       strike_through: mayStrikeThrough(settings.commerce.prices_since, Date.now()),
+      reserved,
       message: { credits: messageCredits, approx_cents: approxCents(messageCredits, bestCentsPerCredit(settings, country)) },
     };
     return c.json(answer);
