@@ -74,6 +74,7 @@ export const ERROR_CODES = [
   "discount_not_found",
   "discount_expired",
   "discount_used",
+  "discount_reserved",
   "discount_not_applicable",
   "no_discount",
   "not_withdrawable",

@@ -21,6 +21,8 @@ export const ApiErrorSchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   retry_after: z.number().optional(),
+  /** discount_reserved: the member's open order that holds the code. */
+  order_id: z.string().optional(),
   /** insufficient_credits (chat): the member's credits and what the message costs. */
   balance: z.number().optional(),
   cost: z.number().optional(),
@@ -751,7 +753,27 @@ const QuoteSchema = z.object({
   vat_cents: z.number().int(),
 });
 
-/** GET /api/pricing.php?country= (designed): what the site sells, priced for a buyer in `country`. */
+export const DISCOUNT_KINDS = ["general", "welcome", "time_bonus", "retention"] as const;
+
+/** The discount that counts for a package (docs/product.md §10.5). */
+const AppliedDiscountSchema = z.object({
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  percent: z.number().int(),
+});
+
+/** A discount the member has that does not count for a package, and why (another is better or as good, or it is not for it). */
+const PassedOverSchema = AppliedDiscountSchema.extend({
+  reason: z.enum(["better_discount", "same_discount", "not_for_package"]),
+  min_credits: z.number().int(),
+});
+
+/**
+ * GET /api/pricing.php?country=&code= (designed): what the site sells, priced for a buyer in
+ * `country`. For a member, each package's quote has the best of their discounts taken off (the
+ * running time bonus or welcome offer, and the typed `code`), and says which one and why the
+ * others do not count; orders.php charges exactly that.
+ */
 export const PricingAnswerSchema = z.object({
   /** The country the prices are for (the `country` asked, else the member's, else the site's first). */
   country: countryCode,
@@ -759,12 +781,23 @@ export const PricingAnswerSchema = z.object({
   vat_rate: z.number(),
   /** The countries a buyer may pay from (payment_country): the site's countries. */
   countries: z.array(countryCode),
-  packages: z.array(z.object({ id: z.string(), credits: z.number().int(), highlight: z.boolean(), quote: QuoteSchema })),
+  packages: z.array(
+    z.object({
+      id: z.string(),
+      credits: z.number().int(),
+      highlight: z.boolean(),
+      quote: QuoteSchema,
+      discount: AppliedDiscountSchema.nullable().default(null),
+      passed_over: z.array(PassedOverSchema).default([]),
+    }),
+  ),
   premium_plans: z.array(
     z.object({ id: z.string(), months: z.number().int(), bonus_credits: z.number().int(), quote: QuoteSchema }),
   ),
   /** The list price may be shown struck through beside a discounted one (held 30 days; docs/product.md §10.5). */
   strike_through: z.boolean(),
+  /** The member's codes reserved for their orders that can still be paid (not used yet), with the order. */
+  reserved: z.array(z.object({ code: z.string(), kind: z.enum(DISCOUNT_KINDS), order_id: z.string() })).default([]),
   /** What one message costs in `country`, in credits, and about what that is in money (cents). */
   message: z.object({ credits: z.number().int(), approx_cents: z.number().int().nullable() }),
 });
@@ -792,6 +825,8 @@ export const OwnOrderSchema = z.object({
   country: countryCode,
   method: z.string(),
   quote: QuoteSchema,
+  /** The discount code the price has off (a typed code, the welcome offer, a time bonus), or null: "Try again" keeps it. */
+  discount_code: z.string().nullable().default(null),
   /** The provider's checkout while the order can still be paid there. */
   checkout_url: z.string().nullable(),
   /** Where the member was when they chose to buy (a path on this site), or null. */
@@ -814,8 +849,6 @@ export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
 export const LatestOrderAnswerSchema = z.object({
   order: z.object({ product_id: z.string(), method: z.string(), country: countryCode }).nullable(),
 });
-
-export const DISCOUNT_KINDS = ["general", "welcome", "time_bonus", "retention"] as const;
 
 /** A discount code the member may use now (docs/product.md §10.5). */
 export const DiscountSchema = z.object({
