@@ -37,6 +37,8 @@ export const SEED_CLEARS = [
   "conversation_members",
   "conversations",
   "images",
+  "account_rescues",
+  "premium_cancels",
   "password_resets",
   "email_changes",
   "members",
