@@ -65,5 +65,7 @@ export async function savePushSubscription(
   const cap = db.deleteFrom("push_subscriptions").where("member_id", "=", memberId).where("id", "not in", newest);
   const owner = db.selectFrom("push_subscriptions").select("member_id").where("endpoint", "=", endpoint);
   const [, , found] = await runBatch(d1, [upsert, cap, owner]);
-  return found?.results[0]?.member_id === memberId ? "saved" : "resubscribe";
+  const row: unknown = found?.results[0];
+  const storedOwner = typeof row === "object" && row !== null && "member_id" in row ? row.member_id : null;
+  return storedOwner === memberId ? "saved" : "resubscribe";
 }
