@@ -94,7 +94,12 @@ async function askedToResubscribe(response: Response): Promise<boolean> {
   const body: unknown = await response.json().catch(() => null);
   if (typeof body !== "object" || body === null || !("fields" in body)) return false;
   const fields = body.fields;
-  return typeof fields === "object" && fields !== null && "subscription.endpoint" in fields && fields["subscription.endpoint"] === "resubscribe";
+  return (
+    typeof fields === "object" &&
+    fields !== null &&
+    "subscription.endpoint" in fields &&
+    fields["subscription.endpoint"] === "resubscribe"
+  );
 }
 
 /**
