@@ -56,6 +56,30 @@ function routesWithAnAction(): string[] {
 }
 
 test.describe("the security probe's findings on the app (issue 25)", () => {
+  test("20: a look-alike name is refused beside the field, translated; a name in Polish letters is not", async ({
+    page,
+    javaScriptEnabled,
+    checkA11y,
+  }) => {
+    await page.goto("/signup", { waitUntil: javaScriptEnabled ? "networkidle" : "load" });
+    await page.getByLabel("Email address").fill(`probe-name-${Date.now()}-${javaScriptEnabled}@example.com`);
+    // "Anna" with a Cyrillic А: it looks like the Latin name.
+    await page.getByLabel("Name").fill("\u0410nna");
+    await page.getByLabel("Password").fill("a good password");
+    const create = page.getByRole("button", { name: "Sign up for free" });
+    if (javaScriptEnabled) await page.getByLabel("Password").focus();
+    else await create.click();
+    const name = page.getByLabel("Name");
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Write the name in the letters of one alphabet")).toBeVisible();
+    await checkA11y();
+    await name.fill("Łukasz");
+    if (!javaScriptEnabled) await page.getByLabel("Password").fill("a good password");
+    await expect(create).toBeEnabled();
+    await create.click();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
+  });
+
   test("18: every route with an action answers a JSON or untyped body 415, never 500", { tag: "@http" }, async () => {
     const routes = routesWithAnAction();
     // The enumeration found the forms (a broken parse must not pass with nothing checked).
