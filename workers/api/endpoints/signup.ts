@@ -7,6 +7,7 @@
 import { Hono, type Context } from "hono";
 import { isLocale } from "../../../contract/locales";
 import { EMAIL_MAX, PERSONAL_MAX } from "../../../contract/limits";
+import { savePushSubscription } from "../db/push-subscriptions";
 import { endpointProblem } from "../lib/push-endpoint";
 import { isLoopbackHost } from "../lib/site";
 import { PushBodySchema, SignupBodySchema, UserUpdateBodySchema } from "../../../contract/requests/user";
@@ -358,20 +359,15 @@ async function savePush(c: Context<ApiContext>) {
       fields: { "subscription.endpoint": problem },
     });
   }
-  // One row per endpoint: a browser that changes hands moves its subscription to the new member.
-  await db
-    .insertInto("push_subscriptions")
-    .values({
-      member_id: member.id,
-      endpoint: subscription.endpoint,
-      p256dh: subscription.keys.p256dh,
-      auth: subscription.keys.auth,
-      created_at: Date.now(),
-    })
-    .onConflict((oc) =>
-      oc.column("endpoint").doUpdateSet({ member_id: member.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }),
-    )
-    .execute();
+  // One row per endpoint, at most five per member; another member's endpoint moves only with
+  // new keys (db/push-subscriptions.ts; docs/decisions/041-probe-findings-outbound-and-input.md).
+  const saved = await savePushSubscription(c.env.DB, db, member.id, subscription);
+  if (saved === "resubscribe") {
+    // Whose it is stays unsaid: the browser is asked for a fresh subscription (new keys).
+    throw new ApiError(422, "invalid_input", "Subscribe again: this push subscription cannot be stored.", {
+      fields: { "subscription.endpoint": "resubscribe" },
+    });
+  }
   await db.updateTable("members").set({ push_state: null }).where("id", "=", member.id).execute();
   return c.json({ push: "subscribed" as const });
 }
