@@ -228,6 +228,11 @@ export const StoredSettingsSchema = z.object({
    * shows an 18+ notice about the site's nature before any content, until the visitor accepts.
    */
   entry_warning: z.boolean().default(false),
+  /**
+   * Whether a member whose address is not confirmed yet may write messages (designed; docs/product.md
+   * "Bans across sites", docs/decisions/040). Off by default: writing waits for the confirmation.
+   */
+  unconfirmed_may_message: z.boolean().default(false),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 

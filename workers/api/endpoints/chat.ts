@@ -117,6 +117,11 @@ async function sendMessage(c: Context<ApiContext>) {
   const me = requireMember(c);
   const body = await readBody(c, SendMessageBodySchema);
   const { db, site } = c.var;
+  // Writing waits for a confirmed address unless the site allows it (docs/product.md "Bans across
+  // sites"): a banned person's new account cannot write before proving the address is theirs.
+  if (me.status === "not_confirmed" && !site.settings.unconfirmed_may_message) {
+    throw new ApiError(403, "email_not_confirmed", "Confirm your email address before you write messages.");
+  }
   const membership = await requireMembership(c, me.id, body.conversation);
 
   // A retried send (the same key) gets the message it made, and is charged nothing.
