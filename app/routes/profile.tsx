@@ -222,7 +222,13 @@ async function changeEmail(request: Request, api: ApiClient, formData: FormData)
 }
 
 /** The API's refusals of a new address that have their own message. */
-const MAIL_CHANGE_ERRORS = new Set(["same_email", "invalid_email", "existing_account_active", "deleted_account_exists"]);
+const MAIL_CHANGE_ERRORS = new Set([
+  "same_email",
+  "invalid_email",
+  "existing_account_active",
+  "deleted_account_exists",
+  "address_banned",
+]);
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -52,7 +52,11 @@ async function platformModerator() {
   )
     .bind(email, encodeStaffPassword(await hashPassword(PASSWORD)), secret, Date.now())
     .run();
-  const cookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_COOKIE}=`))!.split(";")[0]!;
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${STAFF_COOKIE}=`))!
+      .split(";")[0]!;
   const half = cookieOf(await call("/api/staff/login.php", { method: "POST", json: { email, password: PASSWORD } }));
   const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
   const full = await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code } });
@@ -86,7 +90,9 @@ async function signUp(email: string, host: string) {
 }
 
 async function memberRow(id: number) {
-  return env.DB.prepare("SELECT ban_decision_id, (SELECT COUNT(*) FROM sessions WHERE member_id = ?) AS sessions FROM members WHERE id = ?")
+  return env.DB.prepare(
+    "SELECT ban_decision_id, (SELECT COUNT(*) FROM sessions WHERE member_id = ?) AS sessions FROM members WHERE id = ?",
+  )
     .bind(id, id)
     .first<{ ban_decision_id: number | null; sessions: number }>();
 }
@@ -127,15 +133,20 @@ describe("a ban holds for the person on every site of the operator", () => {
 
   it("a sign-up with the banned address is refused on every site, in any spelling of it; an unban lifts it everywhere", async () => {
     const banned = await createMember({ siteId: 1 });
-    await env.DB.prepare("UPDATE members SET email = ? WHERE id = ?")
-      .bind(uniqueEmail("ban.ned", "gmail.com"), banned.id)
-      .run();
-    const { email } = (await env.DB.prepare("SELECT email FROM members WHERE id = ?").bind(banned.id).first<{ email: string }>())!;
+    await env.DB.prepare("UPDATE members SET email = ? WHERE id = ?").bind(uniqueEmail("ban.ned", "gmail.com"), banned.id).run();
+    const { email } = (await env.DB.prepare("SELECT email FROM members WHERE id = ?")
+      .bind(banned.id)
+      .first<{ email: string }>())!;
     const [local, domain] = email.split("@") as [string, string];
     const banId = await decide(staff, banned.id, "ban");
 
     // The same minute, on another site: the address, without its dots, with a +tag, in capitals.
-    for (const variant of [email, `${local.replaceAll(".", "")}@${domain}`, `${local}+velvet@googlemail.com`, email.toUpperCase()]) {
+    for (const variant of [
+      email,
+      `${local.replaceAll(".", "")}@${domain}`,
+      `${local}+velvet@googlemail.com`,
+      email.toUpperCase(),
+    ]) {
       const body = await errorOf(await signUp(variant, VELVET), 403, "address_banned");
       expect(body.fields).toEqual({ email: "address_banned" });
     }
@@ -151,7 +162,9 @@ describe("a ban holds for the person on every site of the operator", () => {
     expect((await signUp(uniqueEmail("someone.else", "gmail.com"), VELVET)).status).toBe(201);
 
     await decide(staff, banned.id, "unban");
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM ban_marks WHERE decision_id = ?").bind(banId).first<{ n: number }>())?.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM ban_marks WHERE decision_id = ?").bind(banId).first<{ n: number }>())?.n,
+    ).toBe(0);
     const after = await signUp(`${local}+velvet@${domain}`, VELVET);
     expect(after.status).toBe(201);
   });
@@ -207,14 +220,18 @@ describe("a ban holds for the person on every site of the operator", () => {
     const asJpeg = jpeg.get_bytes_jpeg(80);
     jpeg.free();
     await errorOf(await upload(otherCookie, asJpeg, VELVET), 403, "photo_banned");
-    const none = await env.DB.prepare("SELECT COUNT(*) AS n FROM images WHERE member_id = ?").bind(other.id).first<{ n: number }>();
+    const none = await env.DB.prepare("SELECT COUNT(*) AS n FROM images WHERE member_id = ?")
+      .bind(other.id)
+      .first<{ n: number }>();
     expect(none?.n).toBe(0);
     // Another photo is fine.
     await answer(await upload(otherCookie, photo(3), VELVET), 201, ProfileImageAnswerSchema);
 
     await decide(staff, banned.id, "unban");
     await answer(await upload(otherCookie, mine, VELVET), 201, ProfileImageAnswerSchema);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM ban_marks WHERE decision_id = ?").bind(banId).first<{ n: number }>())?.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM ban_marks WHERE decision_id = ?").bind(banId).first<{ n: number }>())?.n,
+    ).toBe(0);
   });
 
   it("an address change to a banned address is refused (step 7's correction)", async () => {
@@ -222,7 +239,11 @@ describe("a ban holds for the person on every site of the operator", () => {
     await decide(staff, banned.id, "ban");
     const signed = await signUp(uniqueEmail("fresh"), VELVET);
     const cookie = sessionCookie(signed);
-    await errorOf(await call("/api/user.php", { method: "PUT", cookie, host: VELVET, json: { email: banned.email } }), 403, "address_banned");
+    await errorOf(
+      await call("/api/user.php", { method: "PUT", cookie, host: VELVET, json: { email: banned.email } }),
+      403,
+      "address_banned",
+    );
   });
 
   it("a ban of another site's decision is lifted only by that site's staff (or the platform's)", async () => {
@@ -237,7 +258,11 @@ describe("a ban holds for the person on every site of the operator", () => {
     )
       .bind(email, encodeStaffPassword(await hashPassword(PASSWORD)), secret, Date.now())
       .run();
-    const cookieOf = (r: Response) => r.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_COOKIE}=`))!.split(";")[0]!;
+    const cookieOf = (r: Response) =>
+      r.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`${STAFF_COOKIE}=`))!
+        .split(";")[0]!;
     const half = cookieOf(await call("/api/staff/login.php", { method: "POST", json: { email, password: PASSWORD } }));
     const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
     const velvetStaff = cookieOf(await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code } }));
@@ -252,7 +277,9 @@ describe("a ban holds for the person on every site of the operator", () => {
 });
 
 describe("a ban closes the member's live sockets (point 10)", () => {
-  it("a socket opened before the ban is closed by it and hears nothing after; a new one is refused", { timeout: 15_000 }, async () => {
+  it("a socket opened before the ban is closed by it and hears nothing after; a new one is refused", {
+    timeout: 15_000,
+  }, async () => {
     const staff = await platformModerator();
     const member = await createMember({ siteId: 1, credits: 100 });
     const other = await createMember({ siteId: 1, credits: 100 });
@@ -267,10 +294,16 @@ describe("a ban closes the member's live sockets (point 10)", () => {
     socket.addEventListener("message", (event) => events.push(event.data));
 
     // Live before: a message arrives.
-    const conversation = (await answer(await call(`/api/chat.php?profile=${member.id}`, { cookie: otherCookie }), 200, ChatStartSchema)).id;
+    const conversation = (
+      await answer(await call(`/api/chat.php?profile=${member.id}`, { cookie: otherCookie }), 200, ChatStartSchema)
+    ).id;
     const arrived = new Promise<void>((resolve) => socket.addEventListener("message", () => resolve(), { once: true }));
     await answer(
-      await call("/api/messages.php", { method: "POST", cookie: otherCookie, json: { conversation, text: "hi", key: crypto.randomUUID() } }),
+      await call("/api/messages.php", {
+        method: "POST",
+        cookie: otherCookie,
+        json: { conversation, text: "hi", key: crypto.randomUUID() },
+      }),
       201,
       MessageSentSchema,
     );
@@ -281,7 +314,11 @@ describe("a ban closes the member's live sockets (point 10)", () => {
     const code = await Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve("still open"), 3000))]);
     expect(code).toBe(1008);
     await answer(
-      await call("/api/messages.php", { method: "POST", cookie: otherCookie, json: { conversation, text: "after", key: crypto.randomUUID() } }),
+      await call("/api/messages.php", {
+        method: "POST",
+        cookie: otherCookie,
+        json: { conversation, text: "after", key: crypto.randomUUID() },
+      }),
       201,
       MessageSentSchema,
     );
@@ -289,7 +326,11 @@ describe("a ban closes the member's live sockets (point 10)", () => {
     expect(events).toHaveLength(1);
     // The banned member's sessions are gone; a new login cannot open the socket either.
     const again = await loginAs(member);
-    await errorOf(await call("/api/live.php", { cookie: again, headers: { upgrade: "websocket", origin: "http://localhost:8787" } }), 403, "account_banned");
+    await errorOf(
+      await call("/api/live.php", { cookie: again, headers: { upgrade: "websocket", origin: "http://localhost:8787" } }),
+      403,
+      "account_banned",
+    );
   });
 });
 
@@ -300,7 +341,8 @@ describe("an unconfirmed account writes no message unless the site allows it", (
     const cookie = sessionCookie(signed);
     const id = (await answer(await call("/api/user.php", { cookie, host }), 200, UserAnswerSchema)).user.profile.id;
     const other = await createMember({ siteId: host === AMORA ? 1 : 3 });
-    const conversation = (await answer(await call(`/api/chat.php?profile=${other.id}`, { cookie, host }), 200, ChatStartSchema)).id;
+    const conversation = (await answer(await call(`/api/chat.php?profile=${other.id}`, { cookie, host }), 200, ChatStartSchema))
+      .id;
     const send = (text: string) =>
       call("/api/messages.php", { method: "POST", cookie, host, json: { conversation, text, key: crypto.randomUUID() } });
     return { id, cookie, send };
@@ -308,13 +350,17 @@ describe("an unconfirmed account writes no message unless the site allows it", (
 
   it("by default: 403 email_not_confirmed, nothing stored or charged; once confirmed it sends", async () => {
     const { id, send } = await chatWithNewMember();
-    const before = await env.DB.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM credit_ledger WHERE member_id = ?").bind(id).first<{ n: number }>();
+    const before = await env.DB.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM credit_ledger WHERE member_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     // Twice, and in parallel: never a 500, never a message.
     const answers = await Promise.all([send("hello"), send("hello"), send("hello")]);
     for (const a of answers) await errorOf(a, 403, "email_not_confirmed");
     const sent = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE sender_id = ?").bind(id).first<{ n: number }>();
     expect(sent?.n).toBe(0);
-    const after = await env.DB.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM credit_ledger WHERE member_id = ?").bind(id).first<{ n: number }>();
+    const after = await env.DB.prepare("SELECT COALESCE(SUM(amount), 0) AS n FROM credit_ledger WHERE member_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(after?.n).toBe(before?.n);
 
     await env.DB.prepare("UPDATE members SET status = 'active', activated_at = ? WHERE id = ?").bind(Date.now(), id).run();
@@ -346,7 +392,8 @@ describe("an unconfirmed account writes no message unless the site allows it", (
         .then((r) => r?.n ?? 0);
     const first = await mails();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call("/api/user.php", { method: "PUT", cookie, json: { email: user.email } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await call("/api/user.php", { method: "PUT", cookie, json: { email: user.email } })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(await mails()).toBe(first + 3);
   });

@@ -57,9 +57,7 @@ export function banStatements(
       .bind(token, FLAT_HASH),
     // Every account under this ban is logged out now (their next request is a visitor's).
     d1
-      .prepare(
-        `DELETE FROM sessions WHERE member_id IN (SELECT id FROM members WHERE ban_decision_id = ${DECISION_OF_TOKEN})`,
-      )
+      .prepare(`DELETE FROM sessions WHERE member_id IN (SELECT id FROM members WHERE ban_decision_id = ${DECISION_OF_TOKEN})`)
       .bind(token),
   );
   return statements;
