@@ -21,6 +21,7 @@ import { messageCost } from "../../../contract/rules/message-cost";
 import type { ApiContext } from "../context";
 import { chatProfile, findMembership, listConversations, newestMessageId, sendStatements, toMessage } from "../db/chat";
 import { blockedBetween } from "../db/blocks";
+import { shownOnSite } from "../db/profiles";
 import { runBatch } from "../db/client";
 import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
@@ -65,6 +66,7 @@ async function startChat(c: Context<ApiContext>) {
     .select(["id", "country"])
     .where("id", "=", profileId)
     .where("status", "=", "active")
+    .where(shownOnSite("members", site.id))
     .executeTakeFirst();
   if (!profile?.country || !site.settings.countries.includes(profile.country) || (await blockedBetween(db, me.id, profileId))) {
     throw new ApiError(404, "profile_not_found", "No such profile.");

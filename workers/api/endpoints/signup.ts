@@ -268,6 +268,9 @@ export const signup = new Hono<ApiContext>()
       update.fields = JSON.stringify(fields);
     }
     if (body.lastSignupStep !== undefined) update.last_signup_step = body.lastSignupStep;
+    // Visibility across sites (docs/product.md "Visibility across sites").
+    if (body.only_this_site !== undefined) update.only_this_site = body.only_this_site ? 1 : 0;
+    if (body.promote !== undefined) update.promote = body.promote ? 1 : 0;
     if (body.language !== undefined) update.language = body.language;
     let newEmail: string | null = null;
     if (body.email !== undefined) {
