@@ -30,10 +30,13 @@ async function oldMember(name: string) {
 }
 
 async function find(host: string, extra = "", cookie?: string) {
-  const response = await call(`/api/search.php?country=NL&gender=male&min_age=${AGE}&max_age=${AGE}&pp=48&do_not_save=1${extra}`, {
-    host,
-    cookie,
-  });
+  const response = await call(
+    `/api/search.php?country=NL&gender=male&min_age=${AGE}&max_age=${AGE}&pp=48&do_not_save=1${extra}`,
+    {
+      host,
+      cookie,
+    },
+  );
   expect(response.status).toBe(200);
   const answer = SearchAnswerSchema.parse(await response.json());
   return { names: answer.profiles.map((p) => p.name).sort(), total: answer.paging.num_results };
@@ -114,7 +117,8 @@ describe("advertisements show entertainment profiles and members who opted in, n
     }
     const adPage = await call(`/api/profile.php?id=${jan.id}&promotion=1`, { host: AMORA });
     expect(ApiErrorSchema.parse(await adPage.json()).error).toBe("profile_not_found");
-    const fictionalId = (await env.DB.prepare("SELECT id FROM members WHERE name = ?").bind(fictional).first<{ id: number }>())!.id;
+    const fictionalId = (await env.DB.prepare("SELECT id FROM members WHERE name = ?").bind(fictional).first<{ id: number }>())!
+      .id;
     expect((await call(`/api/profile.php?id=${fictionalId}&promotion=1`, { host: AMORA })).status).toBe(200);
     const bad = await call(`/api/search.php?country=NL&promotion=maybe`, { host: AMORA });
     expect(bad.status).toBe(422);

@@ -9,10 +9,27 @@ import { ErrorList, Field } from "~/components/Field";
 import { AccountSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
+import { useRootLocale, useSite } from "~/lib/root-data";
 import { LegalLink } from "./LegalDialog";
 import type { StepActionData } from "./SignupChrome";
 
 type Constraint = Record<string, FieldConstraint> | undefined;
+
+/**
+ * Which sites will show the new member's profile (docs/product.md "Visibility across sites"):
+ * the operator's sites that share a country with this one, named before the member signs up,
+ * with where to choose this site only.
+ */
+function NetworkNote() {
+  const { t } = useTranslation();
+  const site = useSite();
+  const locale = useRootLocale() ?? "en";
+  if (!site) return null;
+  const sites = site.networkSites.length > 0 ? site.networkSites : [site.name];
+  if (sites.length === 1) return <p className="field-help network-note">{t("visibility.signupNoteOne", { site: site.name })}</p>;
+  const list = new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(sites);
+  return <p className="field-help network-note">{t("visibility.signupNote", { sites: list, site: site.name })}</p>;
+}
 
 export function AccountStep({
   view,
@@ -88,6 +105,7 @@ export function AccountStep({
         <input type="hidden" name="timezone" value={timezone} />
         <input type="hidden" name="referrer" value={view.referrer} />
         {beforeTerms}
+        <NetworkNote />
         <div className="terms-notice">
           {t("signup.account.acceptTermsBefore")} <LegalLink page="terms">{t("signup.account.terms")}</LegalLink>{" "}
           {t("signup.account.acceptTermsAnd")} <LegalLink page="privacy">{t("signup.account.privacy")}</LegalLink>

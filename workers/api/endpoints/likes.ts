@@ -99,7 +99,8 @@ export const likes = new Hono<ApiContext>()
     if (!id.success) throw new ApiError(422, "invalid_input", "Give a profile id.", { fields: { id: "invalid" } });
     const { db } = c.var;
     const promotion = PromotionFlagSchema.safeParse(c.req.query("promotion"));
-    if (!promotion.success) throw new ApiError(422, "invalid_input", "promotion is 1 or 0.", { fields: { promotion: "invalid" } });
+    if (!promotion.success)
+      throw new ApiError(422, "invalid_input", "promotion is 1 or 0.", { fields: { promotion: "invalid" } });
     const profile = await findVisibleProfile(c, id.data, promotion.data);
     const viewer = viewerOf(c);
     // Blocked either way, the page is not there for either of the two.
