@@ -25,7 +25,8 @@ async function hashOf(bytes: Buffer | Uint8Array): Promise<string> {
   return photo.hash;
 }
 
-describe("differenceHash", () => {
+// Decoding and encoding real photos takes seconds on a busy machine.
+describe("differenceHash", { timeout: 30_000 }, () => {
   it("is 16 hex digits, and flat for one colour", () => {
     const grey = { width: 20, height: 10, data: new Uint8Array(20 * 10 * 3).fill(90) };
     expect(differenceHash(grey, 3)).toBe(FLAT_HASH);
