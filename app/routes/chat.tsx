@@ -359,18 +359,18 @@ function Composer({
       />
       {form.formErrors?.includes("errors.email_not_confirmed") || answer?.resentTo ? (
         // Writing waits for a confirmed address (docs/decisions/040): the link again, from here.
-        <div className="notice-box chat-confirm" role="alert">
+        <p className="notice-box chat-confirm" role="alert">
           {answer?.resentTo ? (
-            <p>{t("bans.resent", { email: answer.resentTo })}</p>
+            t("bans.resent", { email: answer.resentTo })
           ) : (
-            <p>
+            <>
               {t("errors.email_not_confirmed")}{" "}
               <button type="submit" name="intent" value="resend-activation" className="link-button" formNoValidate>
                 {t("bans.resend")}
               </button>
-            </p>
+            </>
           )}
-        </div>
+        </p>
       ) : null}
       {short && (
         <p className="notice-box chat-credits-low" role={answer?.credits ? "alert" : undefined}>
