@@ -204,6 +204,38 @@ describe("a ban holds for the person on every site of the operator", () => {
     expect((await call("/api/likes.php", { cookie: await loginAs(amora, VELVET), host: VELVET })).status).toBe(200);
   });
 
+  it("an account under another spelling of the banned address joins the ban at its next login; the unban frees it too", async () => {
+    const banned = await createMember({ siteId: 1 });
+    const address = uniqueEmail("ann.a", "gmail.com");
+    await env.DB.prepare("UPDATE members SET email = ? WHERE id = ?").bind(address, banned.id).run();
+    const variant = await createMember({ siteId: 3 });
+    const [local, domain] = address.split("@") as [string, string];
+    await env.DB.prepare("UPDATE members SET email = ? WHERE id = ?")
+      .bind(`${local.replaceAll(".", "")}+velvet@${domain}`, variant.id)
+      .run();
+    const oldSession = await loginAs(
+      { email: `${local.replaceAll(".", "")}+velvet@${domain}`, password: variant.password },
+      VELVET,
+    );
+    const banId = await decide(staff, banned.id, "ban");
+    // Not found at ban time (no index on every member's identity key)…
+    expect((await memberRow(variant.id))?.ban_decision_id).toBeNull();
+    // …but its login joins the ban: the answer carries it, the old session is gone.
+    const login = await call("/api/login.php", {
+      method: "POST",
+      host: VELVET,
+      json: { email: `${local.replaceAll(".", "")}+velvet@${domain}`, password: variant.password },
+    });
+    const user = (await answer(login, 200, UserAnswerSchema)).user;
+    expect(user.ban).not.toBeNull();
+    expect((await memberRow(variant.id))?.ban_decision_id).toBe(banId);
+    await errorOf(await call("/api/likes.php", { cookie: oldSession, host: VELVET }), 403, "not_logged_in");
+    await errorOf(await call("/api/likes.php", { cookie: sessionCookie(login), host: VELVET }), 403, "account_banned");
+
+    await decide(staff, banned.id, "unban");
+    expect((await memberRow(variant.id))?.ban_decision_id).toBeNull();
+  });
+
   it("the banned account's photos are refused on any account and site, until the ban is lifted", async () => {
     const banned = await createMember({ siteId: 1 });
     const bannedCookie = await loginAs(banned);

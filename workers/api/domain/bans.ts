@@ -107,3 +107,29 @@ export async function isBannedPhoto(db: Db, hash: string): Promise<boolean> {
 export async function closeSocketsOfBan(env: ApiEnv, db: Db, banId: number): Promise<void> {
   await closeInboxes(env, await accountsUnderBan(db, banId));
 }
+
+/**
+ * An account whose address a ban marks but which the ban did not reach (another spelling of the
+ * address: a +tag, Gmail's dots) joins that ban when it logs in: its other sessions end and its
+ * photos are marked too. Answers the ban's id, or null when the address is not marked.
+ */
+export async function joinBanAtLogin(
+  d1: D1Database,
+  db: Db,
+  member: { id: number; email: string | null; ban_decision_id: number | null; is_fictional: number },
+): Promise<number | null> {
+  if (member.ban_decision_id !== null || member.is_fictional === 1 || !member.email) return null;
+  const banId = await banOfAddress(db, member.email);
+  if (banId === null) return null;
+  await d1.batch([
+    d1.prepare("UPDATE members SET ban_decision_id = ? WHERE id = ? AND ban_decision_id IS NULL").bind(banId, member.id),
+    d1.prepare("DELETE FROM sessions WHERE member_id = ?").bind(member.id),
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO ban_marks (kind, value, member_id, decision_id)
+         SELECT 'photo', hash, member_id, ? FROM images WHERE member_id = ? AND hash IS NOT NULL AND hash != ?`,
+      )
+      .bind(banId, member.id, FLAT_HASH),
+  ]);
+  return banId;
+}
