@@ -9,27 +9,11 @@ import { ErrorList, Field } from "~/components/Field";
 import { AccountSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { useRootLocale, useSite } from "~/lib/root-data";
+import { NetworkNote } from "./NetworkNote";
 import { LegalLink } from "./LegalDialog";
 import type { StepActionData } from "./SignupChrome";
 
 type Constraint = Record<string, FieldConstraint> | undefined;
-
-/**
- * Which sites will show the new member's profile (docs/product.md "Visibility across sites"):
- * the operator's sites that share a country with this one, named before the member signs up,
- * with where to choose this site only.
- */
-function NetworkNote() {
-  const { t } = useTranslation();
-  const site = useSite();
-  const locale = useRootLocale() ?? "en";
-  if (!site) return null;
-  const sites = site.networkSites.length > 0 ? site.networkSites : [site.name];
-  if (sites.length === 1) return <p className="field-help network-note">{t("visibility.signupNoteOne", { site: site.name })}</p>;
-  const list = new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(sites);
-  return <p className="field-help network-note">{t("visibility.signupNote", { sites: list, site: site.name })}</p>;
-}
 
 export function AccountStep({
   view,
@@ -37,6 +21,7 @@ export function AccountStep({
   action,
   heading,
   beforeTerms,
+  networkNote = true,
 }: {
   view: {
     csrf: string;
@@ -50,6 +35,11 @@ export function AccountStep({
   action?: string;
   /** The page's heading; null for none (the error page has its own). */
   heading?: string | null;
+  /**
+   * Name the sites that will show the profile (docs/product.md §13.7). Landers leave it to step 2
+   * in /signup, where every sign-up passes: their first view must fit in 14 KB (docs/architecture.md §6).
+   */
+  networkNote?: boolean;
 }) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
@@ -105,7 +95,7 @@ export function AccountStep({
         <input type="hidden" name="timezone" value={timezone} />
         <input type="hidden" name="referrer" value={view.referrer} />
         {beforeTerms}
-        <NetworkNote />
+        {networkNote ? <NetworkNote /> : null}
         <div className="terms-notice">
           {t("signup.account.acceptTermsBefore")} <LegalLink page="terms">{t("signup.account.terms")}</LegalLink>{" "}
           {t("signup.account.acceptTermsAnd")} <LegalLink page="privacy">{t("signup.account.privacy")}</LegalLink>
