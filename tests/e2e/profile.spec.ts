@@ -232,11 +232,16 @@ test("a member chooses who sees the profile: this site only, and advertisements 
   await visitor.close();
 });
 
-test("sign-up names the sites that will show the new member's profile", async ({ page }) => {
+test("sign-up names the sites that will show the new member's profile, on step 0 and again on step 2", async ({ page }, info) => {
+  const line =
+    /Your profile is shown to members of Amora, .*Zilverhart.*\. In your profile you can choose to be shown on Amora only\./;
   await page.goto("/signup");
-  await expect(
-    page.getByText(
-      /Your profile is shown to members of Amora, .*Zilverhart.*\. In your profile you can choose to be shown on Amora only\./,
-    ),
-  ).toBeVisible();
+  await expect(page.getByText(line)).toBeVisible();
+  // Step 2 (the photo), which sign-ups from a lander pass too: their lander's form has no room for it.
+  await newMember(page, `e2e-network-${info.project.name}-${Date.now()}@example.com`, "Nina");
+  await page.goto("/signup");
+  const notNow = page.getByRole("button", { name: "Not now" });
+  if (await notNow.isVisible()) await notNow.click();
+  await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+  await expect(page.getByText(line)).toBeVisible();
 });
