@@ -230,6 +230,11 @@ export const StoredSettingsSchema = z.object({
    * shows an 18+ notice about the site's nature before any content, until the visitor accepts.
    */
   entry_warning: z.boolean().default(false),
+  /**
+   * Whether a member whose address is not confirmed yet may write messages (designed; docs/product.md
+   * "Bans across sites", docs/decisions/040). Off by default: writing waits for the confirmation.
+   */
+  unconfirmed_may_message: z.boolean().default(false),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -239,6 +244,12 @@ export const SettingsSchema = StoredSettingsSchema.omit({ postbacks: true, partn
   region_data: z.record(countryCode, z.array(RegionSchema)),
   geoip_country: countryCode.nullable(),
   geoip_selected_country: countryCode,
+  /**
+   * The names of the operator's sites that may show a member of this site (designed; this one
+   * first): the sites of this database that share a country with it (docs/product.md "Visibility
+   * across sites"). Sign-up names them.
+   */
+  network_sites: z.array(z.string()).default([]),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -291,6 +302,11 @@ export const UserSchema = z.object({
   push: z.enum(["subscribed", "denied"]).nullable().default(null),
   /** The IANA time zone the member's browser reported at sign-up (designed), for showing times. */
   timezone: z.string().nullable().default(null),
+  /**
+   * Who sees the member's profile (designed; docs/product.md "Visibility across sites"): their own
+   * site only, or every site of the network; and whether it may appear in advertisements.
+   */
+  visibility: z.object({ only_this_site: z.boolean(), promote: z.boolean() }).default({ only_this_site: false, promote: false }),
   /** The member's premium membership while it runs (designed; docs/product.md §10.8), else null. */
   premium: z
     .object({

@@ -7,6 +7,7 @@
 export const SEED_CLEARS = [
   "seed_runs",
   "staff_audit",
+  "ban_marks",
   "appeals",
   "removed_images",
   "moderation_decisions",

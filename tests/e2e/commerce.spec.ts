@@ -5,7 +5,7 @@
  * required; the return page shows a stranger only the state; /pricing for visitors.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, newMember, test } from "./support/fixtures";
+import { confirmAddress, expect, login, newMember, test } from "./support/fixtures";
 
 // Members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an hour).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.12" } });
@@ -48,6 +48,8 @@ test("a member out of credits buys a package from the chat, pays, and sends the 
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
   await newMember(page, `e2e-shop-buy-${stamp}@example.com`, `Kim ${stamp.slice(-5)}`);
+  // Writing waits for a confirmed address (docs/decisions/040).
+  await confirmAddress(page, `e2e-shop-buy-${stamp}@example.com`);
   const ben = await benId(browser);
   await page.goto(`/members/${ben}/chat`);
   await expect(page).toHaveURL(/\/chats\/\d+$/);

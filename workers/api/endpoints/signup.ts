@@ -20,7 +20,7 @@ import { findMember, toUser } from "../db/members";
 import * as ledger from "../domain/ledger";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { normaliseIdentityText } from "../../../contract/rules/identity";
-import { emailRefusal, emailStatus } from "../lib/email-status";
+import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { requestLocale, translatorFor } from "../lib/i18n";
 import { hashPassword, verifyMemberPassword } from "../lib/passwords";
@@ -109,6 +109,8 @@ export const signup = new Hono<ApiContext>()
     }
     const status = await emailStatus(c, email);
     if (status !== "new") throw emailRefusal(status);
+    // A ban holds for the person on every site (docs/decisions/040).
+    await assertAddressNotBanned(c, email);
 
     // The name is the member's own choice, never made from the address (docs/product.md §5).
     const nameError = nameProblem(body.name, email);
@@ -267,6 +269,9 @@ export const signup = new Hono<ApiContext>()
       update.fields = JSON.stringify(fields);
     }
     if (body.lastSignupStep !== undefined) update.last_signup_step = body.lastSignupStep;
+    // Visibility across sites (docs/product.md "Visibility across sites").
+    if (body.only_this_site !== undefined) update.only_this_site = body.only_this_site ? 1 : 0;
+    if (body.promote !== undefined) update.promote = body.promote ? 1 : 0;
     if (body.language !== undefined) update.language = body.language;
     let newEmail: string | null = null;
     if (body.email !== undefined) {
@@ -282,8 +287,16 @@ export const signup = new Hono<ApiContext>()
         await recordAttempt(db, limit);
         const status = await emailStatus(c, email);
         if (status !== "new") throw emailRefusal(status);
+        await assertAddressNotBanned(c, email);
         update.email = email;
         update.mailprovider = mailproviderOf(email);
+        newEmail = email;
+      } else {
+        // The same address again: the activation link again (the chat's "send the link again"),
+        // under the same limit as a change.
+        const limit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+        await assertUnderLimit(db, limit);
+        await recordAttempt(db, limit);
         newEmail = email;
       }
     }
