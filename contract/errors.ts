@@ -64,6 +64,10 @@ export const ERROR_CODES = [
   "not_appealable",
   "appeal_closed",
   "appeal_exists",
+  // One ban per person across the operator's sites (docs/decisions/040)
+  "address_banned",
+  "photo_banned",
+  "email_not_confirmed",
   // Commerce
   "unknown_package",
   "payment_method_unavailable",
@@ -74,6 +78,7 @@ export const ERROR_CODES = [
   "discount_not_found",
   "discount_expired",
   "discount_used",
+  "discount_reserved",
   "discount_not_applicable",
   "no_discount",
   "not_withdrawable",

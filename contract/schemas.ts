@@ -21,6 +21,8 @@ export const ApiErrorSchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   retry_after: z.number().optional(),
+  /** discount_reserved: the member's open order that holds the code. */
+  order_id: z.string().optional(),
   /** insufficient_credits (chat): the member's credits and what the message costs. */
   balance: z.number().optional(),
   cost: z.number().optional(),
@@ -228,6 +230,11 @@ export const StoredSettingsSchema = z.object({
    * shows an 18+ notice about the site's nature before any content, until the visitor accepts.
    */
   entry_warning: z.boolean().default(false),
+  /**
+   * Whether a member whose address is not confirmed yet may write messages (designed; docs/product.md
+   * "Bans across sites", docs/decisions/040). Off by default: writing waits for the confirmation.
+   */
+  unconfirmed_may_message: z.boolean().default(false),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -237,6 +244,12 @@ export const SettingsSchema = StoredSettingsSchema.omit({ postbacks: true, partn
   region_data: z.record(countryCode, z.array(RegionSchema)),
   geoip_country: countryCode.nullable(),
   geoip_selected_country: countryCode,
+  /**
+   * The names of the operator's sites that may show a member of this site (designed; this one
+   * first): the sites of this database that share a country with it (docs/product.md "Visibility
+   * across sites"). Sign-up names them.
+   */
+  network_sites: z.array(z.string()).default([]),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -289,6 +302,11 @@ export const UserSchema = z.object({
   push: z.enum(["subscribed", "denied"]).nullable().default(null),
   /** The IANA time zone the member's browser reported at sign-up (designed), for showing times. */
   timezone: z.string().nullable().default(null),
+  /**
+   * Who sees the member's profile (designed; docs/product.md "Visibility across sites"): their own
+   * site only, or every site of the network; and whether it may appear in advertisements.
+   */
+  visibility: z.object({ only_this_site: z.boolean(), promote: z.boolean() }).default({ only_this_site: false, promote: false }),
   /** The member's premium membership while it runs (designed; docs/product.md §10.8), else null. */
   premium: z
     .object({
@@ -751,7 +769,27 @@ const QuoteSchema = z.object({
   vat_cents: z.number().int(),
 });
 
-/** GET /api/pricing.php?country= (designed): what the site sells, priced for a buyer in `country`. */
+export const DISCOUNT_KINDS = ["general", "welcome", "time_bonus", "retention"] as const;
+
+/** The discount that counts for a package (docs/product.md §10.5). */
+const AppliedDiscountSchema = z.object({
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  percent: z.number().int(),
+});
+
+/** A discount the member has that does not count for a package, and why (another is better or as good, or it is not for it). */
+const PassedOverSchema = AppliedDiscountSchema.extend({
+  reason: z.enum(["better_discount", "same_discount", "not_for_package"]),
+  min_credits: z.number().int(),
+});
+
+/**
+ * GET /api/pricing.php?country=&code= (designed): what the site sells, priced for a buyer in
+ * `country`. For a member, each package's quote has the best of their discounts taken off (the
+ * running time bonus or welcome offer, and the typed `code`), and says which one and why the
+ * others do not count; orders.php charges exactly that.
+ */
 export const PricingAnswerSchema = z.object({
   /** The country the prices are for (the `country` asked, else the member's, else the site's first). */
   country: countryCode,
@@ -759,12 +797,23 @@ export const PricingAnswerSchema = z.object({
   vat_rate: z.number(),
   /** The countries a buyer may pay from (payment_country): the site's countries. */
   countries: z.array(countryCode),
-  packages: z.array(z.object({ id: z.string(), credits: z.number().int(), highlight: z.boolean(), quote: QuoteSchema })),
+  packages: z.array(
+    z.object({
+      id: z.string(),
+      credits: z.number().int(),
+      highlight: z.boolean(),
+      quote: QuoteSchema,
+      discount: AppliedDiscountSchema.nullable().default(null),
+      passed_over: z.array(PassedOverSchema).default([]),
+    }),
+  ),
   premium_plans: z.array(
     z.object({ id: z.string(), months: z.number().int(), bonus_credits: z.number().int(), quote: QuoteSchema }),
   ),
   /** The list price may be shown struck through beside a discounted one (held 30 days; docs/product.md §10.5). */
   strike_through: z.boolean(),
+  /** The member's codes reserved for their orders that can still be paid (not used yet), with the order. */
+  reserved: z.array(z.object({ code: z.string(), kind: z.enum(DISCOUNT_KINDS), order_id: z.string() })).default([]),
   /** What one message costs in `country`, in credits, and about what that is in money (cents). */
   message: z.object({ credits: z.number().int(), approx_cents: z.number().int().nullable() }),
 });
@@ -792,6 +841,8 @@ export const OwnOrderSchema = z.object({
   country: countryCode,
   method: z.string(),
   quote: QuoteSchema,
+  /** The discount code the price has off (a typed code, the welcome offer, a time bonus), or null: "Try again" keeps it. */
+  discount_code: z.string().nullable().default(null),
   /** The provider's checkout while the order can still be paid there. */
   checkout_url: z.string().nullable(),
   /** Where the member was when they chose to buy (a path on this site), or null. */
@@ -814,8 +865,6 @@ export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
 export const LatestOrderAnswerSchema = z.object({
   order: z.object({ product_id: z.string(), method: z.string(), country: countryCode }).nullable(),
 });
-
-export const DISCOUNT_KINDS = ["general", "welcome", "time_bonus", "retention"] as const;
 
 /** A discount code the member may use now (docs/product.md §10.5). */
 export const DiscountSchema = z.object({

@@ -7,6 +7,7 @@
 export const SEED_CLEARS = [
   "seed_runs",
   "staff_audit",
+  "ban_marks",
   "appeals",
   "removed_images",
   "moderation_decisions",
@@ -37,6 +38,8 @@ export const SEED_CLEARS = [
   "conversation_members",
   "conversations",
   "images",
+  "account_rescues",
+  "premium_cancels",
   "password_resets",
   "email_changes",
   "members",

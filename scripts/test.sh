@@ -17,7 +17,7 @@ vitest run --config vitest.api.config.ts
 step "production build"
 react-router build
 tsx scripts/check-api-bundle.ts
-step "e2e (Chromium, JavaScript on and off, axe on every page)"
+step "e2e (Chromium, JavaScript on and off; axe on the pages tests check and the page each ends on)"
 playwright test
 step "budgets (JavaScript weight, Lighthouse)"
 tsx scripts/budgets.ts

@@ -8,7 +8,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { browserApiNotFound, isBrowserApiCall } from "../app/lib/api/browser-allow-list";
 import { forwardToApi } from "../app/lib/api/passthrough.server";
 import { requestContext } from "../app/lib/context";
-import { httpsRedirect, isCrossSitePost, isHttps, withSecurityHeaders } from "../app/lib/security.server";
+import { httpsRedirect, isCrossSitePost, isHttps, isMisreadPath, withSecurityHeaders } from "../app/lib/security.server";
 import { discardUnreadBody } from "../app/lib/request-body.server";
 
 /**
@@ -40,6 +40,11 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const url = new URL(request.url);
   const https = isHttps(request);
   const personal = /(?:^|;\s*)sid=/.test(request.headers.get("cookie") ?? "");
+  if (isMisreadPath(request)) {
+    // "//evil.example/" read as a host by the local server: a path of no page (docs/decisions/041).
+    const notFound = new Response("Not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return withSecurityHeaders(notFound, nonce, url, personal, https);
+  }
   if (url.pathname.startsWith("/api/")) {
     if (!isBrowserApiCall(request.method, url)) return withSecurityHeaders(browserApiNotFound(), nonce, url, personal, https);
     const response = await forwardToApi(request, env);

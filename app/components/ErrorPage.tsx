@@ -35,11 +35,13 @@ export function ErrorPage({
   const message =
     status === 404
       ? t("errors.notFound", { path: location.pathname })
-      : status === 503
-        ? t("errors.serviceUnavailable")
-        : status === 502
-          ? t("errors.badGateway")
-          : t("errors.internal");
+      : status === 415
+        ? t("probe.unreadableForm")
+        : status === 503
+          ? t("errors.serviceUnavailable")
+          : status === 502
+            ? t("errors.badGateway")
+            : t("errors.internal");
   const retry = location.pathname + location.search;
   const user = useOptionalUser();
   const rootSite = useSite();

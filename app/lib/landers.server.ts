@@ -94,7 +94,8 @@ export async function landerData(args: Args, count = 12) {
   const open = signupOpen(settings.signups, tracking.network);
   const [csrf, found] = await Promise.all([
     open ? fetchCsrf(api) : null,
-    search(api, { firstLoad: true, page: 1, trafficsource: tracking.network }).catch(() => null),
+    // An advertisement: entertainment profiles and members who opted in only (docs/product.md "Visibility across sites").
+    search(api, { firstLoad: true, page: 1, trafficsource: tracking.network, promotion: true }).catch(() => null),
   ]);
   if (csrf && !csrf.ok) pageError(csrf.status);
   const photos = found?.ok ? landerPhotos(found.data.profiles, settings.cdn_prefix) : [];

@@ -2,7 +2,7 @@
  * The root middleware chain, in order: the per-request API client and cookie relay, the
  * tracking-parameter redirect, language detection, and the logged-in member.
  */
-import { createContext, redirect, type MiddlewareFunction } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
 import { ApiClient, isApiFailure } from "./api/client.server";
 import { siteSettings } from "./api/site.server";
 import { PARTNER_IMAGE_HOSTS_HEADER } from "./security.server";
@@ -10,6 +10,7 @@ import { fetchUser } from "./api/session.server";
 import { clearTrackingCookie, outgoingCookies, readCookie, trackingCookie } from "./cookies.server";
 import { requireUser } from "./auth.server";
 import { requestContext, trackingContext, userContext, userFailureContext } from "./context";
+import { isUnreadableFormPost } from "./form-body.server";
 import { i18nextMiddleware } from "./i18n.server";
 import { CONSENT_COOKIE, extractTracking, parseConsent, parseTracking, TRACKING_COOKIE } from "./tracking";
 
@@ -85,7 +86,23 @@ const partnerImageHostsMiddleware: MiddlewareFunction<Response> = async ({ reque
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 
-export const rootMiddleware = [apiMiddleware, partnerImageHostsMiddleware, trackingMiddleware, i18nextMiddleware, userMiddleware];
+/**
+ * A post whose body is no form (JSON, text, no Content-Type) never reaches an action: 415 with
+ * the error page, translated (lib/form-body.server.ts; docs/decisions/041).
+ */
+const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (isUnreadableFormPost(request)) throw data({ reason: "unreadable_form" }, { status: 415 });
+  return next();
+};
+
+export const rootMiddleware = [
+  apiMiddleware,
+  partnerImageHostsMiddleware,
+  trackingMiddleware,
+  i18nextMiddleware,
+  formBodyMiddleware,
+  userMiddleware,
+];
 
 /**
  * Member pages a banned member keeps (ADR 030): deleting the account (GDPR art. 17) and the

@@ -5,6 +5,7 @@ import {
   httpsRedirect,
   isCrossSitePost,
   isHttps,
+  isMisreadPath,
   PARTNER_IMAGE_HOSTS_HEADER,
   partnerImageHosts,
   withSecurityHeaders,
@@ -23,6 +24,23 @@ describe("isCrossSitePost", () => {
     expect(isCrossSitePost(post({ "sec-fetch-site": "same-origin", origin: "https://site.example" }))).toBe(false);
     expect(isCrossSitePost(post({}))).toBe(false);
     expect(isCrossSitePost(new Request("https://site.example/", { headers: { "sec-fetch-site": "cross-site" } }))).toBe(false);
+  });
+});
+
+describe("isCrossSitePost: the Referer of a post without Origin and fetch metadata (issue 25, point 21)", () => {
+  it("refuses one whose Referer is another site, or not a URL at all", () => {
+    expect(isCrossSitePost(post({ referer: "https://evil.example/form.html" }))).toBe(true);
+    expect(isCrossSitePost(post({ referer: "https://site.example.evil.example/" }))).toBe(true);
+    expect(isCrossSitePost(post({ referer: "http://site.example/login" }))).toBe(true);
+    expect(isCrossSitePost(post({ referer: "not a url" }))).toBe(true);
+  });
+
+  it("lets one through whose Referer is this site, and one with none of the three headers (not a browser)", () => {
+    expect(isCrossSitePost(post({ referer: "https://site.example/login?redirectTo=%2Fhome" }))).toBe(false);
+    expect(isCrossSitePost(post({}))).toBe(false);
+    // Origin and fetch metadata, where a browser sends them, decide before the Referer.
+    expect(isCrossSitePost(post({ origin: "https://site.example", referer: "https://evil.example/" }))).toBe(false);
+    expect(isCrossSitePost(post({ "sec-fetch-site": "same-origin", referer: "https://evil.example/" }))).toBe(false);
   });
 });
 
@@ -124,6 +142,39 @@ describe("https only (FORCE_HTTPS, docs/decisions/032-https-only.md)", () => {
     }
     // A host that only looks local is not.
     expect(httpsRedirect(request("http://localhost.site.example/"), true)?.status).toBe(301);
+  });
+
+  it("builds the target from the path: //evil.example/ never becomes a host (issue 25, point 19)", () => {
+    // Cloudflare passes the path as sent: the target keeps the site's host, with one leading slash.
+    const edge = httpsRedirect(request("http://site.example//evil.example/", { headers: { host: "site.example" } }), true);
+    expect(edge?.headers.get("location")).toBe("https://site.example/evil.example/");
+    for (const path of ["//evil.example/", "///evil.example", "/\\evil.example/", "//evil.example:443/x?y=1"]) {
+      const location = httpsRedirect(
+        request(`http://site.example${path}`, { headers: { host: "site.example" } }),
+        true,
+      )?.headers.get("location");
+      expect(new URL(location ?? "").host, path).toBe("site.example");
+    }
+    // The local server (vite preview) already read "//evil.example/" as the address's host; the
+    // host the visitor typed is in X-Forwarded-Host (and Host says evil.example).
+    const local = request("http://evil.example/", {
+      headers: { host: "evil.example", "x-forwarded-host": "site.example:8443", "x-forwarded-proto": "http" },
+    });
+    expect(httpsRedirect(local, true)?.headers.get("location")).toBe("https://site.example:8443/");
+    const loopback = request("http://evil.example/", { headers: { host: "evil.example", "x-forwarded-host": "127.0.0.1:8787" } });
+    expect(httpsRedirect(loopback, true)).toBeNull();
+    // A header that is not a plain host is not believed.
+    const forged = request("http://site.example/", { headers: { host: "site.example", "x-forwarded-host": "evil.example/x@y" } });
+    expect(httpsRedirect(forged, true)?.headers.get("location")).toBe("https://site.example/");
+  });
+
+  it("knows a request whose path the local server read as a host", () => {
+    const misread = request("http://evil.example/", { headers: { host: "evil.example", "x-forwarded-host": "127.0.0.1:8787" } });
+    expect(isMisreadPath(misread)).toBe(true);
+    expect(isMisreadPath(request("http://127.0.0.1:8787/a//b", { headers: { "x-forwarded-host": "127.0.0.1:8787" } }))).toBe(
+      false,
+    );
+    expect(isMisreadPath(request("https://site.example//evil.example/", { headers: { host: "site.example" } }))).toBe(false);
   });
 
   it("sends HSTS for at least a year, subdomains included, on https answers only (by the scheme the visitor used)", () => {

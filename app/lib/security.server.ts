@@ -2,16 +2,28 @@
 
 /**
  * A post from another site is refused: browsers send Sec-Fetch-Site on every request, and
- * Origin on posts. Requests without either (curl, server-to-server) are not browsers' and
- * carry no victim's cookies by accident.
+ * Origin on posts. A post with neither whose Referer names another site (an old browser, or one
+ * that strips both) is refused too, as is a Referer that is not a URL. A post with none of the
+ * three is let through: every browser in use sends Origin on a POST, so it is not a browser's
+ * (curl, server-to-server) and carries no victim's cookies by accident
+ * (docs/decisions/041-probe-findings-outbound-and-input.md).
  */
 export function isCrossSitePost(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
   const site = request.headers.get("sec-fetch-site");
   if (site === "cross-site" || site === "same-site") return true;
+  const own = new URL(request.url).origin;
   const origin = request.headers.get("origin");
-  if (origin && origin !== "null") return origin !== new URL(request.url).origin;
-  return origin === "null";
+  if (origin && origin !== "null") return origin !== own;
+  if (origin === "null") return true;
+  if (site !== null) return false;
+  const referer = request.headers.get("referer");
+  if (referer === null) return false;
+  try {
+    return new URL(referer).origin !== own;
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -99,22 +111,55 @@ export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
+/** A plain host[:port] (a name, an IPv4 address or a bracketed IPv6 one): nothing that could carry a path or user. */
+const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The host the visitor addressed: X-Forwarded-Host where a server in front sets it (the local
+ * server, vite preview, passes the browser's Host there), else Host, else the URL's; only a
+ * plain host is believed. Taken from headers a page cannot set, never from the path.
+ */
+function visitorHost(request: Request, url: URL): string {
+  for (const value of [request.headers.get("x-forwarded-host"), request.headers.get("host")]) {
+    const host = value?.split(",")[0]?.trim();
+    if (host && PLAIN_HOST.test(host)) return host.toLowerCase();
+  }
+  return url.host;
+}
+
+/**
+ * A request whose path the local server read as the address's host: vite preview resolves
+ * "//evil.example/" against the site and hands the worker http://evil.example/, with the host
+ * the browser sent in X-Forwarded-Host. Answered 404 by the worker (docs/decisions/041), as the
+ * path "//evil.example/" is on Cloudflare, where the URL keeps the site's host.
+ */
+export function isMisreadPath(request: Request): boolean {
+  const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim().toLowerCase();
+  if (!forwarded || !PLAIN_HOST.test(forwarded)) return false;
+  return forwarded !== new URL(request.url).host;
+}
+
 /**
  * FORCE_HTTPS=1 (wrangler.jsonc; docs/decisions/032-https-only.md): a request over plain http
  * is sent to the same address over https: 301 for GET and HEAD, 308 for anything else (which
  * keeps the method and body). Local development over plain http on a loopback host (no proxy
  * in front: no X-Forwarded-Proto) is left alone, so `npm start`, the e2e suite and Lighthouse
  * run on http://127.0.0.1 with the setting on.
+ *
+ * The target is built from the visitor's host and the path, with the path's leading slashes
+ * collapsed to one: "//evil.example/" stays a path of this site and never becomes a host
+ * (issue 25, docs/decisions/041).
  */
 export function httpsRedirect(request: Request, forceHttps: boolean): Response | null {
   if (!forceHttps || isHttps(request)) return null;
   const url = new URL(request.url);
-  if (isLoopback(url.hostname) && !request.headers.has("x-forwarded-proto")) return null;
-  url.protocol = "https:";
-  // The address the visitor typed (a proxy in front passes its Host on).
-  const host = request.headers.get("host");
-  if (host) url.host = host;
-  if (url.port === "80") url.port = "";
+  const host = visitorHost(request, url);
+  const hostname = host.replace(/:\d+$/, "");
+  if (isLoopback(hostname) && !request.headers.has("x-forwarded-proto")) return null;
+  const path = `/${url.pathname.replace(/^[/\\]+/, "")}`;
+  const target = new URL(`https://${host.replace(/:80$/, "")}`);
+  target.pathname = path;
+  target.search = url.search;
   const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
-  return new Response(null, { status, headers: { Location: url.href, "Cache-Control": "no-store" } });
+  return new Response(null, { status, headers: { Location: target.href, "Cache-Control": "no-store" } });
 }

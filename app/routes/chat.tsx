@@ -22,6 +22,8 @@ import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chat";
 import { useSite } from "~/lib/root-data";
 import { parseForm } from "~/lib/forms/parse.server";
+import { getOptionalUser } from "~/lib/auth.server";
+import { updateUser } from "~/lib/api/signup.server";
 
 /**
  * /chats/:chatId (login, chat layout): one conversation. The top bar (back, photo, name, the
@@ -74,6 +76,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw replace(`/chats/${id}`);
   }
   const submission = parseForm(formData, MessageSchema);
+  if (formData.get("intent") === "resend-activation") return resendActivation(context, submission);
   if (submission.status !== "success") return formReply(submission.reply(), 400);
   const { key } = submission.value;
   const result = await orUnanswered(sendMessage(context.get(apiContext), id, submission.value.text, key));
@@ -89,10 +92,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const credits = { balance: error.balance ?? 0, cost: error.cost ?? 0 };
       return formReply(submission.reply({ formErrors: ["errors.insufficient_credits"] }), 402, { credits });
     }
-    return apiErrorReply(submission, result, { own: ["rate_limited", "recipient_gone", "blocked"] });
+    return apiErrorReply(submission, result, {
+      own: ["rate_limited", "recipient_gone", "blocked", "email_not_confirmed"],
+      // The typed text stays, with the same key: sent once confirmed, it is sent and charged once.
+      flags: { sendKey: key },
+    });
   }
   // Post/redirect/get; a fetcher's send replaces the entry instead of adding one.
   throw replace(`/chats/${id}`);
+}
+
+/**
+ * The composer's "send the confirmation link again" (a member whose address is not confirmed may
+ * not write: docs/decisions/040): the link again to the member's address (PUT user.php with the
+ * same address), the typed text kept on the form.
+ */
+async function resendActivation(context: Route.ActionArgs["context"], submission: ReturnType<typeof parseForm>) {
+  const user = getOptionalUser(context);
+  if (!user) throw replace("/login");
+  const result = await updateUser(context.get(apiContext), { email: user.email });
+  if (!result.ok) return apiErrorReply(submission, result, { own: ["rate_limited"] });
+  return formReply(submission.reply(), 200, { resentTo: user.email });
 }
 
 export default function Chat(props: Route.ComponentProps) {
@@ -137,7 +157,13 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
   const older = useOlderMessages(messages, hasMore, loaderData.before === null);
   // A message on its way shows at once, marked as sending (slow networks).
   const pending = useFetchers()
-    .filter((f) => f.formMethod === "POST" && f.formAction === `/chats/${conversation.id}` && f.formData)
+    .filter(
+      (f) =>
+        f.formMethod === "POST" &&
+        f.formAction === `/chats/${conversation.id}` &&
+        f.formData &&
+        f.formData.get("intent") !== "resend-activation",
+    )
     .map((f) => String(f.formData?.get("text") ?? "").trim())
     .filter((text) => text !== "" && !messages.some((m) => m.mine && m.text === text && m.id === messages.at(-1)?.id));
   const shown = older.messages;
@@ -331,7 +357,25 @@ function Composer({
           {t("chat.sending")}
         </p>
       ) : null}
-      <ErrorList id={`${form.id}-errors`} errors={form.formErrors?.filter((e) => e !== "errors.insufficient_credits")} />
+      <ErrorList
+        id={`${form.id}-errors`}
+        errors={form.formErrors?.filter((e) => e !== "errors.insufficient_credits" && e !== "errors.email_not_confirmed")}
+      />
+      {form.formErrors?.includes("errors.email_not_confirmed") || answer?.resentTo ? (
+        // Writing waits for a confirmed address (docs/decisions/040): the link again, from here.
+        <p className="notice-box chat-confirm" role="alert">
+          {answer?.resentTo ? (
+            t("bans.resent", { email: answer.resentTo })
+          ) : (
+            <>
+              {t("errors.email_not_confirmed")}{" "}
+              <button type="submit" name="intent" value="resend-activation" className="link-button" formNoValidate>
+                {t("bans.resend")}
+              </button>
+            </>
+          )}
+        </p>
+      ) : null}
       {short && (
         <p className="notice-box chat-credits-low" role={answer?.credits ? "alert" : undefined}>
           {t("chat.tooFewCredits", { cost: short.cost, balance: short.balance })}{" "}

@@ -3,8 +3,8 @@ import { Consent } from "~/components/commerce/Consent";
 import { useMethodName } from "~/components/commerce/MethodChoice";
 import { ErrorList, translateError } from "~/components/Field";
 import { createOrder, fetchPaymentMethods } from "~/lib/api/commerce.server";
-import { discounted, loadDiscount, loadPricing, ORDER_REFUSALS, toCheckout } from "~/lib/shop.server";
-import { discountApplies } from "../../contract/rules/pricing";
+import { loadDiscount, loadPricing, ORDER_REFUSALS, toCheckout } from "~/lib/shop.server";
+import { ReservedNotes, useAppliedLabel, usePassedOverNote } from "~/components/commerce/OfferNotes";
 import { countryName } from "~/lib/format";
 import { formatMoney } from "../../contract/money";
 import { OrderSchema } from "~/lib/forms/order";
@@ -32,18 +32,20 @@ export async function loader(args: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const url = new URL(request.url);
   const [pricing, found] = await Promise.all([loadPricing(api, url), loadDiscount(api, url)]);
-  const listed = pricing.packages.find((p) => p.id === params.creditId);
-  if (!listed) return notFound(args);
-  // The discount counts only for a package it is for (a code for bigger packages says so).
-  const applies = found.discount !== null && discountApplies(found.discount, listed);
-  const [pkg = listed] = discounted([listed], applies ? found.discount : null);
+  // The package priced by the API with the best of the member's discounts (docs/product.md §10.5).
+  const pkg = pricing.packages.find((p) => p.id === params.creditId);
+  if (!pkg) return notFound(args);
   const methods = await fetchPaymentMethods(api, pricing.country, { package: pkg.id });
   const offered = methods.ok ? methods.data.methods : null;
   return {
     pkg,
-    discount: applies ? found.discount : null,
-    codeError: found.codeError ?? (found.typed && !applies ? "errors.discount_not_applicable" : null),
+    // Only a typed code the member may use goes along; the API applies the welcome offer or time bonus itself.
+    typed: found.typed && !found.codeError ? found.typed : null,
+    typedAsked: found.typed,
+    codeError: found.codeError,
+    reservedFor: found.reservedFor,
     country: pricing.country,
+    reserved: pricing.reserved,
     methods: offered,
     method: offered?.find((m) => m.id === params.paymentMethod) ?? null,
     askedMethod: params.paymentMethod ?? null,
@@ -78,7 +80,9 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
   const { t, locale } = translation;
   const site = useSite();
   const methodName = useMethodName();
-  const { pkg, country, methods, method, askedMethod, returnTo, key, discount, codeError } = loaderData;
+  const { pkg, country, methods, method, askedMethod, returnTo, key, typed, codeError, reservedFor, reserved } = loaderData;
+  const appliedLabel = useAppliedLabel();
+  const passedOverNote = usePassedOverNote();
   const submitting = useNavigation().state !== "idle";
   const form = useForm({ schema: OrderSchema, lastResult: actionData?.result });
   const consent = form.field("consent");
@@ -87,7 +91,7 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
   const query = new URLSearchParams({
     country,
     ...(returnTo ? { return_to: returnTo } : {}),
-    ...(discount ? { code: discount.code } : {}),
+    ...(typed ? { code: typed } : {}),
   }).toString();
 
   return (
@@ -104,9 +108,7 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
             <dt>{t("order.discount")}</dt>
             <dd>
               −{money(quote.discount_cents)}
-              {discount && (
-                <span className="order-code">{t("order.withCode", { code: discount.code, percent: discount.percent })}</span>
-              )}
+              {pkg.discount && <span className="order-code"> ({appliedLabel(pkg.discount)})</span>}
             </dd>
           </>
         )}
@@ -133,11 +135,20 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
         )}
       </dl>
 
-      {codeError && (
-        <p className="notice-box" role="status">
-          {translateError(translation, codeError)}
-        </p>
+      {(codeError || pkg.passed_over.length > 0) && (
+        <div className="notice-box" role="status">
+          {codeError && (
+            <p>
+              {translateError(translation, codeError)}{" "}
+              {reservedFor && <Link to={`/transactions/${reservedFor}`}>{t("credits.offer.openOrder")}</Link>}
+            </p>
+          )}
+          {pkg.passed_over.map((passed) => (
+            <p key={passed.code}>{passedOverNote(passed, pkg.discount)}</p>
+          ))}
+        </div>
       )}
+      <ReservedNotes reserved={reserved} skip={reservedFor ? (loaderData.typedAsked ?? null) : null} />
       {methods === null ? (
         <p className="notice-box" role="alert">
           {t("credits.methodsUnavailable")}{" "}
@@ -165,9 +176,11 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
           <input type="hidden" name="expected_cents" value={quote.amount_cents} />
           <input type="hidden" name="expected_currency" value={quote.currency} />
           {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
-          {discount && <input type="hidden" name="code" value={discount.code} />}
+          {typed && <input type="hidden" name="code" value={typed} />}
           <Consent label={t("order.consent")} errors={consent.errors} />
-          <p className="fine-print">{t("order.withdrawalInfo", { email: site?.supportEmail ?? "" })}</p>
+          <p className="fine-print">
+            {t("order.withdrawalInfo")} <Link to="/withdrawal">{t("footer.withdraw")}</Link>
+          </p>
           {site && (
             <p className="fine-print">
               {t("order.fictional", { icon: site.fictionalIcon, plural: site.fictionalPlural, site: site.name })}

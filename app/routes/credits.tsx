@@ -4,7 +4,8 @@ import { MethodChoice } from "~/components/commerce/MethodChoice";
 import { PackageCard } from "~/components/commerce/PackageCard";
 import { PaymentCountry } from "~/components/commerce/PaymentCountry";
 import { fetchPaymentMethods } from "~/lib/api/commerce.server";
-import { discounted, loadDiscount, loadPricing } from "~/lib/shop.server";
+import { loadDiscount, loadPricing } from "~/lib/shop.server";
+import { OfferNotes, ReservedNotes } from "~/components/commerce/OfferNotes";
 import { ErrorList } from "~/components/Field";
 import { DiscountBanner } from "~/components/commerce/DiscountBanner";
 import { formErrorsOf } from "~/lib/forms/reply";
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const featured = pricing.packages.find((p) => p.highlight) ?? pricing.packages[0];
   const methods = featured ? await fetchPaymentMethods(api, pricing.country, { package: featured.id }) : null;
   return {
-    pricing: { ...pricing, packages: discounted(pricing.packages, discount.discount) },
+    // Each package's price has the best of the member's discounts off, as the API chose it.
+    pricing,
     ...discount,
     methods: methods?.ok ? methods.data.methods : null,
     returnTo: safeRedirect(url.searchParams.get("return_to"), "") || null,
@@ -57,7 +59,9 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Credits({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const user = useUser();
-  const { pricing, methods, returnTo, discount, typed, codeError } = loaderData;
+  const { pricing, methods, returnTo, discount, typed, codeError, reservedFor } = loaderData;
+  // Only a typed code the member may use goes along; the welcome offer or time bonus the API applies by itself.
+  const carried = typed && !codeError ? typed : null;
   const busy = useNavigation().state !== "idle";
   const featured = pricing.packages.find((p) => p.highlight) ?? pricing.packages[0];
   const errors = formErrorsOf(actionData);
@@ -77,6 +81,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
 
       <PaymentCountry country={pricing.country} countries={pricing.countries} returnTo={returnTo} discountCode={typed} />
       {discount && <DiscountBanner discount={discount} removeTo={typed ? `/credits?${keep}` : null} />}
+      <ReservedNotes reserved={pricing.reserved} skip={reservedFor ? typed : null} />
 
       {pricing.packages.length === 0 ? (
         <p className="notice-box">{t("credits.nothingForSale")}</p>
@@ -94,6 +99,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
                 <label key={pkg.id} className={pkg.highlight ? "package highlight" : "package"}>
                   <input type="radio" name="package" value={pkg.id} defaultChecked={pkg.id === featured?.id} />
                   <PackageCard pkg={pkg} strikeThrough={pricing.strike_through} />
+                  <OfferNotes pkg={pkg} />
                 </label>
               ))}
             </div>
@@ -103,7 +109,7 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
 
           <input type="hidden" name="country" value={pricing.country} />
           {returnTo && <input type="hidden" name="return_to" value={returnTo} />}
-          {discount && <input type="hidden" name="code" value={discount.code} />}
+          {carried && <input type="hidden" name="code" value={carried} />}
           <button type="submit" className="button large" disabled={busy}>
             {t("credits.continue")}
           </button>
@@ -135,6 +141,11 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
           </button>
         </div>
         <ErrorList id="discount-code-errors" errors={codeError ? [codeError] : undefined} />
+        {reservedFor && (
+          <p>
+            <Link to={`/transactions/${reservedFor}`}>{t("credits.offer.openOrder")}</Link>
+          </p>
+        )}
       </Form>
       {returnTo && (
         <p>

@@ -46,6 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
     page: 1,
     doNotSave: true,
     trafficsource: network,
+    // An advertisement: entertainment profiles and members who opted in only (docs/product.md "Visibility across sites").
+    promotion: true,
     filters: { gender, min_age: range.min, max_age: range.max, country, countryregion: region },
   }).catch(() => null);
   const matches = found?.ok ? landerPhotos(found.data.profiles, settings.cdn_prefix) : [];

@@ -45,7 +45,10 @@ export async function loader(args: Route.LoaderArgs) {
       ? { canonical: new URL(base, request.url).href, alternates: [] }
       : await checkSlug(args, settings, base, slug, true);
   if (getOptionalUser(context)) throw redirect(`/members/${id}`);
-  const [profile, data] = await Promise.all([fetchProfile(context.get(apiContext), id), landerData(args, 7)]);
+  const [profile, data] = await Promise.all([
+    fetchProfile(context.get(apiContext), id, { promotion: true }),
+    landerData(args, 7),
+  ]);
   if (!profile.ok) return apiFailurePage(profile, { request, context });
   return {
     design,

@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
   if (getOptionalUser(context)) throw redirect(`/members/${id}`);
   const api = context.get(apiContext);
-  const [settings, profile] = await Promise.all([siteSettings(request, context), fetchProfile(api, id)]);
+  const [settings, profile] = await Promise.all([siteSettings(request, context), fetchProfile(api, id, { promotion: true })]);
   if (!profile.ok) return apiFailurePage(profile, { request, context });
   const tracking = context.get(trackingContext).tracking;
   const open = signupOpen(settings.signups, tracking.network);
@@ -100,6 +100,7 @@ export default function MemberSignup({ loaderData, actionData }: Route.Component
           view={loaderData}
           actionData={actionData}
           heading={t("signup.member.heading", { name: profile.name })}
+          networkNote={false}
           beforeTerms={loaderData.entryWarning ? <EmbeddedEntryWarning niche={loaderData.entryWarning} /> : null}
         />
       </div>

@@ -61,6 +61,7 @@ const PushSetting = lazy(() => accountSettings().then((m) => ({ default: m.PushS
 const PushKinds = lazy(() => accountSettings().then((m) => ({ default: m.PushKinds })));
 const LanguageSetting = lazy(() => accountSettings().then((m) => ({ default: m.LanguageSetting })));
 const YourData = lazy(() => accountSettings().then((m) => ({ default: m.YourData })));
+const VisibilitySetting = lazy(() => accountSettings().then((m) => ({ default: m.VisibilitySetting })));
 
 /**
  * /profile (login): the member's own profile, every part editable with the same forms as the
@@ -97,6 +98,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pushKey: settings.push_pub,
     pushKinds: kinds?.ok ? kinds.data : null,
     blocked: blocks.ok ? blocks.data.blocked : [],
+    visibility: user.visibility,
+    siteName: settings.name,
+    otherSites: settings.network_sites.filter((name) => name !== settings.name),
   };
 }
 
@@ -181,6 +185,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     saved(request, "push-kinds");
   }
 
+  // Who sees the profile (docs/product.md "Visibility across sites"): an unticked box is not sent, so it is off.
+  if (intent === "visibility") {
+    const on = (name: string) => formData.get(name) === "on";
+    const result = await updateUser(api, { only_this_site: on("only_this_site"), promote: on("promote") });
+    if (!result.ok) return formReply(formErrors("errors.generic"), result.status, { section: "visibility" });
+    saved(request, "visibility");
+  }
+
   if (intent === "push-off") {
     const result = await turnPushOff(api);
     if (!result.ok) return formReply(formErrors("errors.generic"), result.status, { section: "push" });
@@ -222,7 +234,13 @@ async function changeEmail(request: Request, api: ApiClient, formData: FormData)
 }
 
 /** The API's refusals of a new address that have their own message. */
-const MAIL_CHANGE_ERRORS = new Set(["same_email", "invalid_email", "existing_account_active", "deleted_account_exists"]);
+const MAIL_CHANGE_ERRORS = new Set([
+  "same_email",
+  "invalid_email",
+  "existing_account_active",
+  "deleted_account_exists",
+  "address_banned",
+]);
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -266,6 +284,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
       <section id="about" className="profile-section">
         <AboutStep view={loaderData.about} actionData={forSection("about")} variant="profile" />
+      </section>
+      <section id="visibility" className="profile-section" aria-labelledby="visibility-heading">
+        <VisibilitySetting
+          visibility={loaderData.visibility}
+          siteName={loaderData.siteName}
+          otherSites={loaderData.otherSites}
+          actionData={forSection("visibility")}
+        />
       </section>
       <section id="email" className="profile-section" aria-labelledby="email-heading">
         <EmailChange

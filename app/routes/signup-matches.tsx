@@ -22,7 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
   if (!user) throw redirect("/signup?redirectTo=%2Fsignup-matches");
   const api = context.get(apiContext);
-  const [settings, found] = await Promise.all([siteSettings(request, context), search(api, { firstLoad: true, page: 1 })]);
+  const [settings, found] = await Promise.all([
+    siteSettings(request, context),
+    search(api, { firstLoad: true, page: 1, promotion: true }),
+  ]);
   if (!found.ok) pageError(found.status);
   return {
     siteName: settings.name,

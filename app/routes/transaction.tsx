@@ -20,6 +20,15 @@ export async function loader(args: Route.LoaderArgs) {
   return { order: result.data.order };
 }
 
+/** "Try again" keeps the package, method, country, where the member was, and the code (docs/product.md §10.4). */
+function tryAgainQuery(order: { country: string; return_to: string | null; discount_code: string | null }): string {
+  return new URLSearchParams({
+    country: order.country,
+    ...(order.return_to ? { return_to: order.return_to } : {}),
+    ...(order.discount_code ? { code: order.discount_code } : {}),
+  }).toString();
+}
+
 /** Seconds between looks while the provider has not settled the payment. */
 const REFRESH_SECONDS = 3;
 
@@ -60,6 +69,15 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
                 ? t("premium.months", { count: order.months })
                 : t("credits.credits", { count: order.credits })}
             </dd>
+            {order.quote.discount_cents > 0 && (
+              <>
+                <dt>{t("order.discount")}</dt>
+                <dd>
+                  −{formatMoney(locale, order.quote.discount_cents, order.quote.currency)}
+                  {order.discount_code && <span className="order-code"> ({order.discount_code})</span>}
+                </dd>
+              </>
+            )}
             <dt>{t("order.total")}</dt>
             <dd>{formatMoney(locale, order.quote.amount_cents, order.quote.currency)}</dd>
             <dt>{t("transaction.reference")}</dt>
@@ -93,7 +111,7 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
                 to={
                   order.product === "premium"
                     ? `/premium?plan=${order.product_id}&method=${order.method}&country=${order.country}#summary`
-                    : `/credits/${order.product_id}/${order.method}?country=${order.country}${order.return_to ? `&return_to=${encodeURIComponent(order.return_to)}` : ""}`
+                    : `/credits/${order.product_id}/${order.method}?${tryAgainQuery(order)}`
                 }
               >
                 {t("transaction.tryAgain")}

@@ -34,6 +34,12 @@ export const SearchQuerySchema = z
     exclude_min_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
     exclude_max_age: z.coerce.number().int().min(MIN_AGE).max(MAX_AGE).optional(),
     exclude_countryregion: z.coerce.number().int().min(0).optional(),
+    /**
+     * For an advertisement (designed: landers, the match finder, /signup-matches): only
+     * entertainment profiles and members who opted in to promotion (docs/product.md "Visibility
+     * across sites").
+     */
+    promotion: flag.optional(),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
     path: ["min_age"],
@@ -47,6 +53,9 @@ export type SearchQueryParsed = z.output<typeof SearchQuerySchema>;
 
 /** GET /api/profile.php?id=. */
 export const ProfileIdSchema = z.coerce.number().int().positive();
+
+/** profile.php's `promotion` (designed): the page is an advertisement (a member lander); absent is false. */
+export const PromotionFlagSchema = flag.optional().transform((v) => v === true);
 
 /** POST and DELETE /api/likes.php. */
 export const LikeBodySchema = z.object({ profile: z.coerce.number().int().positive() });

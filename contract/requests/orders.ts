@@ -12,7 +12,17 @@ export const ORDER_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 export const ORDER_ID = /^ord_[a-z2-7]{26}$/;
 
 /** GET /api/pricing.php: `country` is the payment country; absent, the member's or the site's. */
-export const PricingQuerySchema = z.object({ country: country.optional() });
+export const PricingQuerySchema = z.object({
+  country: country.optional(),
+  /** The code the member typed; for a member, each package's quote then has the best of their discounts. */
+  code: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .optional()
+    .transform((code) => code || undefined),
+});
 
 /** GET /api/payment_methods.php. */
 export const PaymentMethodsQuerySchema = z.union([

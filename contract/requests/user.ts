@@ -70,6 +70,10 @@ export const UserUpdateBodySchema = z
     language: z.enum(LOCALES),
     /** Only before the address is confirmed (step 7's correction); a new activation mail goes out. */
     email: z.string().trim().min(1).max(EMAIL_MAX),
+    /** Shown on the member's own site only (designed; docs/product.md "Visibility across sites"). */
+    only_this_site: z.boolean(),
+    /** May appear in advertisements: landers, the match finder, /signup-matches (designed; off until set). */
+    promote: z.boolean(),
   })
   .partial()
   .strict();

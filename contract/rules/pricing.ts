@@ -78,6 +78,50 @@ export function discountApplies(scope: DiscountScope, pkg: { id: string; credits
   return pkg.credits >= scope.min_credits && (scope.package_ids === null || scope.package_ids.includes(pkg.id));
 }
 
+/** A discount a member could use: what `bestDiscount` chooses from. */
+export interface DiscountOffer extends DiscountScope {
+  code: string;
+  kind: "general" | "welcome" | "time_bonus" | "retention";
+  percent: number;
+}
+
+/** Why an offer does not count for a package: another gives more, as much, or it is not for that package. */
+export type PassedOverReason = "better_discount" | "same_discount" | "not_for_package";
+
+export interface DiscountChoice<D extends DiscountOffer> {
+  /** The offer that counts for the package (the biggest percent), or null. */
+  applied: D | null;
+  /** Every other offer, with why it does not count. */
+  passed_over: { offer: D; reason: PassedOverReason }[];
+}
+
+/**
+ * The best of a member's discounts for one package (docs/product.md §10.5): a code never makes a
+ * price worse, so the biggest applicable percent wins. On a tie the earlier offer wins (callers
+ * list the automatic one, welcome or time bonus, before a typed code, so the typed code is not
+ * used up for nothing).
+ */
+export function bestDiscount<D extends DiscountOffer>(
+  offers: readonly D[],
+  pkg: { id: string; credits: number },
+): DiscountChoice<D> {
+  let applied: D | null = null;
+  for (const offer of offers) {
+    if (discountApplies(offer, pkg) && (applied === null || offer.percent > applied.percent)) applied = offer;
+  }
+  const passed_over = offers
+    .filter((offer) => offer !== applied)
+    .map((offer) => ({
+      offer,
+      reason: !discountApplies(offer, pkg)
+        ? ("not_for_package" as const)
+        : applied !== null && applied.percent > offer.percent
+          ? ("better_discount" as const)
+          : ("same_discount" as const),
+    }));
+  return { applied, passed_over };
+}
+
 /** Days a list price must have held before a discount may show it struck through (EU Omnibus directive). */
 export const PRIOR_PRICE_DAYS = 30;
 

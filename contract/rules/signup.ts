@@ -3,7 +3,7 @@
  * app's actions and the reference API (Zod), so the three places agree on every limit.
  */
 import { MAX_AGE, MIN_AGE, NAME_MAX } from "../limits";
-import { hasInvisibleCharacters, INVISIBLE_CHARACTERS } from "./identity";
+import { hasInvisibleCharacters, INVISIBLE_CHARACTERS, type NAME_CHARACTERS, nameCharacterProblem } from "./identity";
 
 /** The message key of a name that breaks a rule the generic checks do not cover, or null. */
 export function nameRuleError(name: string, email: string): "name_starts_with_at" | "name_equal_to_email" | null {
@@ -13,20 +13,30 @@ export function nameRuleError(name: string, email: string): "name_starts_with_at
   return null;
 }
 
-export type NameProblem = "required" | "too_big" | typeof INVISIBLE_CHARACTERS | "name_starts_with_at" | "name_equal_to_email";
+export type NameProblem =
+  | "required"
+  | "too_big"
+  | typeof INVISIBLE_CHARACTERS
+  | typeof NAME_CHARACTERS
+  | "name_starts_with_at"
+  | "name_equal_to_email";
 
 /**
  * What is wrong with a member's name (sign-up step 0, /profile; docs/product.md §5), as the
  * API's field code, or null. The name is required: it is never made from the address, which
  * would show part of it to everyone (issue 16). Checked in NFC after trimming; the first rule
- * broken. Control, bidi-override and zero-width characters are refused (contract/rules/identity.ts).
+ * broken. Control, bidi-override and zero-width characters are refused, and so are look-alike,
+ * compatibility and mixed-script letters by UTS #39 (contract/rules/identity.ts).
  */
 export function nameProblem(name: string | undefined, email: string): NameProblem | null {
   const trimmed = (name ?? "").normalize("NFC").trim();
   if (trimmed === "") return "required";
   if (trimmed.length > NAME_MAX) return "too_big";
   if (hasInvisibleCharacters(trimmed)) return INVISIBLE_CHARACTERS;
-  return nameRuleError(trimmed, email);
+  // "@anna" is its own rule's message, before the character rule (which refuses "@" too).
+  const rule = nameRuleError(trimmed, email);
+  if (rule) return rule;
+  return nameCharacterProblem(trimmed);
 }
 
 /** Whole years from a YYYY-MM-DD date to `now`, in UTC. */

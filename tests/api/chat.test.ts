@@ -164,6 +164,10 @@ async function signUp(country: string, host = SITE1) {
     },
   });
   const body = await answer(response, 201, UserAnswerSchema);
+  // The member confirms the address: writing waits for it (docs/decisions/040; bans.test.ts tests the refusal).
+  await env.DB.prepare("UPDATE members SET status = 'active', activated_at = ? WHERE id = ?")
+    .bind(Date.now(), body.user.profile.id)
+    .run();
   return { user: body.user, cookie: sessionCookie(response) };
 }
 

@@ -115,50 +115,171 @@ describe("GET /api/discountcode.php?code=", () => {
 describe("ordering with a code", () => {
   it("takes the discount off the list price; the code is then used, and a second order is refused", async () => {
     const { cookie } = await buyer();
-    const code = await makeCode({});
-    const first = await order(cookie, { code });
+    const code = await makeCode({ percent: 25 });
+    const first = await order(cookie, { code, expected_cents: 1499 });
     expect(first.status).toBe(201);
     const placed = OrderAnswerSchema.parse(await first.json()).order;
     if (!placed.mine) throw new Error("own order expected");
-    expect(placed.quote).toMatchObject({ list_cents: 1999, discount_cents: 400, amount_cents: 1599, vat_cents: 278 });
+    // €19.99 with 25% off: €5.00 off (rounded up, in the buyer's favour).
+    expect(placed.quote).toMatchObject({ list_cents: 1999, discount_cents: 500, amount_cents: 1499, vat_cents: 260 });
+    expect(placed.discount_code).toBe(code);
     await settle(placed.id, "paid");
 
-    const again = await order(cookie, { code });
+    const again = await order(cookie, { code, expected_cents: 1499 });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: "discount_used" });
     expect((await getCode(cookie, `code=${code}`)).status).toBe(409);
   });
 
-  it("lets only one of two orders at once use the code", async () => {
-    const { cookie } = await buyer();
-    const code = await makeCode({});
-    const answers = await Promise.all([order(cookie, { code }), order(cookie, { code }), order(cookie, { code })]);
+  it("lets only one of three orders at once have the code, and only that one, paid, uses it", async () => {
+    const { id, cookie } = await buyer();
+    const code = await makeCode({ percent: 25 });
+    const answers = await Promise.all(Array.from({ length: 3 }, () => order(cookie, { code, expected_cents: 1499 })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-  });
-
-  it("gives the use back when the payment fails, so the code works again", async () => {
-    const { cookie } = await buyer();
-    const code = await makeCode({});
-    const placed = OrderAnswerSchema.parse(await (await order(cookie, { code })).json()).order;
-    await settle(placed.id, "failed");
-    expect((await getCode(cookie, `code=${code}`)).status).toBe(200);
-    expect((await order(cookie, { code })).status).toBe(201);
-  });
-
-  it("refuses a code for other packages, a price without the code, and an expired code", async () => {
-    const { cookie } = await buyer();
-    const big = await makeCode({ packages: ["600"] });
-    const min = await makeCode({ minCredits: 300 });
-    for (const code of [big, min]) {
-      const response = await order(cookie, { code });
-      expect(response.status).toBe(422);
-      expect(await response.json()).toMatchObject({ error: "discount_not_applicable" });
+    const placed = answers.find((r) => r.status === 201)!;
+    const { order: made } = OrderAnswerSchema.parse(await placed.json());
+    for (const refused of answers.filter((r) => r.status === 409)) {
+      expect(await refused.json()).toMatchObject({ error: "discount_reserved", order_id: made.id });
     }
-    const without = await order(cookie, {});
+    await settle(made.id, "paid");
+    // Two parallel orders after the paid one: neither gets the code again.
+    const later = await Promise.all([
+      order(cookie, { code, expected_cents: 1499 }),
+      order(cookie, { code, expected_cents: 1499 }),
+    ]);
+    expect(later.map((r) => r.status)).toEqual([409, 409]);
+    for (const r of later) expect(await r.json()).toMatchObject({ error: "discount_used" });
+    const uses = await env.DB.prepare(
+      "SELECT count(*) AS n FROM orders WHERE member_id = ? AND discount_code_id = (SELECT id FROM discount_codes WHERE code = ?) AND paid_at IS NOT NULL",
+    )
+      .bind(id, code)
+      .first<{ n: number }>();
+    expect(uses?.n).toBe(1);
+  });
+
+  for (const outcome of ["failed", "canceled", "expired"] as const) {
+    it(`gives the use back when the payment is ${outcome}, so the code works again`, async () => {
+      const { cookie } = await buyer();
+      const code = await makeCode({ percent: 25 });
+      const placed = OrderAnswerSchema.parse(await (await order(cookie, { code, expected_cents: 1499 })).json()).order;
+      await settle(placed.id, outcome);
+      expect((await getCode(cookie, `code=${code}`)).status).toBe(200);
+      expect((await order(cookie, { code, expected_cents: 1499 })).status).toBe(201);
+    });
+  }
+
+  it("an open order only reserves the code: it says which order, and the code is free once the provider lets that order go", async () => {
+    const { cookie } = await buyer();
+    const code = await makeCode({ percent: 25 });
+    const placed = OrderAnswerSchema.parse(await (await order(cookie, { code, expected_cents: 1499 })).json()).order;
+    // The member went to the provider and came back without paying: the order can still be paid.
+    const held = await getCode(cookie, `code=${code}`);
+    expect(held.status).toBe(409);
+    expect(await held.json()).toMatchObject({
+      error: "discount_reserved",
+      order_id: placed.id,
+      fields: { code: "discount_reserved" },
+    });
+    // The price list names the reservation, for "reserved for your open order" with a link.
+    const listed = PricingAnswerSchema.parse(await (await call("/api/pricing.php?country=NL", { cookie })).json());
+    expect(listed.reserved).toEqual([{ code, kind: "general", order_id: placed.id }]);
+    // The provider cancels the payment (the member pressed back there) and its webhook has not come.
+    await env.DB.prepare(
+      "UPDATE demo_payments SET status = 'canceled' WHERE id = (SELECT provider_payment_id FROM orders WHERE id = ?)",
+    )
+      .bind(placed.id)
+      .run();
+    const free = await getCode(cookie, `code=${code}`);
+    expect(free.status).toBe(200);
+    const state = await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(placed.id).first<{ status: string }>();
+    expect(state?.status).toBe("canceled");
+    expect((await order(cookie, { code, expected_cents: 1499 })).status).toBe(201);
+  });
+
+  it("names the welcome offer held by an open order, and prices the next order without it", async () => {
+    const { cookie } = await buyer();
+    const placed = OrderAnswerSchema.parse(await (await order(cookie, { expected_cents: 1599 })).json()).order;
+    const listed = PricingAnswerSchema.parse(await (await call("/api/pricing.php?country=NL", { cookie })).json());
+    expect(listed.reserved).toEqual([{ code: "WELCOME", kind: "welcome", order_id: placed.id }]);
+    expect(listed.packages.find((p) => p.id === "250")?.quote.amount_cents).toBe(1999);
+    expect((await order(cookie, { expected_cents: 1999 })).status).toBe(201);
+  });
+
+  it("refuses a price without the discount, and an expired code", async () => {
+    const { cookie } = await buyer();
+    const without = await order(cookie, { expected_cents: 1999 });
     expect(without.status).toBe(409);
     expect(await without.json()).toMatchObject({ error: "price_changed" });
     const expired = await order(cookie, { code: await makeCode({ until: Date.now() - 1 }) });
     expect(expired.status).toBe(410);
+  });
+});
+
+describe("a code never makes a price worse (the best discount wins)", () => {
+  const pricing = async (cookie: string, code?: string) =>
+    PricingAnswerSchema.parse(await (await call(`/api/pricing.php?country=NL${code ? `&code=${code}` : ""}`, { cookie })).json());
+
+  it("keeps a new member's welcome offer (20%) when a smaller code (10%) is typed, and says why", async () => {
+    const { cookie } = await buyer();
+    const hello = await makeCode({ percent: 10 });
+    const prices = await pricing(cookie, hello);
+    const popular = prices.packages.find((p) => p.id === "250")!;
+    expect(popular.quote.amount_cents).toBe(1599);
+    expect(popular.discount).toMatchObject({ code: "WELCOME", kind: "welcome", percent: 20 });
+    expect(popular.passed_over).toEqual([
+      { code: hello, kind: "general", percent: 10, min_credits: 0, reason: "better_discount" },
+    ]);
+
+    const placed = await order(cookie, { code: hello, expected_cents: 1599 });
+    expect(placed.status).toBe(201);
+    const { order: made } = OrderAnswerSchema.parse(await placed.json());
+    if (!made.mine) throw new Error("own order expected");
+    expect(made.quote).toMatchObject({ list_cents: 1999, discount_cents: 400, amount_cents: 1599 });
+    expect(made.discount_code).toBe("WELCOME");
+    // The typed code was not used for nothing: it is still free.
+    expect((await getCode(cookie, `code=${hello}`)).status).toBe(200);
+  });
+
+  it("keeps the welcome offer on the packages a bigger-packages code is not for, and takes the code where it is better", async () => {
+    const { cookie } = await buyer();
+    const big = await makeCode({ percent: 25, minCredits: 600 });
+    const prices = await pricing(cookie, big);
+    const byId = Object.fromEntries(prices.packages.map((p) => [p.id, p]));
+    expect(byId["100"]?.quote.amount_cents).toBe(799);
+    expect(byId["100"]?.discount?.code).toBe("WELCOME");
+    expect(byId["250"]?.quote.amount_cents).toBe(1599);
+    expect(byId["250"]?.passed_over).toEqual([
+      { code: big, kind: "general", percent: 25, min_credits: 600, reason: "not_for_package" },
+    ]);
+    expect(byId["600"]?.quote.amount_cents).toBe(2999);
+    expect(byId["600"]?.discount?.code).toBe(big);
+    expect(byId["600"]?.passed_over).toMatchObject([{ code: "WELCOME", reason: "better_discount" }]);
+
+    // The order is priced the same way by the API (the page only shows it).
+    expect((await order(cookie, { code: big, product_id: "100", expected_cents: 799 })).status).toBe(201);
+    const six = await order(cookie, { code: big, product_id: "600", expected_cents: 2999 });
+    expect(six.status).toBe(201);
+    expect(OrderAnswerSchema.parse(await six.json()).order).toMatchObject({ discount_code: big });
+  });
+
+  it("gives a member without any discount the list price, and ignores junk and codes they may not use in the price list", async () => {
+    const { id, cookie } = await buyer();
+    await env.DB.prepare("UPDATE members SET signup_date = ? WHERE id = ?")
+      .bind(Date.now() - 49 * HOUR, id)
+      .run();
+    const expiredCode = await makeCode({ until: Date.now() - 1 });
+    const prices = await pricing(cookie, expiredCode);
+    expect(prices.packages.every((p) => p.discount === null && p.quote.discount_cents === 0)).toBe(true);
+    // Another member's personal code gives nothing, and says nothing about itself.
+    const other = await createMember();
+    const theirs = await makeCode({ memberId: other.id, percent: 50 });
+    const withTheirs = await pricing(cookie, theirs);
+    expect(withTheirs.packages.every((p) => p.discount === null && p.passed_over.length === 0)).toBe(true);
+    expect((await order(cookie, { code: theirs, expected_cents: 999 })).status).toBe(404);
+    expect((await call("/api/pricing.php?code=%3Cscript%3E", { cookie })).status).toBe(422);
+    // A visitor's price list has no discounts.
+    const visitor = PricingAnswerSchema.parse(await (await call("/api/pricing.php?country=NL&code=HELLO10")).json());
+    expect(visitor.packages.every((p) => p.discount === null && p.passed_over.length === 0)).toBe(true);
   });
 });
 
@@ -180,11 +301,22 @@ describe("the active discount (?welcome=true)", () => {
     expect(await later.json()).toMatchObject({ error: "no_discount" });
   });
 
-  it("ends the welcome code with the first purchase", async () => {
+  it("ends the welcome code with the first purchase, also when it is typed", async () => {
     const { cookie } = await buyer();
-    const placed = OrderAnswerSchema.parse(await (await order(cookie, { expected_cents: 1999 })).json()).order;
+    // The first purchase with a better code than the welcome offer (30%): the welcome code is not used by it.
+    const better = await makeCode({ percent: 30 });
+    const placed = OrderAnswerSchema.parse(await (await order(cookie, { code: better, expected_cents: 1399 })).json()).order;
     await settle(placed.id, "paid");
     expect((await getCode(cookie, "welcome=true")).status).toBe(404);
+    const typed = await getCode(cookie, "code=WELCOME");
+    expect(typed.status).toBe(410);
+    expect(await typed.json()).toMatchObject({ error: "discount_expired" });
+    const again = await order(cookie, { code: "WELCOME", expected_cents: 1599 });
+    expect(again.status).toBe(410);
+    // Without a code: the list price, nothing off.
+    const plain = await order(cookie, { expected_cents: 1999 });
+    expect(plain.status).toBe(201);
+    expect(OrderAnswerSchema.parse(await plain.json()).order).toMatchObject({ discount_code: null });
   });
 
   it("prefers a running time bonus, and falls back to the welcome code when it ends (development panel)", async () => {

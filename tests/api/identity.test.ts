@@ -158,3 +158,39 @@ describe("an address change (POST /api/mail_change.php)", () => {
     expect(ApiErrorSchema.parse(await response.json()).error).toBe("existing_account_active");
   });
 });
+
+// Issue 25, point 20 (UTS #39; contract/rules/identity.ts nameCharacterProblem): the probe's names.
+const PROBE_NAMES = [
+  ["a left-to-right mark", "Kim\u200E", "invisible_characters"],
+  ["an Arabic letter mark", "Ki\u061Cm", "invisible_characters"],
+  ["a soft hyphen", "Ki\u00ADm", "invisible_characters"],
+  ["full-width letters", "Ｋｉｍ", "name_characters"],
+  ["a Cyrillic К among Latin letters", "\u041Aim", "name_characters"],
+  ["Braille blanks", "\u2800\u2800", "name_characters"],
+] as const;
+
+describe("look-alike and blank-looking names (issue 25, point 20)", () => {
+  it.each(PROBE_NAMES)("sign-up refuses a name with %s", async (_, name, code) => {
+    const response = await signUp({ email: freshEmail(), name });
+    expect(response.status).toBe(422);
+    expect(ApiErrorSchema.parse(await response.json()).fields?.name).toBe(code);
+  });
+
+  it.each(PROBE_NAMES)("a name change refuses a name with %s and keeps the old one", async (_, name, code) => {
+    const member = await createMember();
+    const cookie = await loginAs(member);
+    const response = await call("/api/user.php", { method: "PUT", cookie, json: { name } });
+    expect(response.status).toBe(422);
+    expect(ApiErrorSchema.parse(await response.json()).fields?.name).toBe(code);
+    expect((await row(member.id)).name).toBe("Tess");
+  });
+
+  it.each(["José", "Zoë", "Łukasz", "Anne-Marie", "O'Brien", "Strauß", "Анна"])("keeps accepting %s", async (name) => {
+    const response = await signUp({ email: freshEmail(), name });
+    expect(response.status, name).toBe(201);
+    const member = await createMember();
+    const cookie = await loginAs(member);
+    expect((await call("/api/user.php", { method: "PUT", cookie, json: { name } })).status).toBe(200);
+    expect((await row(member.id)).name).toBe(name.normalize("NFC"));
+  });
+});

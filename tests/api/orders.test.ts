@@ -27,9 +27,16 @@ const db = createDb(env.DB);
 let keyCounter = 0;
 const newKey = () => `order-key-${Date.now()}-${++keyCounter}-abcdef`;
 
+/** A member past the welcome offer's 48 hours (docs/product.md §10.5), so a package costs its list price. */
 async function buyer(options: { credits?: number } = {}) {
-  const member = await createMember(options);
+  const member = await pastWelcome(await createMember(options));
   return { ...member, cookie: await loginAs(member) };
+}
+
+const WELCOME_OVER = Date.now() - 49 * 60 * 60 * 1000;
+async function pastWelcome<M extends { id: number }>(member: M): Promise<M> {
+  await env.DB.prepare("UPDATE members SET signup_date = ? WHERE id = ?").bind(WELCOME_OVER, member.id).run();
+  return member;
 }
 
 function orderBody(overrides: Record<string, unknown> = {}) {
@@ -384,7 +391,7 @@ describe("GET /api/orders.php", () => {
 
 describe("a provider that is down at create", () => {
   it("leaves no half-made order: the order says error, nothing is charged, the same key tries again", async () => {
-    const { id } = await createMember();
+    const { id } = await pastWelcome(await createMember());
     const site = await findSite(db, "localhost");
     const demo = demoAdapter(db);
     let down = true;
@@ -398,7 +405,7 @@ describe("a provider that is down at create", () => {
     const deps = { d1: env.DB, db, adapter: flaky };
     const input = {
       site,
-      buyer: { id, signup_date: Date.now(), name: "Tess", email: null },
+      buyer: { id, signup_date: WELCOME_OVER, name: "Tess", email: null },
       body: { ...orderBody(), product: "credits" as const, expected_cents: 1999, code: undefined },
       locale: "en",
       origin: "http://localhost:8787",

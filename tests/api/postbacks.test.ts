@@ -248,6 +248,10 @@ describe("sending: once per member and event, through the queue", { timeout: 20_
     const key = newKey();
     await setNetworks({ adnet: { sale: template("ok", key) } });
     const member = await memberFrom({ network: "adnet", ref: "buyer-1" });
+    // Past the welcome offer's 48 hours, so the package costs its list price (docs/product.md §10.5).
+    await env.DB.prepare("UPDATE members SET signup_date = ? WHERE id = ?")
+      .bind(Date.now() - 49 * 60 * 60 * 1000, member.id)
+      .run();
     const cookie = await loginAs(member, HOST);
     const orderBody = (n: number) => ({
       product: "credits",

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { ApiErrorSchema, ChatStartSchema, PushPayloadSchema, PushSettingsSchema, DataExportSchema } from "../../contract/schemas";
 import type { PushOutcome, PushSender } from "../../workers/api/adapters/push";
+import { MAX_PUSH_SUBSCRIPTIONS } from "../../workers/api/db/push-subscriptions";
 import { backoffSeconds, deliverPush, MAX_ATTEMPTS, PushJobSchema } from "../../workers/api/domain/push";
 import { vapidFor } from "../../workers/api/lib/vapid";
 import { DEMO_VAPID_PUBLIC_KEY } from "../../workers/api/seed/sites";
@@ -27,6 +28,7 @@ interface Received {
   pending: { topic: string | null; ttl: string | null; urgency: string | null; payload: string }[];
   posts: number;
   rejected: string[];
+  trapped: number;
 }
 
 /** A browser's subscription at the fake service, for the demo site's key. */
@@ -130,7 +132,8 @@ describe("storing a subscription: bad input", () => {
       const error = await answer(await subscribe(publicCookie, { ...good, endpoint }, "amora.example"), 422, ApiErrorSchema);
       expect(error.fields?.["subscription.endpoint"]).toBe("private_host");
     }
-    expect((await subscribe(publicCookie, good, "amora.example")).status).toBe(200);
+    const mine = { ...good, endpoint: `${good.endpoint}-${crypto.randomUUID()}` };
+    expect((await subscribe(publicCookie, mine, "amora.example")).status).toBe(200);
     // The developer's own machine may use a local push service.
     expect((await subscribe(quinn.cookie, { ...good, endpoint: "https://127.0.0.1:8873/push/y" })).status).toBe(200);
   });
@@ -356,6 +359,98 @@ describe("retries and giving up", () => {
     const { job, device } = await jobFor("ok");
     expect((await deliverPush(env, { ...job, created: Date.now() - 3 * 24 * 60 * 60 * 1000 })).skipped).toBe("past its TTL");
     expect((await received(device)).posts).toBe(0);
+  });
+});
+
+describe("the security probe's findings (issue 25)", () => {
+  it("14: a push service answering 307 to a loopback address is not followed: the endpoint counts as failed", async () => {
+    const ola = await member("Ola");
+    const pim = await member("Pim");
+    const device = await subscribed(pim.cookie, "redirect");
+    const job = PushJobSchema.parse({
+      kind: "like",
+      site: 1,
+      recipient: pim.id,
+      actor: ola.id,
+      origin: "http://localhost:8787",
+      created: Date.now(),
+    });
+    const delivery = await deliverPush(env, job);
+    expect(delivery.outcomes.map((o) => o.outcome)).toEqual([
+      expect.objectContaining({ result: "failed", status: 307, reason: "redirect refused" }),
+    ]);
+    expect(delivery.retries).toEqual([]);
+    const got = await received(device);
+    expect(got.posts).toBe(1);
+    // The attack: the redirect's target never received the POST.
+    expect(got.trapped).toBe(0);
+  });
+
+  const keysOf = (subscription: Subscription) => subscription.keys;
+  const rowsOf = async (memberId: number) =>
+    (
+      await env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE member_id = ? ORDER BY id")
+        .bind(memberId)
+        .all<{ endpoint: string }>()
+    ).results.map((r) => r.endpoint);
+
+  it("16: a member holds at most five subscriptions, the oldest dropped; one message is at most five POSTs", async () => {
+    const quin = await member("Quin", { credits: 50 });
+    const rosa = await member("Rosa");
+    const devices: Subscription[] = [];
+    for (let i = 0; i < 7; i++) devices.push(await subscribed(rosa.cookie));
+    expect(MAX_PUSH_SUBSCRIPTIONS).toBe(5);
+    expect(await rowsOf(rosa.id)).toEqual(devices.slice(2).map((d) => d.endpoint));
+    // The same endpoint again (a browser refreshing its subscription) keeps its place and its count.
+    expect((await subscribe(rosa.cookie, devices[6])).status).toBe(200);
+    expect(await rowsOf(rosa.id)).toHaveLength(5);
+    const job = PushJobSchema.parse({
+      kind: "like",
+      site: 1,
+      recipient: rosa.id,
+      actor: quin.id,
+      origin: "http://localhost:8787",
+      created: Date.now(),
+    });
+    const delivery = await deliverPush(env, job);
+    expect(delivery.outcomes).toHaveLength(5);
+    expect((await received(devices[0]!)).posts).toBe(0);
+    expect((await received(devices[6]!)).posts).toBe(1);
+  });
+
+  it("16: twenty subscriptions posted in parallel still leave five", async () => {
+    const sam = await member("Sam");
+    const subscriptions = await Promise.all(Array.from({ length: 20 }, () => fakeSubscription()));
+    const answers = await Promise.all(subscriptions.map((s) => subscribe(sam.cookie, s)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(await rowsOf(sam.id)).toHaveLength(5);
+  });
+
+  it("16: another member's endpoint moves only with new keys; with the stored keys it is refused and stays", async () => {
+    const tess = await member("Tess");
+    const ugo = await member("Ugo");
+    const device = await subscribed(tess.cookie);
+    // Ugo learned Tess's endpoint and keys (a shared computer, say) and posts them as his.
+    const stolen = await subscribe(ugo.cookie, device);
+    const error = await answer(stolen, 422, ApiErrorSchema);
+    // The same answer as any endpoint that is not accepted: nothing says whose it is.
+    expect(error.error).toBe("invalid_input");
+    expect(error.fields?.["subscription.endpoint"]).toBe("resubscribe");
+    expect(JSON.stringify(error)).not.toContain("Tess");
+    expect(await rowsOf(tess.id)).toEqual([device.endpoint]);
+    expect(await rowsOf(ugo.id)).toEqual([]);
+    // New keys are what a browser that changed hands sends after subscribing afresh: it moves.
+    const fresh = await fakeSubscription();
+    const moved = { endpoint: device.endpoint, keys: keysOf(fresh) };
+    expect((await subscribe(ugo.cookie, moved)).status).toBe(200);
+    expect(await rowsOf(tess.id)).toEqual([]);
+    expect(await rowsOf(ugo.id)).toEqual([device.endpoint]);
+    const stored = await env.DB.prepare("SELECT p256dh, auth FROM push_subscriptions WHERE endpoint = ?")
+      .bind(device.endpoint)
+      .first<{ p256dh: string; auth: string }>();
+    expect(stored).toEqual(keysOf(fresh));
+    // Posting one's own endpoint again with the same keys is fine (a browser refreshing it).
+    expect((await subscribe(ugo.cookie, moved)).status).toBe(200);
   });
 });
 

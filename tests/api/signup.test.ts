@@ -778,12 +778,25 @@ describe("POST /api/user.php?push=1", () => {
     expect(await rowsFor(sub.endpoint)).toEqual([]);
   });
 
-  it("moves an endpoint to the member who subscribes it last (one row)", async () => {
+  it("moves an endpoint to another member only with new keys (one row; issue 25, ADR 041)", async () => {
     const first = await signUp();
     const second = await signUp();
     const sub = subscription();
     expect((await push(first.cookie, { subscription: sub })).status).toBe(200);
-    expect((await push(second.cookie, { subscription: sub })).status).toBe(200);
+    // The same endpoint and keys from another member: refused, nothing moves, nothing says whose.
+    await expectError(await push(second.cookie, { subscription: sub }), 422, "invalid_input", {
+      "subscription.endpoint": "resubscribe",
+    });
+    expect(await rowsFor(sub.endpoint)).toEqual([{ member_id: first.user.profile.id }]);
+    // A fresh subscription of that browser (new keys from the push service) moves it.
+    const fresh = {
+      ...sub,
+      keys: {
+        p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+        auth: "BTBZMqHH6r4Tts7J_aSIgg",
+      },
+    };
+    expect((await push(second.cookie, { subscription: fresh })).status).toBe(200);
     expect(await rowsFor(sub.endpoint)).toEqual([{ member_id: second.user.profile.id }]);
     expect((await me(second.cookie)).push).toBe("subscribed");
     expect((await me(first.cookie)).push).toBeNull();

@@ -15,9 +15,21 @@ beforeAll(ensureSites);
 const db = createDb(env.DB);
 let counter = 0;
 
+/** A member past the welcome offer's 48 hours, so a package costs its list price. */
 async function buyer(options: { credits?: number } = {}) {
   const member = await createMember(options);
+  await env.DB.prepare("UPDATE members SET signup_date = ? WHERE id = ?")
+    .bind(Date.now() - 49 * 60 * 60 * 1000, member.id)
+    .run();
   return { ...member, cookie: await loginAs(member) };
+}
+
+/** The withdrawal acknowledgement mails the member got. */
+async function withdrawalMails(memberId: number) {
+  const mails = await env.DB.prepare("SELECT subject, text, html FROM mail_outbox WHERE member_id = ? AND kind = 'withdrawal'")
+    .bind(memberId)
+    .all<{ subject: string; text: string; html: string }>();
+  return mails.results;
 }
 
 /** Buys the 250-credit package (€19.99) and pays it at the demo checkout. */
@@ -86,6 +98,9 @@ describe("withdrawing from a purchase", () => {
     expect(mails.results[0]?.subject).toBe(`We received your withdrawal (${orderId})`);
     expect(mails.results[0]?.text).toContain("Refund: €15.99");
     expect(mails.results[0]?.text).toContain("Credits taken back: 200 credits");
+    // A legal record: it names what was bought.
+    expect(mails.results[0]?.text).toContain("you withdrew from your purchase of 250 credits.");
+    expect(mails.results[0]?.text).toContain("You bought: 250 credits, €19.99");
   });
 
   it("withdraws once when asked several times at once, and answers the same afterwards", async () => {
@@ -204,6 +219,40 @@ describe("withdrawing from premium", () => {
     expect(await ledger.balance(db, id)).toBe(0);
     const premium = await (await call("/api/premium.php", { cookie })).json();
     expect(premium).toMatchObject({ premium: null });
+
+    // The acknowledgement names the premium membership, not its bonus credits as a package.
+    const [mail, ...more] = await withdrawalMails(id);
+    expect(more).toHaveLength(0);
+    expect(mail?.text).toContain("you withdrew from your purchase of Premium membership, 1 month.");
+    expect(mail?.text).toContain("You bought: Premium membership, 1 month, €14.99");
+    expect(mail?.text).toContain("Bonus credits taken back: 60 credits");
+    expect(mail?.text).toContain("You pay for the days you had premium");
+    expect(mail?.text).not.toMatch(/purchase of 100 credits|Credits you used before withdrawing/);
+    expect(mail?.html).toContain("Premium membership, 1 month");
+  });
+
+  it("names a 3-month plan by its months in the acknowledgement", async () => {
+    const member = await buyer();
+    const response = await call("/api/orders.php", {
+      method: "POST",
+      cookie: member.cookie,
+      json: {
+        product: "premium",
+        product_id: "3m",
+        method: "ideal",
+        country: "NL",
+        key: `withdraw-premium3-${Date.now()}-${++counter}-abc`,
+        expected_cents: 3499,
+        expected_currency: "EUR",
+      },
+    });
+    expect(response.status).toBe(201);
+    const { order } = OrderAnswerSchema.parse(await response.json());
+    await settleAtDemoCheckout(order.id, "paid");
+    expect((await withdraw(member.cookie, order.id)).status).toBe(201);
+    const [mail] = await withdrawalMails(member.id);
+    expect(mail?.text).toContain("you withdrew from your purchase of Premium membership, 3 months.");
+    expect(mail?.text).toContain("You bought: Premium membership, 3 months, €34.99");
   });
 
   it("has no withdrawal for a renewal (it is not a new contract)", async () => {

@@ -148,3 +148,36 @@ test("a warned member reads the statements of reasons in notifications and appea
   await expect(items.nth(0)).toContainText(`Appeal received. Your reference: ${reference}.`);
   await expect(items.nth(0).getByRole("link", { name: "Read the decision" })).toBeVisible();
 });
+
+test("a member banned on one site cannot sign up on another with the same address: the form says so, in the ban page's words", async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  const email = `e2e.ban.across.${stamp}@gmail.com`;
+  await newMember(page, email, `Ty ${stamp.slice(-5)}`);
+  await decide(page, { action: "ban", category: "scam", reason: "You asked members for money." });
+
+  // The same minute on Zilverhart (127.0.0.1, the same server; sign-up from a partner's lander),
+  // with the address's dots left out: Gmail delivers both to one mailbox.
+  const zilverhart = new URL(baseURL ?? "http://localhost");
+  zilverhart.hostname = "127.0.0.1";
+  const other = await browser.newContext({
+    javaScriptEnabled: info.project.use.javaScriptEnabled !== false,
+    extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.111" },
+  });
+  const visitor = await other.newPage();
+  await visitor.goto(`${zilverhart.origin}/landers/collagelanding/gilf-eng?network=partner1`);
+  const [local, domain] = email.split("@") as [string, string];
+  await visitor.getByLabel("Email address").fill(`${local.replaceAll(".", "")}@${domain}`);
+  await visitor.getByLabel("Name").fill("Ty");
+  await visitor.getByLabel("Password").fill("a good password");
+  await visitor.getByRole("button", { name: "Sign up for free" }).click();
+  await expect(
+    visitor.getByText("We have banned the account with this address because it broke our rules.", { exact: false }),
+  ).toBeVisible();
+  await expect(visitor).toHaveURL(/\/landers\/collagelanding\/gilf-eng/);
+  await other.close();
+});

@@ -4,7 +4,7 @@
  * B answers, credits drop per message; too few credits keep the typed text; removing a chat.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, newMember, signUp, test } from "./support/fixtures";
+import { confirmAddress, expect, login, newMember, signUp, test } from "./support/fixtures";
 
 // New members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an
 // hour; the rest of the suite uses 127.0.0.1). Locally the app reads it from cf-connecting-ip.
@@ -37,6 +37,8 @@ test("A writes to B from B's profile, B sees it live and answers, A's credits dr
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Ari ${stamp.slice(-6)}`;
   await newMember(page, `e2e-chat-${stamp}@example.com`, name);
+  // Writing waits for a confirmed address (docs/decisions/040; the refusal: the test below).
+  await confirmAddress(page, `e2e-chat-${stamp}@example.com`);
   const { ben, benId, close } = await openBen(browser);
 
   // A starts the chat from B's profile and lands in the conversation.
@@ -112,6 +114,7 @@ test("too few credits keep the typed text; another member's conversation is a 40
   const stamp = `${info.project.name}-${Date.now()}`;
   const name = `Bo ${stamp.slice(-6)}`;
   await newMember(page, `e2e-chat-poor-${stamp}@example.com`, name);
+  await confirmAddress(page, `e2e-chat-poor-${stamp}@example.com`);
   const { benId, close } = await openBen(browser);
   await close();
   await page.goto(`/members/${benId}/chat`);
@@ -174,7 +177,10 @@ test("the chat list reads like a messenger: a readable preview, a short time, re
   const js = info.project.use.javaScriptEnabled !== false;
   await page.setViewportSize({ width: 390, height: 844 });
   const stamp = `${info.project.name}-${Date.now()}`;
-  await newMember(page, `e2e-chat-list-${stamp}@example.com`, `Lia ${stamp.slice(-6)}`);
+  const email = `e2e-chat-list-${stamp}@example.com`;
+  await newMember(page, email, `Lia ${stamp.slice(-6)}`);
+  // Only a confirmed address writes messages (docs/product.md §13.6).
+  await confirmAddress(page, email);
   await page.goto("/members/5/chat", { waitUntil: "networkidle" });
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const other = "Ruben"; // member 5 of the seed
@@ -268,4 +274,32 @@ test("the chat header is one line on a phone: back, photo, name with a small ✦
   await checkA11y();
   await page.getByRole("link", { name: "View profile" }).click();
   await expect(page).toHaveURL(/\/members\/5$/);
+});
+
+test("a member who has not confirmed the address is told to confirm before writing, and can have the link sent again", async ({
+  page,
+  browser,
+}, info) => {
+  test.slow();
+  const email = `e2e-chat-unconfirmed-${info.project.name}-${Date.now()}@example.com`;
+  await newMember(page, email, "Una");
+  const { benId, close } = await openBen(browser);
+  await close();
+  await page.goto(`/members/${benId}/chat`);
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await send(page, "Hello Ben");
+  const alert = page.getByText("Confirm your email address before you write messages");
+  await expect(alert).toBeVisible();
+  // What was typed is still there, and nothing was charged.
+  await expect(page.getByLabel("Your message")).toHaveValue("Hello Ben");
+  await expect(page.getByText(/A message costs \d+ credits\. You have 50\./)).toBeVisible();
+  // The button beside it sends the link again; the text stays.
+  await page.getByRole("button", { name: "Send the confirmation link again" }).click();
+  await expect(page.getByText(`We sent the link again to ${email}. Open it, then send your message.`)).toBeVisible();
+  await expect(page.getByLabel("Your message")).toHaveValue("Hello Ben");
+
+  // Once confirmed, the same message goes.
+  await confirmAddress(page, email);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByRole("log", { name: "Messages" }).getByText("Hello Ben")).toBeVisible();
 });

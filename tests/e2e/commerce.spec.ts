@@ -5,7 +5,7 @@
  * required; the return page shows a stranger only the state; /pricing for visitors.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, login, newMember, test } from "./support/fixtures";
+import { confirmAddress, expect, login, newMember, test } from "./support/fixtures";
 
 // Members here sign up from their own visitor IP (the API allows 20 sign-ups per IP an hour).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.12" } });
@@ -48,6 +48,8 @@ test("a member out of credits buys a package from the chat, pays, and sends the 
   test.slow();
   const stamp = `${info.project.name}-${Date.now()}`;
   await newMember(page, `e2e-shop-buy-${stamp}@example.com`, `Kim ${stamp.slice(-5)}`);
+  // Writing waits for a confirmed address (docs/decisions/040).
+  await confirmAddress(page, `e2e-shop-buy-${stamp}@example.com`);
   const ben = await benId(browser);
   await page.goto(`/members/${ben}/chat`);
   await expect(page).toHaveURL(/\/chats\/\d+$/);
@@ -163,26 +165,40 @@ test("discounts: the welcome offer, a typed code used once, a code for bigger pa
   await expect(page.getByText("This code does not exist. Please check it and try again.")).toBeVisible();
   await expect(page.getByLabel("Discount code")).toHaveValue("nope");
 
-  // A code for packages of 600 credits or more: the summary of a smaller one says so.
+  // A code for packages of 600 credits or more never puts the smaller ones back to full price:
+  // they keep the welcome offer, and the page says why the code does not count there.
   await page.getByLabel("Discount code").fill("BIG25");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByText("For packages of 600 credits or more.")).toBeVisible();
+  await expect(page.locator(".discount-banner")).toContainText("For packages of 600 credits or more.");
+  const small = page.locator("label.package").filter({ hasText: /^100 credits/ });
+  await expect(small).toContainText("€7.99");
+  await expect(popular).toContainText("€15.99");
+  await expect(popular).toContainText("BIG25 is for packages of 600 credits or more.");
+  const big = page.locator("label.package").filter({ has: page.locator(".package-credits", { hasText: /^600 credits$/ }) });
+  await expect(big).toContainText("€29.99");
+  await expect(big).toContainText("Code BIG25: −25%");
+  await expect(big).toContainText("BIG25 is better than your welcome offer.");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("This code is not valid for this package.")).toBeVisible();
+  await expect(page.locator(".order-summary")).toContainText("€15.99");
+  await expect(page.getByText("BIG25 is for packages of 600 credits or more.")).toBeVisible();
 
-  // HELLO10: 10% off, paid, and then used.
+  // HELLO10 (10%) does not replace the better welcome offer (20%): €15.99, not €17.99.
   await page.goto("/credits?country=NL");
   await page.getByLabel("Discount code").fill("hello10");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByRole("heading", { name: "Your code: 10% off" })).toBeVisible();
-  await expect(popular).toContainText("€17.99");
+  await expect(popular).toContainText("€15.99");
+  await expect(popular).toContainText("Your welcome offer is better than HELLO10.");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.locator(".order-summary")).toContainText("−€2.00");
-  await expect(page.locator(".order-summary")).toContainText("HELLO10");
+  await expect(page.locator(".order-summary")).toContainText("−€4.00");
+  await expect(page.locator(".order-summary")).toContainText("Welcome offer: −20%");
+  await expect(page.getByText("Your welcome offer is better than HELLO10.")).toBeVisible();
   await payOnSummary(page, /^Pay/);
   await expect(page.getByRole("heading", { name: "Thank you, payment received" })).toBeVisible();
+  // The welcome offer ended with that purchase; HELLO10 was not used by it, and counts now.
   await page.goto("/credits?country=NL&code=HELLO10");
-  await expect(page.getByText("You have already used this code.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your code: 10% off" })).toBeVisible();
+  await expect(popular).toContainText("€17.99");
+  await expect(popular).toContainText("Code HELLO10: −10%");
 
   // The development panel's time bonus shows with its end (a countdown with JavaScript).
   await devPanel(page, /Start a time bonus/);
@@ -192,6 +208,64 @@ test("discounts: the welcome offer, a typed code used once, a code for bigger pa
   await devPanel(page, "End my time bonus");
   await page.goto("/credits?country=NL");
   await expect(page.locator(".discount-banner")).toHaveCount(0);
+});
+
+test("a code left at the checkout is reserved for that order, not used; a failed payment's Try again keeps package, code and price", async ({
+  page,
+}, info) => {
+  test.slow();
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await newMember(page, `e2e-shop-reserve-${stamp}@example.com`, `Rey ${stamp.slice(-5)}`);
+  await page.goto("/credits?country=NL&code=BIG25");
+  await page.getByRole("radio", { name: /^600 credits/ }).check();
+  await page.getByRole("radio", { name: "PayPal" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.locator(".order-summary")).toContainText("€29.99");
+  await page.getByLabel(/I want the credits in my account right away/).check();
+  await page.getByRole("button", { name: "Buy now, payment due" }).click();
+  await expect(page.getByText("Test mode · demo payment provider")).toBeVisible();
+
+  // Left at the provider without paying: the code is reserved for that order, which can still be paid.
+  await page.goto("/credits?country=NL");
+  await expect(page.getByText("BIG25 is reserved for your open order.")).toBeVisible();
+  await page.goto("/credits?country=NL&code=BIG25");
+  await expect(page.getByText("This code is reserved for your open order.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to your open order" }).click();
+  await expect(page.getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the payment" }).click();
+  await page.getByRole("button", { name: /^Fail the payment/ }).click();
+  await expect(page.getByRole("heading", { name: "The payment did not go through" })).toBeVisible();
+  await expect(page.locator(".order-summary")).toContainText("−€10.00 (BIG25)");
+  await expect(page.locator(".order-summary")).toContainText("€29.99");
+
+  // Try again: the same package, method, code and price.
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page).toHaveURL(/\/credits\/600\/paypal\?.*code=BIG25/);
+  await expect(page.locator(".order-summary")).toContainText("€29.99");
+  await expect(page.locator(".order-summary")).toContainText("Code BIG25: −25%");
+  await payOnSummary(page, /^Pay/);
+  await expect(page.getByRole("heading", { name: "Thank you, payment received" })).toBeVisible();
+  await page.goto("/credits?country=NL&code=BIG25");
+  await expect(page.getByText("You have already used this code.")).toBeVisible();
+});
+
+test("the order summary points to the withdrawal function, and says 'No VAT' where none is charged", async ({ page }, info) => {
+  const stamp = `${info.project.name}-${Date.now()}`;
+  await newMember(page, `e2e-shop-summary-${stamp}@example.com`, `Sam ${stamp.slice(-5)}`);
+  await page.goto("/credits/250/creditcard?country=US");
+  await expect(page.getByRole("heading", { name: "Your order" })).toBeVisible();
+  const summary = page.locator(".order-summary");
+  await expect(summary.locator("dd").filter({ hasText: /^No VAT$/ })).toBeVisible();
+  await expect(summary).not.toContainText("None");
+  await expect(page.getByText(/by writing to/)).toHaveCount(0);
+  await page.getByRole("link", { name: "Withdraw from a contract" }).first().click();
+  await expect(page.getByRole("heading", { name: "Withdraw from a contract" })).toBeVisible();
+  // The link in the summary itself, not only the footer's.
+  await page.goBack();
+  await expect(page.locator("form .fine-print").getByRole("link", { name: "Withdraw from a contract" })).toHaveAttribute(
+    "href",
+    "/withdrawal",
+  );
 });
 
 test("turning back from deleting the account gives a one-time code for the next purchase", async ({ page }, info) => {
@@ -268,6 +342,18 @@ test("premium: subscribe, its advantages, and cancelling through 'Cancel contrac
   await expect(page.getByText(/^Premium, 1 month for €14\.99/)).toBeVisible();
   await page.getByRole("link", { name: "Withdraw from this purchase" }).click();
   await expect(page.getByText(/You pay for the days you had premium/)).toBeVisible();
+  // On a phone the amounts stay on one line each ("100 credits", "€14.99"), not a letter group per line.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const amount of await page.locator(".order-summary dd").all()) {
+    // The lines the amount's text takes: the distinct tops of its text's boxes.
+    const lines = await amount.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect({ text: await amount.textContent(), lines }).toEqual({ text: await amount.textContent(), lines: 1 });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole("button", { name: "Confirm withdrawal" }).click();
   await expect(page.getByRole("heading", { name: "We received your withdrawal" })).toBeVisible();
   await page.goto("/premium");

@@ -5,13 +5,15 @@
  * charges it exactly once. (The provider's webhook under faults: tests/api/payment-faults.test.ts.)
  */
 import type { Page } from "@playwright/test";
-import { expect, newMember, test } from "./support/fixtures";
+import { confirmAddress, expect, newMember, test } from "./support/fixtures";
 
 // Sign-ups from this spec's own visitor IP (the API allows 20 an hour per IP).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.30" } });
 
 async function openChat(page: Page, stamp: string): Promise<number> {
   await newMember(page, `e2e-fault-${stamp}@example.com`, `Fay ${stamp.slice(-6)}`);
+  // Writing waits for a confirmed address (docs/decisions/040).
+  await confirmAddress(page, `e2e-fault-${stamp}@example.com`);
   await page.goto("/members/5");
   await page.getByRole("link", { name: "Start a conversation" }).click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);

@@ -2,7 +2,7 @@
  * /profile: the member edits every part with the sign-up forms, manages photos and changes the
  * password; with JavaScript and without.
  */
-import { expect, newMember, test } from "./support/fixtures";
+import { confirmAddress, expect, newMember, test } from "./support/fixtures";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAaklEQVR4nAXB0QAAAAhDwZGMJJJIIhlJEO87ou6EhEWJFiMiVpyEjE2ZNmNi1pyFChdVdDFFii2uhBo31XQzTZptroUGDzX0MEOGHW6EgkOFDhMSNlyEFi+19DJLll1uhQ4fdfQxR4497h7WFWaB0n08RwAAAABJRU5ErkJggg==",
@@ -180,4 +180,68 @@ test("with location permission, /profile keeps the saved place; the device fills
   await utrecht;
   await expect(location().getByLabel("City")).not.toHaveValue("");
   await expect(location().getByLabel("Country")).toHaveValue("NL");
+});
+
+test("a member chooses who sees the profile: this site only, and advertisements (off until turned on)", async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
+  test.slow();
+  const email = `e2e-visibility-${info.project.name}-${Date.now()}@example.com`;
+  await newMember(page, email, "Vera");
+  // Only active members with a country show anywhere: confirmed, in the Netherlands.
+  await confirmAddress(page, email);
+  await page.goto("/profile");
+  await page.locator("#location").getByLabel("Country").selectOption("NL");
+  await page.locator("#location").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const id = (await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href"))?.split("/").pop();
+  expect(Number(id)).toBeGreaterThan(0);
+
+  // Visitors: Zilverhart (127.0.0.1, the same server) shows her page; no lander does yet.
+  const zilverhart = new URL(baseURL ?? "http://localhost");
+  zilverhart.hostname = "127.0.0.1";
+  const visitor = await browser.newContext();
+  const status = async (url: string) => (await visitor.request.get(url, { maxRedirects: 0 })).status();
+  expect(await status(`${zilverhart.origin}/members/${id}`)).toBe(200);
+  expect(await status(`${baseURL}/members/${id}/landing`)).toBe(404);
+
+  const section = page.locator("#visibility");
+  await expect(section.getByRole("heading", { name: "Who sees your profile" })).toBeVisible();
+  await expect(section.getByText(/Otherwise members of our other sites \(.*Zilverhart.*\) can find you too\./)).toBeVisible();
+  const onlyHere = section.getByLabel("Show my profile on Amora only");
+  const ads = section.getByLabel("Show my profile in advertisements for our sites");
+  await expect(onlyHere).not.toBeChecked();
+  await expect(ads).not.toBeChecked();
+  await onlyHere.check();
+  await section.getByRole("button", { name: "Save these choices" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.locator("#visibility").getByLabel("Show my profile on Amora only")).toBeChecked();
+  expect(await status(`${zilverhart.origin}/members/${id}`)).toBe(404);
+  expect(await status(`${baseURL}/members/${id}`)).toBe(200);
+
+  // Advertisements on, every site again: the lander shows her.
+  await page.locator("#visibility").getByLabel("Show my profile on Amora only").uncheck();
+  await page.locator("#visibility").getByLabel("Show my profile in advertisements for our sites").check();
+  await page.locator("#visibility").getByRole("button", { name: "Save these choices" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  expect(await status(`${zilverhart.origin}/members/${id}`)).toBe(200);
+  expect(await status(`${baseURL}/members/${id}/landing`)).toBe(200);
+  await visitor.close();
+});
+
+test("sign-up names the sites that will show the new member's profile, on step 0 and again on step 2", async ({ page }, info) => {
+  const line =
+    /Your profile is shown to members of Amora, .*Zilverhart.*\. In your profile you can choose to be shown on Amora only\./;
+  await page.goto("/signup");
+  await expect(page.getByText(line)).toBeVisible();
+  // Step 2 (the photo), which sign-ups from a lander pass too: their lander's form has no room for it.
+  await newMember(page, `e2e-network-${info.project.name}-${Date.now()}@example.com`, "Nina");
+  await page.goto("/signup");
+  const notNow = page.getByRole("button", { name: "Not now" });
+  if (await notNow.isVisible()) await notNow.click();
+  await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+  await expect(page.getByText(line)).toBeVisible();
 });

@@ -13,16 +13,17 @@
  *   the plaintext. A pending message with the same Topic replaces the earlier one (RFC 8030 §5.4).
  *
  * Each subscription can be told to misbehave: answer 410, 404, 413, 500, 429 (once, with
- * Retry-After), or never answer (hang).
+ * Retry-After), never answer (hang), or answer 307 to a loopback address (redirect: the security
+ * probe's attack, issue 25; a POST that follows it lands in /_trap/:id and is counted there).
  *
- * GET /_messages/:id answers { pending, posts, rejected } for the tests' assertions.
+ * GET /_messages/:id answers { pending, posts, rejected, trapped } for the tests' assertions.
  */
 import { createECDH, createPublicKey, randomBytes, verify } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { decrypt } from "http_ece";
 import { json, listenFake, type FakeServer } from "./server";
 
-export type FakeMode = "ok" | "gone" | "not-found" | "too-large" | "error" | "rate-limit-once" | "hang";
+export type FakeMode = "ok" | "gone" | "not-found" | "too-large" | "error" | "rate-limit-once" | "hang" | "redirect";
 
 export interface ReceivedMessage {
   topic: string | null;
@@ -41,6 +42,8 @@ interface FakeSubscription {
   posts: number;
   rejected: string[];
   rateLimited: boolean;
+  /** POSTs that followed a redirect to /_trap/:id. */
+  trapped: number;
 }
 
 export type FakePushService = FakeServer;
@@ -112,6 +115,7 @@ export async function startFakePushService(port: number): Promise<FakePushServic
         posts: 0,
         rejected: [],
         rateLimited: false,
+        trapped: 0,
       };
       subscriptions.set(id, subscription);
       return json(response, 201, {
@@ -124,8 +128,15 @@ export async function startFakePushService(port: number): Promise<FakePushServic
     if (request.method === "GET" && messages?.[1]) {
       const subscription = subscriptions.get(messages[1]);
       if (!subscription) return json(response, 404, { error: "no such subscription" });
-      const { pending, posts, rejected } = subscription;
-      return json(response, 200, { pending, posts, rejected });
+      const { pending, posts, rejected, trapped } = subscription;
+      return json(response, 200, { pending, posts, rejected, trapped });
+    }
+    const trap = /^\/_trap\/([\w-]+)$/.exec(url.pathname);
+    if (trap?.[1]) {
+      await readBody(request);
+      const subscription = subscriptions.get(trap[1]);
+      if (subscription) subscription.trapped++;
+      return json(response, 200, { trapped: true });
     }
     const push = /^\/push\/([\w-]+)$/.exec(url.pathname);
     if (request.method === "POST" && push?.[1]) {
@@ -149,6 +160,10 @@ export async function startFakePushService(port: number): Promise<FakePushServic
         case "hang":
           hanging.add(response);
           return;
+        case "redirect":
+          // An "internal" address the sender must never be led to.
+          response.writeHead(307, { location: `http://127.0.0.1:${port}/_trap/${subscription.id}` });
+          return response.end();
         case "rate-limit-once":
           if (!subscription.rateLimited) {
             subscription.rateLimited = true;

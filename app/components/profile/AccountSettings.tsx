@@ -114,6 +114,71 @@ export function PushKinds({
 }
 
 /**
+ * Who sees the member's profile (docs/product.md "Visibility across sites"): this site only, or
+ * every site of the network that covers the member's country; and advertisements, off until the
+ * member turns them on. Two checkboxes in a plain form, so it works without JavaScript.
+ */
+export function VisibilitySetting({
+  visibility,
+  siteName,
+  otherSites,
+  actionData,
+}: {
+  visibility: { only_this_site: boolean; promote: boolean };
+  siteName: string;
+  otherSites: string[];
+  actionData: StepActionData;
+}) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <>
+      <h2 id="visibility-heading">{t("visibility.heading")}</h2>
+      <Form method="post" id="visibility-form" className="stack" preventScrollReset>
+        <ErrorList id="visibility-errors" errors={formErrorsOf(actionData)} />
+        <div className="field">
+          <label className="choice">
+            <input
+              type="checkbox"
+              name="only_this_site"
+              value="on"
+              defaultChecked={visibility.only_this_site}
+              aria-describedby={otherSites.length > 0 ? "only-this-site-help" : undefined}
+            />
+            {t("visibility.onlyThisSite", { site: siteName })}
+          </label>
+          {otherSites.length > 0 ? (
+            <p id="only-this-site-help" className="field-help">
+              {t("visibility.onlyThisSiteHelp", { sites: otherSites.join(", ") })}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label className="choice">
+            <input
+              type="checkbox"
+              name="promote"
+              value="on"
+              defaultChecked={visibility.promote}
+              aria-describedby="promote-help"
+            />
+            {t("visibility.promote")}
+          </label>
+          <p id="promote-help" className="field-help">
+            {t("visibility.promoteHelp")}
+          </p>
+        </div>
+        <div className="step-buttons">
+          <button type="submit" name="intent" value="visibility" className="button secondary" disabled={submitting}>
+            {t("visibility.save")}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/**
  * Push on the account: "subscribed" (some device gets notifications), "denied" (turned off or
  * refused) or null (never asked). Turning off is a form; turning on needs this browser's script.
  */

@@ -9,6 +9,7 @@ import { ErrorList, Field } from "~/components/Field";
 import { AccountSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
+import { NetworkNote } from "./NetworkNote";
 import { LegalLink } from "./LegalDialog";
 import type { StepActionData } from "./SignupChrome";
 
@@ -20,6 +21,7 @@ export function AccountStep({
   action,
   heading,
   beforeTerms,
+  networkNote = true,
 }: {
   view: {
     csrf: string;
@@ -33,6 +35,11 @@ export function AccountStep({
   action?: string;
   /** The page's heading; null for none (the error page has its own). */
   heading?: string | null;
+  /**
+   * Name the sites that will show the profile (docs/product.md §13.7). Landers leave it to step 2
+   * in /signup, where every sign-up passes: their first view must fit in 14 KB (docs/architecture.md §6).
+   */
+  networkNote?: boolean;
 }) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
@@ -88,6 +95,7 @@ export function AccountStep({
         <input type="hidden" name="timezone" value={timezone} />
         <input type="hidden" name="referrer" value={view.referrer} />
         {beforeTerms}
+        {networkNote ? <NetworkNote /> : null}
         <div className="terms-notice">
           {t("signup.account.acceptTermsBefore")} <LegalLink page="terms">{t("signup.account.terms")}</LegalLink>{" "}
           {t("signup.account.acceptTermsAnd")} <LegalLink page="privacy">{t("signup.account.privacy")}</LegalLink>

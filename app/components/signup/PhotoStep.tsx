@@ -7,6 +7,7 @@ import { Form, useFetcher } from "react-router";
 import { ErrorList } from "~/components/Field";
 import { formErrorsOf } from "~/lib/forms/reply";
 import { useTranslation } from "~/lib/i18n-react";
+import { NetworkNote } from "./NetworkNote";
 import { Busy, StepButtons, type StepActionData } from "./SignupChrome";
 
 const PHOTO_TYPES = "image/png,image/jpeg";
@@ -26,6 +27,8 @@ export function PhotoStep({
     <>
       <h1>{t("signup.photo.heading")}</h1>
       <p>{t("signup.photo.body")}</p>
+      {/* Whoever signed up on a lander reads here which sites show the profile (docs/product.md §13.7). */}
+      <NetworkNote />
       {images.length > 0 && (
         <ul className="photo-grid" aria-label={t("signup.photo.yours")}>
           {images.map((image) => (

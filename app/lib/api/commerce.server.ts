@@ -21,8 +21,11 @@ import {
 import type { ApiClient } from "./client.server";
 
 /** What the site sells, priced for a buyer in `country` (absent: the member's or the visitor's). */
-export function fetchPricing(api: ApiClient, country?: string) {
-  return api.call(PricingAnswerSchema, "/api/pricing.php", { query: country ? { country } : {} });
+/** The price list; for a member each package has the best of their discounts off, `code` (a typed code) among them. */
+export function fetchPricing(api: ApiClient, country?: string, code?: string) {
+  return api.call(PricingAnswerSchema, "/api/pricing.php", {
+    query: { ...(country ? { country } : {}), ...(code ? { code } : {}) },
+  });
 }
 
 /** The provider's methods for a package, or for a premium plan's first payment (methods that make a mandate). */

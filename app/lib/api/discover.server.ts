@@ -19,6 +19,8 @@ export type SearchRequest =
       trafficsource?: string | undefined;
       /** Fewer than a page when a page shows only a few (the home's suggestions): less to read and send. */
       perPage?: number;
+      /** An advertisement (landers, /signup-matches): entertainment profiles and members who opted in only. */
+      promotion?: boolean;
     }
   | {
       firstLoad: false;
@@ -29,12 +31,16 @@ export type SearchRequest =
       doNotSave?: boolean;
       /** Similar-profile searches: the main search's filters, whose profiles the API leaves out. */
       exclude?: SearchFilters;
+      /** An advertisement (the match finder): entertainment profiles and members who opted in only. */
+      promotion?: boolean;
     };
 
 export function search(api: ApiClient, request: SearchRequest) {
   const perPage = (request.firstLoad && request.perPage) || 12;
   const query: Record<string, string> = { page: String(request.page), pp: String(perPage) };
   if (request.trafficsource) query.trafficsource = request.trafficsource;
+  // docs/product.md "Visibility across sites": no member in an advertisement without opting in.
+  if (request.promotion) query.promotion = "1";
   if (request.firstLoad) {
     Object.assign(query, { source: "search", auto_load: "1", hideNudity: "1", searchAllCountries: "1" });
   } else {
@@ -59,8 +65,11 @@ export function search(api: ApiClient, request: SearchRequest) {
   return api.call(SearchAnswerSchema, "/api/search.php", { query });
 }
 
-export function fetchProfile(api: ApiClient, id: number) {
-  return api.call(MemberAnswerSchema, "/api/profile.php", { query: { id: String(id) } });
+/** `promotion`: the page is an advertisement (a member lander): only an entertainment profile or a member who opted in. */
+export function fetchProfile(api: ApiClient, id: number, options: { promotion?: boolean } = {}) {
+  const query: Record<string, string> = { id: String(id) };
+  if (options.promotion) query.promotion = "1";
+  return api.call(MemberAnswerSchema, "/api/profile.php", { query });
 }
 
 /** `likedByOnly`: the home shows only who likes the member (`profiles` comes back empty; another API may send it anyway). */

@@ -79,15 +79,50 @@ export async function subscribePush(publicKey: string): Promise<PushSubscription
   }
 }
 
+async function postSubscription(subscription: PushSubscriptionJSON): Promise<Response> {
+  return fetch(href("/resources/push-subscription"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ subscription }),
+    credentials: "same-origin",
+  });
+}
+
+/** Whether the API asked for a fresh subscription (the endpoint is stored with these keys on another account). */
+async function askedToResubscribe(response: Response): Promise<boolean> {
+  if (response.status !== 422) return false;
+  const body: unknown = await response.json().catch(() => null);
+  if (typeof body !== "object" || body === null || !("fields" in body)) return false;
+  const fields = body.fields;
+  return (
+    typeof fields === "object" &&
+    fields !== null &&
+    "subscription.endpoint" in fields &&
+    fields["subscription.endpoint"] === "resubscribe"
+  );
+}
+
+/**
+ * A fresh subscription in place of this browser's: new keys from the push service, which is what
+ * moves an endpoint from the account it was stored on (docs/decisions/041).
+ */
+async function renewedSubscription(): Promise<PushSubscriptionJSON | null> {
+  const registration = await navigator.serviceWorker.getRegistration(PUSH_SCOPE);
+  const old = await registration?.pushManager.getSubscription();
+  const key = old?.options.applicationServerKey;
+  if (!registration || !old || !key) return null;
+  await old.unsubscribe();
+  return (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })).toJSON();
+}
+
 /** Stores a subscription this browser already had on the logged-in account (POST /resources/push-subscription). */
 export async function attachSubscription(subscription: PushSubscriptionJSON): Promise<void> {
   try {
-    const response = await fetch(href("/resources/push-subscription"), {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ subscription }),
-      credentials: "same-origin",
-    });
+    let response = await postSubscription(subscription);
+    if (await askedToResubscribe(response)) {
+      const renewed = await renewedSubscription();
+      if (renewed) response = await postSubscription(renewed);
+    }
     if (!response.ok) console.warn("push subscription not stored", response.status);
   } catch (error) {
     console.warn("push subscription not stored", error);

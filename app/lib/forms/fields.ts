@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { EMAIL_MAX, NAME_MAX, NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
 import { newPasswordProblem } from "../../../contract/rules/password";
-import { hasInvisibleCharacters } from "../../../contract/rules/identity";
+import { hasInvisibleCharacters, nameCharacterProblem } from "../../../contract/rules/identity";
 import { nameRuleError } from "../../../contract/rules/signup";
 
 export const tooLong = (max: number) => `validation.tooLong|{"max":${max}}`;
@@ -38,6 +38,11 @@ export const nameField = v.pipe(
   v.nonEmpty("validation.required"),
   v.maxLength(NAME_MAX, tooLong(NAME_MAX)),
   visibleOnly,
+  // Look-alike, compatibility and mixed-script letters (UTS #39); "@anna" has its own message.
+  v.check(
+    (value: string) => value === "" || value.startsWith("@") || nameCharacterProblem(value) === null,
+    "errors.name_characters",
+  ),
 );
 
 /**

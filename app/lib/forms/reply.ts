@@ -22,6 +22,8 @@ export interface FormReply {
   retryOf?: string;
   /** The chat: the key of a send the API did not confirm; the retry must reuse it. */
   sendKey?: string;
+  /** The chat: the activation link was sent again to this address (docs/decisions/040). */
+  resentTo?: string;
 }
 
 /** The form's own messages (not beside a field), or undefined. */

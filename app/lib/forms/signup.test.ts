@@ -332,6 +332,7 @@ describe("the name's rule is the contract's (the API applies nameProblem)", () =
     required: "validation.required",
     too_big: tooLong(150),
     name_starts_with_at: "errors.name_starts_with_at",
+    name_characters: "errors.name_characters",
     name_equal_to_email: "errors.name_equal_to_email",
     invisible_characters: "errors.invisible_characters",
   } as const;
@@ -341,6 +342,13 @@ describe("the name's rule is the contract's (the API applies nameProblem)", () =
     "Kim\u2066",
     "K\u0007im",
     "Ki\u0301m",
+    // Issue 25, point 20: look-alike, compatibility and blank-looking names.
+    "Ki\u200Em",
+    "\u0410nna",
+    "Ｋｉｍ",
+    "\u2800\u2800",
+    "Łukasz",
+    "Anne-Marie",
     "",
     "   ",
     "Kim",

@@ -154,6 +154,7 @@ function apiErrorKey(error: ApiErrorBody): string {
     "invalid_email",
     "existing_account_active",
     "deleted_account_exists",
+    "address_banned",
     "csrf_invalid",
     "signup_closed",
     "rate_limited",

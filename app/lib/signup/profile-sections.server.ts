@@ -115,7 +115,7 @@ export async function aboutView(api: ApiClient, user: User, locale: Locale) {
 }
 
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-const PHOTO_ERRORS = ["file_too_large", "unsupported_image", "too_many_images"];
+const PHOTO_ERRORS = ["file_too_large", "unsupported_image", "too_many_images", "photo_banned"];
 
 /**
  * Stores the form's photo (sign-up step 2 and /profile): null when it is stored, else the

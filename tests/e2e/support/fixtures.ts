@@ -158,6 +158,23 @@ export async function newMember(page: Page, email: string, name: string, passwor
 }
 
 /**
+ * Confirms a new member's address as the member does, by opening the activation link of the
+ * mail in the development mailbox (through the page's request context: its cookies, no
+ * navigation). Members write messages only once the address is confirmed (docs/decisions/040).
+ */
+export async function confirmAddress(page: Page, email: string) {
+  let link: string | undefined;
+  await expect(async () => {
+    const mailbox = await (await page.request.get("/_dev/mailbox")).text();
+    const article = mailbox.split("<article").find((part) => part.includes(email) && part.includes("activate.php?token="));
+    link = /href="([^"]*activate\.php\?token=[^"]*)"/.exec(article ?? "")?.[1]?.replaceAll("&amp;", "&");
+    expect(link, `an activation mail to ${email}`).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  const opened = await page.request.get(link!);
+  expect(new URL(opened.url()).pathname).toBe("/activate/done");
+}
+
+/**
  * Answers the question a visitor from a partner's link is asked (ADR 034): may we remember the
  * partner? Found by its form's values, so it works in every language.
  */

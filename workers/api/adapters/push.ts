@@ -7,6 +7,8 @@
  * - 201/202 (any 2xx): sent;
  * - 404, 410: the subscription is gone (RFC 8030 §7.3), delete it;
  * - 429: try again after Retry-After;
+ * - 3xx: failed, never followed (push services do not redirect; a stored endpoint that answers
+ *   307 to an internal address must not lead the API there: issue 25, docs/decisions/041);
  * - 413, 5xx, a network error or no answer within the timeout: try again later;
  * - any other 4xx (400 bad request, 401/403 VAPID refused): give up, retrying cannot help;
  * - keys that cannot be encrypted to: unusable (the consumer deletes the subscription).
@@ -73,6 +75,7 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 
 export function classify(status: number, retryAfter: string | null): PushOutcome {
   if (status >= 200 && status < 300) return { result: "sent", status };
+  if (status >= 300 && status < 400) return { result: "failed", status, reason: "redirect refused" };
   if (status === 404 || status === 410) return { result: "gone", status };
   if (status === 429) return { result: "retry", status, reason: "rate limited", afterSeconds: retryAfterSeconds(retryAfter) };
   if (status === 413) return { result: "retry", status, reason: "payload too large" };
@@ -114,6 +117,8 @@ export function webPushSender(options: { allowLoopback: boolean; timeoutMs?: num
           method: "POST",
           headers,
           body: request.body,
+          // A redirect is answered, not followed (as postbacks do): classify() fails it.
+          redirect: "manual",
           signal: AbortSignal.timeout(options.timeoutMs ?? PUSH_TIMEOUT_MS),
         });
       } catch (error) {

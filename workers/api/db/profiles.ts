@@ -1,4 +1,5 @@
 /** Profile cards: the columns search, likes and cards need, in one query with the main photo. */
+import { sql } from "kysely";
 import type { ProfileCard } from "../../../contract/schemas";
 import type { Db } from "./client";
 import { notBlocked } from "./blocks";
@@ -58,6 +59,21 @@ export function toCard(row: CardRow, now = new Date()): ProfileCard {
     fictional: row.is_fictional === 1,
     liked: row.liked_by_viewer !== null,
   };
+}
+
+/**
+ * Visibility across sites (docs/product.md "Visibility across sites", docs/decisions/040): this
+ * site shows every member except those who chose to be shown on their own site only. `table`:
+ * the members table's name or alias in the query. Both columns are in the search's indexes
+ * (migration 0026), so the search checks this in the index.
+ */
+export function shownOnSite(table: string, siteId: number) {
+  return sql<boolean>`(${sql.ref(`${table}.only_this_site`)} = 0 OR ${sql.ref(`${table}.site_id`)} = ${siteId})`;
+}
+
+/** In an advertisement (landers, the match finder, /signup-matches): entertainment profiles and members who opted in. */
+export function advertised(table: string) {
+  return sql<boolean>`(${sql.ref(`${table}.is_fictional`)} = 1 OR ${sql.ref(`${table}.promote`)} = 1)`;
 }
 
 /** Birth-date bounds (YYYY-MM-DD) of everyone aged min..max today: born after `from`, on or before `to`. */

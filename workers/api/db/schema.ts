@@ -68,6 +68,10 @@ export interface MembersTable {
   deleted_at: number | null;
   /** The ban in force (migration 0018): a moderation_decisions id, else null. */
   ban_decision_id: number | null;
+  /** 1: shown on the member's own site only (migration 0026; docs/product.md "Visibility across sites"). */
+  only_this_site: Generated<number>;
+  /** 1: the member agreed to appear in advertisements (landers, match finder, /signup-matches). */
+  promote: Generated<number>;
 }
 
 export interface ImagesTable {
@@ -78,6 +82,16 @@ export interface ImagesTable {
   created_at: number;
   /** When staff looked at the photo (migration 0019); null: it waits in the staff queue. */
   reviewed_at: number | null;
+  /** The pixels' difference hash, hex (migration 0026; images/photo-hash.ts); null before it. */
+  hash: string | null;
+}
+
+/** What a ban holds against the person on every site (migration 0026): an address key or a photo hash. */
+export interface BanMarksTable {
+  kind: "email" | "photo";
+  value: string;
+  member_id: number;
+  decision_id: number;
 }
 
 export interface SessionsTable {
@@ -521,4 +535,5 @@ export interface Database {
   appeals: AppealsTable;
   staff_audit: StaffAuditTable;
   removed_images: RemovedImagesTable;
+  ban_marks: BanMarksTable;
 }

@@ -7,12 +7,18 @@
  * - time_bonus: one member's, until a time; while it runs it is the active discount;
  * - retention: one member's, made when they turn back from deleting their account.
  *
- * A use is reserved with the order that uses it (one row per code and member, so two orders at
- * once cannot both have it) and released when that order fails, is cancelled or expires.
+ * For each package the best of the member's discounts wins (contract/rules/pricing.ts
+ * bestDiscount): a typed code never makes a price worse than the welcome offer or time bonus.
+ *
+ * A code is used when an order with it is paid. Until then the order reserves it (one row per
+ * code and member, so two orders at once cannot both have it, and so two paid orders cannot
+ * both use it), only while it can still be paid: a failed, cancelled, expired or unstarted
+ * order gives it back (releaseStatement), and an order the provider has settled that way
+ * without telling us yet is asked first (orders.ts freeUnpayableReservations).
  */
 import type { Compilable } from "kysely";
 import type { Discount } from "../../../contract/schemas";
-import { discountApplies } from "../../../contract/rules/pricing";
+import { bestDiscount, discountApplies, type DiscountChoice } from "../../../contract/rules/pricing";
 import type { Db } from "../db/client";
 import type { DiscountCodesTable, DiscountKind } from "../db/schema";
 import { ApiError } from "../lib/errors";
@@ -63,27 +69,71 @@ function codes(db: Db, siteId: number) {
   return db.selectFrom("discount_codes").selectAll().where("site_id", "=", siteId);
 }
 
-async function used(db: Db, codeId: number, memberId: number): Promise<boolean> {
-  const row = await db
+/** Order states in which an order can still be paid: its code is reserved for it, not used. */
+export const PAYABLE: readonly ("created" | "open" | "pending")[] = ["created", "open", "pending"];
+
+/** The order holding the member's use of the code, with its state; undefined when the code is free. */
+export function holderOf(db: Db, codeId: number, memberId: number) {
+  return db
     .selectFrom("discount_redemptions")
-    .select("order_id")
-    .where("code_id", "=", codeId)
+    .innerJoin("orders", "orders.id", "discount_redemptions.order_id")
+    .select(["orders.id as order_id", "orders.status"])
+    .where("discount_redemptions.code_id", "=", codeId)
+    .where("discount_redemptions.member_id", "=", memberId)
+    .executeTakeFirst();
+}
+
+export const usedError = () =>
+  new ApiError(409, "discount_used", "You have used this code already.", { fields: { code: "discount_used" } });
+
+export const reservedError = (orderId: string) =>
+  new ApiError(409, "discount_reserved", "This code is reserved for your open order.", {
+    fields: { code: "discount_reserved" },
+    order_id: orderId,
+  });
+
+/** Why the code is not free for the member: used by a paid order, or reserved for one that can still be paid. */
+export async function holdRefusal(db: Db, codeId: number, memberId: number): Promise<ApiError | null> {
+  const holder = await holderOf(db, codeId, memberId);
+  if (!holder) return null;
+  return (PAYABLE as readonly string[]).includes(holder.status) ? reservedError(holder.order_id) : usedError();
+}
+
+/** The member's codes held by their orders that can still be paid (reserved, not used): for "reserved for your open order". */
+export function reservations(db: Db, memberId: number) {
+  return db
+    .selectFrom("discount_redemptions")
+    .innerJoin("orders", "orders.id", "discount_redemptions.order_id")
+    .innerJoin("discount_codes", "discount_codes.id", "discount_redemptions.code_id")
+    .select(["discount_codes.code", "discount_codes.kind", "orders.id as order_id"])
+    .where("discount_redemptions.member_id", "=", memberId)
+    .where("orders.status", "in", PAYABLE)
+    .orderBy("orders.created_at", "desc")
+    .execute();
+}
+
+/** Whether the member has bought anything (an order that was paid, whatever became of it since). */
+export async function hasPurchased(db: Db, memberId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("orders")
+    .select("id")
     .where("member_id", "=", memberId)
+    .where("paid_at", "is not", null)
     .executeTakeFirst();
   return row !== undefined;
 }
+
+const expired = () =>
+  new ApiError(410, "discount_expired", "This code is no longer valid.", { fields: { code: "discount_expired" } });
 
 /** Why this member cannot use the code now, or null when they can. */
 async function refusal(db: Db, row: CodeRow, buyer: Buyer, now: number): Promise<ApiError | null> {
   if (row.member_id !== null && row.member_id !== buyer.id) return notFound();
   const end = endFor(row, buyer);
-  if (row.valid_from > now || (end !== null && end <= now)) {
-    return new ApiError(410, "discount_expired", "This code is no longer valid.", { fields: { code: "discount_expired" } });
-  }
-  if (await used(db, row.id, buyer.id)) {
-    return new ApiError(409, "discount_used", "You have used this code already.", { fields: { code: "discount_used" } });
-  }
-  return null;
+  if (row.valid_from > now || (end !== null && end <= now)) return expired();
+  // The welcome offer ends at the first purchase (docs/product.md §10.5), typed or not.
+  if (row.kind === "welcome" && (await hasPurchased(db, buyer.id))) return expired();
+  return holdRefusal(db, row.id, buyer.id);
 }
 
 const notFound = () => new ApiError(404, "discount_not_found", "No such code.", { fields: { code: "discount_not_found" } });
@@ -130,16 +180,44 @@ export async function activeDiscount(db: Db, site: Site, buyer: Buyer, now = Dat
     .orderBy("valid_until", "desc")
     .execute();
   for (const row of bonuses) if (!(await refusal(db, row, buyer, now))) return row;
-  const paidBefore = await db
-    .selectFrom("orders")
-    .select("id")
-    .where("member_id", "=", buyer.id)
-    .where("status", "=", "paid")
-    .executeTakeFirst();
-  if (paidBefore) return null;
+  if (await hasPurchased(db, buyer.id)) return null;
   const welcome = await welcomeCode(db, site, now);
   if (welcome && !(await refusal(db, welcome, buyer, now))) return welcome;
   return null;
+}
+
+export type Offer = Discount & { id: number };
+
+/**
+ * The discounts a member has now: the active one (time bonus or welcome offer) first, then the
+ * typed code. A typed code the member may not use throws its reason when `strict`, else is left out.
+ */
+export async function offersFor(
+  db: Db,
+  site: Site,
+  buyer: Buyer,
+  typed: string | undefined,
+  options: { strict: boolean },
+  now = Date.now(),
+): Promise<Offer[]> {
+  const [active, typedRow] = await Promise.all([
+    activeDiscount(db, site, buyer, now),
+    typed
+      ? codeForMember(db, site.id, buyer, typed, now).catch((error: unknown) => {
+          if (options.strict || !(error instanceof ApiError)) throw error;
+          return null;
+        })
+      : null,
+  ]);
+  const offers: Offer[] = [];
+  if (active) offers.push({ ...toDiscount(active, buyer), id: active.id });
+  if (typedRow && typedRow.id !== active?.id) offers.push({ ...toDiscount(typedRow, buyer), id: typedRow.id });
+  return offers;
+}
+
+/** The best of the offers for a package (a code never makes a price worse), and why the others do not count. */
+export function choose(offers: readonly Offer[], pkg: { id: string; credits: number }): DiscountChoice<Offer> {
+  return bestDiscount(offers, pkg);
 }
 
 /** The package must be one the code is for (its smallest package, its list of packages). */

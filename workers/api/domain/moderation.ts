@@ -6,11 +6,13 @@
  * later statement runs only when the decision with this request's random token exists. So two
  * staff deciding one case at once get one decision, and the loser changes nothing.
  *
- * Effects: ban sets members.ban_decision_id and deletes every session of the member; unban
- * clears it; remove_photo moves the photo's row to removed_images (no query shows it) and its
+ * Effects: ban sets members.ban_decision_id and deletes every session of the member, and holds
+ * for the person on every site (domain/bans.ts: their accounts elsewhere, their address and
+ * photos); unban clears it from every account it covers; remove_photo moves the photo's row to removed_images (no query shows it) and its
  * files under removed/ in the bucket (no URL reaches them), so a reversed decision can restore it.
  */
 import { largeKeyOf } from "../storage/photos";
+import { banStatements, liftStatements } from "./bans";
 import type { StaffAction } from "../../../contract/staff";
 
 /** An appeal is taken until six months after a decision against the member (DSA art. 20(1)). */
@@ -56,6 +58,14 @@ export async function decide(store: ModerationStore, input: DecisionInput): Prom
 
   const guards: string[] = [];
   const guardValues: unknown[] = [];
+  // A ban needs the address (its marks); an unban the ban it lifts (on every account it covers).
+  const subject =
+    input.action === "ban" || input.action === "unban"
+      ? await d1
+          .prepare("SELECT email, ban_decision_id FROM members WHERE id = ?")
+          .bind(input.memberId)
+          .first<{ email: string | null; ban_decision_id: number | null }>()
+      : null;
   if (input.caseId) {
     guards.push("EXISTS (SELECT 1 FROM moderation_cases WHERE id = ? AND state = 'open')");
     guardValues.push(input.caseId);
@@ -65,8 +75,9 @@ export async function decide(store: ModerationStore, input: DecisionInput): Prom
     guardValues.push(input.memberId);
   }
   if (input.action === "unban") {
-    guards.push("EXISTS (SELECT 1 FROM members WHERE id = ? AND ban_decision_id IS NOT NULL)");
-    guardValues.push(input.memberId);
+    // The ban read above is still the one in force (a ban lifted meanwhile: not_banned).
+    guards.push("EXISTS (SELECT 1 FROM members WHERE id = ? AND ban_decision_id = ?)");
+    guardValues.push(input.memberId, subject?.ban_decision_id ?? -1);
   }
   if (input.action === "remove_photo" && input.imageId) {
     guards.push("EXISTS (SELECT 1 FROM images WHERE id = ? AND member_id = ?)");
@@ -107,14 +118,12 @@ export async function decide(store: ModerationStore, input: DecisionInput): Prom
       d1
         .prepare(`UPDATE members SET ban_decision_id = ${decisionOfToken} WHERE id = ? AND ${tokenExists}`)
         .bind(token, input.memberId, token),
-      // A banned member's sessions end now (their next request is a visitor's).
-      d1.prepare(`DELETE FROM sessions WHERE member_id = ? AND ${tokenExists}`).bind(input.memberId, token),
+      // The person's other accounts, the marks, and every session of them (docs/decisions/040).
+      ...banStatements(d1, { memberId: input.memberId, email: subject?.email ?? null, token }),
     );
   }
-  if (input.action === "unban") {
-    statements.push(
-      d1.prepare(`UPDATE members SET ban_decision_id = NULL WHERE id = ? AND ${tokenExists}`).bind(input.memberId, token),
-    );
+  if (input.action === "unban" && subject?.ban_decision_id) {
+    statements.push(...liftStatements(d1, subject.ban_decision_id, token));
   }
   if (input.action === "remove_photo" && input.imageId) {
     statements.push(...photoRemoval(d1, input.memberId, input.imageId, token, now));
@@ -243,12 +252,8 @@ export async function decideAppeal(
       .bind(input.outcome, input.staffId, now, input.appealId, token),
   ];
   if (reversed && decision.action === "ban") {
-    // Lifted only if this ban is still the one in force (a later ban stands).
-    statements.push(
-      d1
-        .prepare(`UPDATE members SET ban_decision_id = NULL WHERE id = ? AND ban_decision_id = ? AND ${tokenExists}`)
-        .bind(decision.member_id, decision.id, token),
-    );
+    // Lifted on every account it covers, where this ban is still the one in force (a later ban stands).
+    statements.push(...liftStatements(d1, decision.id, token));
   }
   if (reversed && decision.action === "remove_photo") {
     statements.push(

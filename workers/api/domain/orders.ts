@@ -124,9 +124,21 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   if (item.months > 0 && isActiveAndRenewing(await findMembership(db, memberId))) {
     throw new ApiError(409, "premium_active", "Premium already runs and renews.");
   }
-  const code = body.code ? await discounts.codeForMember(db, site.id, buyer, body.code) : null;
-  // Codes are for credit packages (their list price); premium has none.
-  if (code) discounts.assertApplies(code, item.months > 0 ? { id: item.id, credits: -1 } : item);
+  // A code held by an order the provider has since let go of (cancelled, expired) is free again.
+  await freeUnpayableReservations(deps, memberId);
+  let code: discounts.Offer | null = null;
+  if (item.months > 0) {
+    // Codes are for credit packages (their list price); premium has none.
+    if (body.code) {
+      const typed = await discounts.codeForMember(db, site.id, buyer, body.code);
+      discounts.assertApplies(typed, { id: item.id, credits: -1 });
+    }
+  } else {
+    // The best of the member's discounts for this package wins (docs/product.md §10.5): a typed
+    // code that gives less than the welcome offer, or is not for this package, does not count.
+    const offers = await discounts.offersFor(db, site, buyer, body.code, { strict: true });
+    code = discounts.choose(offers, item).applied;
+  }
   const base = quote(settings, item, body.country);
   const priced = code ? withDiscount(base, code.percent) : base;
   if (priced.amount_cents !== body.expected_cents || priced.currency !== body.expected_currency) {
@@ -182,8 +194,8 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
     inserted = result?.meta.changes === 1;
   } catch (error) {
     if (!(await findByKey(db, memberId, body.key))) {
-      if (code)
-        throw new ApiError(409, "discount_used", "You have used this code already.", { fields: { code: "discount_used" } });
+      // Another order took the code's one use at the same moment: it is reserved for that one, or used.
+      if (code) throw (await discounts.holdRefusal(db, code.id, memberId)) ?? discounts.usedError();
       throw error;
     }
   }
@@ -198,6 +210,23 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   const order = await findOrder(db, id);
   if (!order) throw new Error(`order ${id} vanished`);
   return startPayment(deps, input, order);
+}
+
+/**
+ * An order reserves its code only while it can still be paid (docs/product.md §10.5): the
+ * member's orders that hold a code and are not settled are brought in line with the provider,
+ * so one the member left at the checkout and the provider has cancelled or let expire (its
+ * webhook late or lost) gives its code back now.
+ */
+export async function freeUnpayableReservations(deps: OrderDeps, memberId: number): Promise<void> {
+  const holding = await deps.db
+    .selectFrom("discount_redemptions")
+    .innerJoin("orders", "orders.id", "discount_redemptions.order_id")
+    .selectAll("orders")
+    .where("discount_redemptions.member_id", "=", memberId)
+    .where("orders.status", "in", UNSETTLED)
+    .execute();
+  await Promise.all(holding.map((order) => reconcile(deps, order)));
 }
 
 /** What an order buys: a package (credits) or a premium plan (months and its bonus credits). */
@@ -285,7 +314,7 @@ async function reserveAgain(deps: OrderDeps, order: Order): Promise<void> {
     .executeTakeFirst();
   if (holder?.order_id !== order.id) {
     await db.updateTable("orders").set({ status: "error", updated_at: Date.now() }).where("id", "=", order.id).execute();
-    throw new ApiError(409, "discount_used", "You have used this code already.", { fields: { code: "discount_used" } });
+    throw (await discounts.holdRefusal(db, order.discount_code_id, order.member_id)) ?? discounts.usedError();
   }
 }
 
@@ -576,7 +605,7 @@ export async function reconcile(deps: OrderDeps, order: Order): Promise<{ order:
 }
 
 /** The buyer's view of an order. */
-export function ownOrder(order: Order, balance: number): OwnOrder {
+export function ownOrder(order: Order, balance: number, discountCode?: string | null): OwnOrder {
   const state = orderState(order.status);
   return {
     id: order.id,
@@ -588,6 +617,7 @@ export function ownOrder(order: Order, balance: number): OwnOrder {
     months: order.months,
     country: order.country,
     method: order.method,
+    discount_code: discountCode ?? null,
     quote: {
       currency: order.currency,
       list_cents: order.list_cents,
@@ -602,6 +632,13 @@ export function ownOrder(order: Order, balance: number): OwnOrder {
     paid_at: order.paid_at,
     balance,
   };
+}
+
+/** The code an order's price has off (what "Try again" keeps), or null. */
+export async function discountCodeOf(db: Db, order: Order): Promise<string | null> {
+  if (order.discount_code_id === null) return null;
+  const row = await db.selectFrom("discount_codes").select("code").where("id", "=", order.discount_code_id).executeTakeFirst();
+  return row?.code ?? null;
 }
 
 /** The member's last paid order of credits (for "repeat order"). */

@@ -44,6 +44,23 @@ export class MemberInbox extends DurableObject<ApiEnv> {
     return sockets.length;
   }
 
+  /**
+   * Closes every open page's socket (a ban: docs/decisions/040): the pages hear nothing more, and
+   * their reconnect is refused by live.php like every other call of a banned member. Answers how
+   * many were open.
+   */
+  closeAll(code: number, reason: string): number {
+    const sockets = this.ctx.getWebSockets();
+    for (const socket of sockets) {
+      try {
+        socket.close(code, reason);
+      } catch {
+        // Closed already.
+      }
+    }
+    return sockets.length;
+  }
+
   override webSocketMessage(): void {
     // Pages only listen; "ping" is answered by the auto-response.
   }
@@ -69,4 +86,21 @@ export function notifyInboxes(c: Context<ApiContext>, memberIds: number[], event
     (error: unknown) => console.warn("inbox notification failed", error),
   );
   return runAfterAnswer(c, work);
+}
+
+/** The close code a ban ends a member's sockets with (policy violation, RFC 6455 §7.4.1). */
+export const BANNED_CLOSE_CODE = 1008;
+
+/**
+ * Ends the live sockets of these members now (a ban). Awaited: the decision's answer means the
+ * sockets are closed. A failure is logged; the sockets' next reconnect is refused anyway.
+ */
+export async function closeInboxes(env: ApiEnv, memberIds: number[]): Promise<void> {
+  await Promise.all(
+    memberIds.map((id) =>
+      inboxOf(env, id)
+        .closeAll(BANNED_CLOSE_CODE, "banned")
+        .catch((error: unknown) => console.warn("closing an inbox failed", error)),
+    ),
+  );
 }

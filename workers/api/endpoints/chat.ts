@@ -21,6 +21,7 @@ import { messageCost } from "../../../contract/rules/message-cost";
 import type { ApiContext } from "../context";
 import { chatProfile, findMembership, listConversations, newestMessageId, sendStatements, toMessage } from "../db/chat";
 import { blockedBetween } from "../db/blocks";
+import { shownOnSite } from "../db/profiles";
 import { runBatch } from "../db/client";
 import * as ledger from "../domain/ledger";
 import { ApiError } from "../lib/errors";
@@ -65,6 +66,7 @@ async function startChat(c: Context<ApiContext>) {
     .select(["id", "country"])
     .where("id", "=", profileId)
     .where("status", "=", "active")
+    .where(shownOnSite("members", site.id))
     .executeTakeFirst();
   if (!profile?.country || !site.settings.countries.includes(profile.country) || (await blockedBetween(db, me.id, profileId))) {
     throw new ApiError(404, "profile_not_found", "No such profile.");
@@ -117,6 +119,11 @@ async function sendMessage(c: Context<ApiContext>) {
   const me = requireMember(c);
   const body = await readBody(c, SendMessageBodySchema);
   const { db, site } = c.var;
+  // Writing waits for a confirmed address unless the site allows it (docs/product.md "Bans across
+  // sites"): a banned person's new account cannot write before proving the address is theirs.
+  if (me.status === "not_confirmed" && !site.settings.unconfirmed_may_message) {
+    throw new ApiError(403, "email_not_confirmed", "Confirm your email address before you write messages.");
+  }
   const membership = await requireMembership(c, me.id, body.conversation);
 
   // A retried send (the same key) gets the message it made, and is charged nothing.

@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from "hono";
 import { APPEAL_WINDOW_MS, decide } from "../domain/moderation";
+import { closeSocketsOfBan } from "../domain/bans";
 import type { MailboxAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import {
@@ -100,6 +101,7 @@ export const dev = new Hono<ApiContext>()
     );
     // Without a case or a photo, decide() refuses only a ban of a member banned meanwhile (two calls at once).
     if (!outcome.ok) throw new ApiError(409, "already_banned", "This member is banned already.");
+    if (body.action === "ban") await closeSocketsOfBan(c.env, db, outcome.decisionId);
     if (body.closed_days_ago !== undefined) {
       // Back-dated, so that its appeal period ended closed_days_ago days ago.
       const decidedAt = now - APPEAL_WINDOW_MS - body.closed_days_ago * 24 * 60 * 60 * 1000;

@@ -14,6 +14,8 @@ import type { DiscountAnswerSchema } from "../../../contract/schemas";
 import type { z } from "zod";
 import type { ApiContext } from "../context";
 import * as discounts from "../domain/discounts";
+import { freeUnpayableReservations } from "../domain/orders";
+import { orderDeps } from "./orders";
 import { ApiError } from "../lib/errors";
 import { requireMember } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";
@@ -29,6 +31,8 @@ export const discountCodes = new Hono<ApiContext>()
     const query = readQuery(c, DiscountQuerySchema);
     const buyer = { id: member.id, signup_date: member.signup_date, name: member.name, email: member.email };
     c.header("cache-control", "no-store");
+    // A code held by an order that can no longer be paid is free again (docs/product.md §10.5).
+    await freeUnpayableReservations(orderDeps(c), member.id);
     if ("welcome" in query) {
       const row = await discounts.activeDiscount(c.var.db, c.var.site, buyer);
       if (!row) throw new ApiError(404, "no_discount", "No discount is running for you.");

@@ -3,25 +3,31 @@
  * Likes and unlikes are idempotent; opening a profile that liked you marks that like as seen.
  */
 import { Hono, type Context } from "hono";
-import { LikeBodySchema, ProfileIdSchema } from "../../../contract/requests/discover";
+import { LikeBodySchema, ProfileIdSchema, PromotionFlagSchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { blockedBetween } from "../db/blocks";
 import { likeCounts } from "../db/likes";
 import { toProfile } from "../db/members";
-import { selectCards, toCard } from "../db/profiles";
+import { advertised, selectCards, shownOnSite, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
 import { requireSession, viewerOf } from "../lib/member";
 import { readBody } from "../lib/request";
 import { enqueuePush } from "../domain/push";
 
-/** A profile a member of this site may see: active and in one of the site's countries. */
-async function findVisibleProfile(c: Context<ApiContext>, profileId: number) {
-  const profile = await c.var.db
+/**
+ * A profile a member of this site may see: active, in one of the site's countries, and not one
+ * who chose to be shown on another site only; for an advertisement (`promotion`: a member lander)
+ * also an entertainment profile or a member who opted in (docs/product.md "Visibility across sites").
+ */
+async function findVisibleProfile(c: Context<ApiContext>, profileId: number, promotion = false) {
+  let query = c.var.db
     .selectFrom("members")
     .selectAll()
     .where("id", "=", profileId)
     .where("status", "=", "active")
-    .executeTakeFirst();
+    .where(shownOnSite("members", c.var.site.id));
+  if (promotion) query = query.where(advertised("members"));
+  const profile = await query.executeTakeFirst();
   if (!profile?.country || !c.var.site.settings.countries.includes(profile.country)) {
     throw new ApiError(404, "profile_not_found", "No such profile.");
   }
@@ -95,7 +101,10 @@ export const likes = new Hono<ApiContext>()
     const id = ProfileIdSchema.safeParse(c.req.query("id"));
     if (!id.success) throw new ApiError(422, "invalid_input", "Give a profile id.", { fields: { id: "invalid" } });
     const { db } = c.var;
-    const profile = await findVisibleProfile(c, id.data);
+    const promotion = PromotionFlagSchema.safeParse(c.req.query("promotion"));
+    if (!promotion.success)
+      throw new ApiError(422, "invalid_input", "promotion is 1 or 0.", { fields: { promotion: "invalid" } });
+    const profile = await findVisibleProfile(c, id.data, promotion.data);
     const viewer = viewerOf(c);
     // Blocked either way, the page is not there for either of the two.
     if (viewer && viewer.id !== profile.id && (await blockedBetween(db, viewer.id, profile.id))) {

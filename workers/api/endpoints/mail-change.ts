@@ -28,7 +28,7 @@ import {
 } from "../domain/one-time-links";
 import { RESCUE_TTL_MS } from "../domain/account-rescue";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
-import { emailRefusal, emailStatus } from "../lib/email-status";
+import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError } from "../lib/errors";
 import { requireCurrentPassword } from "../lib/current-password";
 import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
@@ -62,6 +62,7 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
   }
   const status = await emailStatus(c, email);
   if (status !== "new") throw emailRefusal(status);
+  await assertAddressNotBanned(c, email);
   await recordAttempt(db, changeLimit);
 
   const link = await newLink();
@@ -89,6 +90,7 @@ async function applyChange(c: Context<ApiContext>): Promise<Response> {
   // Someone may have signed up with the address since the link was sent.
   const status = await emailStatus(c, change.new_email);
   if (status !== "new") throw emailRefusal(status);
+  await assertAddressNotBanned(c, change.new_email);
   const before = await findMember(db, site.id, change.member_id);
   if (!before) throw tokenInvalid();
 

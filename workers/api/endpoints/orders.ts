@@ -16,14 +16,17 @@ import {
   PricingQuerySchema,
 } from "../../../contract/requests/orders";
 import { messageCost } from "../../../contract/rules/message-cost";
-import { bestCentsPerCredit, mayStrikeThrough, quote } from "../../../contract/rules/pricing";
+import { bestCentsPerCredit, mayStrikeThrough, quote, withDiscount } from "../../../contract/rules/pricing";
 import type { OrderAnswer, PricingAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { paymentAdapter } from "../adapters/payments";
+import * as discounts from "../domain/discounts";
 import * as ledger from "../domain/ledger";
 import {
   createOrder,
+  discountCodeOf,
   findOrder,
+  freeUnpayableReservations,
   latestPaidCreditsOrder,
   orderState,
   ownOrder,
@@ -35,7 +38,7 @@ import {
 } from "../domain/orders";
 import { ApiError } from "../lib/errors";
 import { faultPoint } from "../lib/faults";
-import { requireMember, viewerOf } from "../lib/member";
+import { type Member, requireMember, viewerOf } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";
 import { publicOrigin } from "../mail/common";
 import { queueReceiptMail } from "../mail/receipt";
@@ -61,21 +64,45 @@ function paymentCountry(c: Context<ApiContext>, asked: string | undefined): stri
   return c.var.site.settings.countries[0];
 }
 
+/** A member's discounts for the price list: reservations the provider has let go of freed first; a typed code they may not use left out. */
+async function memberOffers(c: Context<ApiContext>, member: Member, code: string | undefined) {
+  await freeUnpayableReservations(orderDeps(c), member.id);
+  const buyer = { id: member.id, signup_date: member.signup_date, name: member.name, email: member.email };
+  return discounts.offersFor(c.var.db, c.var.site, buyer, code, { strict: false });
+}
+
 const approxCents = (credits: number, perCredit: number | null) => (perCredit === null ? null : Math.round(credits * perCredit));
 
 const orderNotFound = () => new ApiError(404, "order_not_found", "No such order.");
 
 export const orders = new Hono<ApiContext>()
-  .get("/pricing.php", (c) => {
-    const { country: asked } = readQuery(c, PricingQuerySchema);
+  .get("/pricing.php", async (c) => {
+    const { country: asked, code } = readQuery(c, PricingQuerySchema);
     const settings = c.var.site.settings;
     const country = paymentCountry(c, asked);
-    const packages = settings.commerce.credit_packages.map((p) => ({
-      id: p.id,
-      credits: p.credits,
-      highlight: p.highlight,
-      quote: quote(settings, p, country),
-    }));
+    const viewer = viewerOf(c);
+    const offers = viewer ? await memberOffers(c, viewer, code) : [];
+    const reserved = viewer ? await discounts.reservations(c.var.db, viewer.id) : [];
+    if (viewer) c.header("cache-control", "private, no-store");
+    const packages = settings.commerce.credit_packages.map((p) => {
+      // The best of the member's discounts for each package (docs/product.md §10.5): what orders.php charges.
+      const { applied, passed_over } = discounts.choose(offers, p);
+      const base = quote(settings, p, country);
+      return {
+        id: p.id,
+        credits: p.credits,
+        highlight: p.highlight,
+        quote: applied ? withDiscount(base, applied.percent) : base,
+        discount: applied ? { code: applied.code, kind: applied.kind, percent: applied.percent } : null,
+        passed_over: passed_over.map(({ offer, reason }) => ({
+          code: offer.code,
+          kind: offer.kind,
+          percent: offer.percent,
+          min_credits: offer.min_credits,
+          reason,
+        })),
+      };
+    });
     const plans = settings.commerce.premium_plans.map((p) => ({
       id: p.id,
       months: p.months,
@@ -91,6 +118,7 @@ export const orders = new Hono<ApiContext>()
       packages,
       premium_plans: plans,
       strike_through: mayStrikeThrough(settings.commerce.prices_since, Date.now()),
+      reserved,
       message: { credits: messageCredits, approx_cents: approxCents(messageCredits, bestCentsPerCredit(settings, country)) },
     };
     return c.json(answer);
@@ -130,7 +158,9 @@ export const orders = new Hono<ApiContext>()
       locale: member.language,
       origin: publicOrigin(c),
     });
-    const answer: OrderAnswer = { order: ownOrder(order, await ledger.balance(c.var.db, member.id)) };
+    const answer: OrderAnswer = {
+      order: ownOrder(order, await ledger.balance(c.var.db, member.id), await discountCodeOf(c.var.db, order)),
+    };
     c.header("cache-control", "no-store");
     return c.json(answer, 201);
   })
@@ -149,7 +179,7 @@ export const orders = new Hono<ApiContext>()
     const viewer = viewerOf(c);
     const answer: OrderAnswer =
       viewer?.id === order.member_id
-        ? { order: ownOrder(order, await ledger.balance(c.var.db, viewer.id)) }
+        ? { order: ownOrder(order, await ledger.balance(c.var.db, viewer.id), await discountCodeOf(c.var.db, order)) }
         : { order: { id: order.id, mine: false, status: orderState(order.status) } };
     return c.json(answer);
   })

@@ -14,6 +14,7 @@
 import { Hono, type Context } from "hono";
 import { PhotoDeleteBodySchema, PhotoMainBodySchema } from "../../../contract/requests/photos";
 import type { ApiContext } from "../context";
+import { isBannedPhoto } from "../domain/bans";
 import { sniffImageType } from "../images/image-type";
 import { processPhoto } from "../images/process-photo";
 import type { PhotoRefusal } from "../images/refusal";
@@ -41,6 +42,10 @@ const fileRequired = () =>
     fields: { file: "required" },
   });
 const tooMany = () => new ApiError(422, "too_many_images", `A member can have at most ${MAX_IMAGES} photos.`);
+const photoBanned = () =>
+  new ApiError(403, "photo_banned", "This photo belongs to an account banned on this site or another of the operator's.", {
+    fields: { file: "photo_banned" },
+  });
 const imageNotFound = () => new ApiError(404, "not_found", "No such photo of yours.");
 
 /** The answer to a photo the pipeline would not take. */
@@ -67,7 +72,13 @@ export const profileImage = new Hono<ApiContext>()
 
     const photo = await processPhoto(bytes);
     if (!photo.ok) throw refused(photo);
-    const added = await addPhoto(storageOf(c), memberId, { thumb: photo.thumb.bytes, large: photo.large.bytes });
+    // A photo of a banned account, on any site, is not taken again (docs/decisions/040).
+    if (await isBannedPhoto(c.var.db, photo.hash)) throw photoBanned();
+    const added = await addPhoto(storageOf(c), memberId, {
+      thumb: photo.thumb.bytes,
+      large: photo.large.bytes,
+      hash: photo.hash,
+    });
     if (!added) throw tooMany();
 
     const image = { id: added.id, thumb_filename: added.thumbKey };

@@ -12,7 +12,7 @@ import { defaultSearchGender, type Gender, type InterestedIn, searchCountCap } f
 import { MIN_AGE_ABOVE_MAX_AGE, SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { hiddenFrom } from "../db/blocks";
-import { birthDateRange, selectCards, toCard } from "../db/profiles";
+import { advertised, birthDateRange, selectCards, shownOnSite, toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
 import { viewerOf } from "../lib/member";
 import type { Site } from "../lib/site";
@@ -115,6 +115,10 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
       .where(column("m.date_of_birth"), "<=", born.to);
     if (filters.gender) found = found.where(column("m.gender"), "=", filters.gender);
     if (filters.countryregion) found = found.where("m.countryregion", "=", filters.countryregion);
+    // Who this site may show, and in an advertisement who agreed to it (docs/product.md
+    // "Visibility across sites"): checked in the same indexes (migration 0026, ADR 040).
+    found = found.where(shownOnSite("m", site.id));
+    if (query.promotion) found = found.where(advertised("m"));
     // Blocked either way (and the member themselves): gone from the search, the similar profiles
     // and the home suggestions, from the page and the count alike (docs/decisions/028).
     if (member) found = found.where("m.id", "not in", hiddenFrom(db, member.id));

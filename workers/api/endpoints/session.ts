@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { LoginBodySchema } from "../../../contract/requests/session";
 import type { ApiContext } from "../context";
+import { joinBanAtLogin } from "../domain/bans";
 import { findMemberByEmail, toUser } from "../db/members";
 import { ApiError } from "../lib/errors";
 import { requireMemberEvenIfBanned } from "../lib/member";
@@ -39,8 +40,11 @@ export const session = new Hono<ApiContext>()
       throw new ApiError(401, "invalid_credentials", "The email or password is wrong.");
     }
     for (const limit of limits) await giveBack(db, limit);
+    // A ban holds for the person (docs/decisions/040): another spelling of a banned address joins
+    // the ban here, and the answer carries it like any banned member's login (ADR 030).
+    const joined = await joinBanAtLogin(c.env.DB, db, member);
     await startSession(c, member.id);
-    return c.json({ user: await toUser(db, site, member) });
+    return c.json({ user: await toUser(db, site, joined === null ? member : { ...member, ban_decision_id: joined }) });
   })
   .get("/logout.php", async (c) => {
     await endSession(c);

@@ -7,6 +7,7 @@
 import { Hono, type Context } from "hono";
 import { isLocale } from "../../../contract/locales";
 import { EMAIL_MAX, PERSONAL_MAX } from "../../../contract/limits";
+import { savePushSubscription } from "../db/push-subscriptions";
 import { endpointProblem } from "../lib/push-endpoint";
 import { isLoopbackHost } from "../lib/site";
 import { PushBodySchema, SignupBodySchema, UserUpdateBodySchema } from "../../../contract/requests/user";
@@ -19,7 +20,7 @@ import { findMember, toUser } from "../db/members";
 import * as ledger from "../domain/ledger";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { normaliseIdentityText } from "../../../contract/rules/identity";
-import { emailRefusal, emailStatus } from "../lib/email-status";
+import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { requestLocale, translatorFor } from "../lib/i18n";
 import { hashPassword, verifyMemberPassword } from "../lib/passwords";
@@ -108,6 +109,8 @@ export const signup = new Hono<ApiContext>()
     }
     const status = await emailStatus(c, email);
     if (status !== "new") throw emailRefusal(status);
+    // A ban holds for the person on every site (docs/decisions/040).
+    await assertAddressNotBanned(c, email);
 
     // The name is the member's own choice, never made from the address (docs/product.md §5).
     const nameError = nameProblem(body.name, email);
@@ -266,6 +269,9 @@ export const signup = new Hono<ApiContext>()
       update.fields = JSON.stringify(fields);
     }
     if (body.lastSignupStep !== undefined) update.last_signup_step = body.lastSignupStep;
+    // Visibility across sites (docs/product.md "Visibility across sites").
+    if (body.only_this_site !== undefined) update.only_this_site = body.only_this_site ? 1 : 0;
+    if (body.promote !== undefined) update.promote = body.promote ? 1 : 0;
     if (body.language !== undefined) update.language = body.language;
     let newEmail: string | null = null;
     if (body.email !== undefined) {
@@ -281,8 +287,16 @@ export const signup = new Hono<ApiContext>()
         await recordAttempt(db, limit);
         const status = await emailStatus(c, email);
         if (status !== "new") throw emailRefusal(status);
+        await assertAddressNotBanned(c, email);
         update.email = email;
         update.mailprovider = mailproviderOf(email);
+        newEmail = email;
+      } else {
+        // The same address again: the activation link again (the chat's "send the link again"),
+        // under the same limit as a change.
+        const limit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+        await assertUnderLimit(db, limit);
+        await recordAttempt(db, limit);
         newEmail = email;
       }
     }
@@ -358,20 +372,15 @@ async function savePush(c: Context<ApiContext>) {
       fields: { "subscription.endpoint": problem },
     });
   }
-  // One row per endpoint: a browser that changes hands moves its subscription to the new member.
-  await db
-    .insertInto("push_subscriptions")
-    .values({
-      member_id: member.id,
-      endpoint: subscription.endpoint,
-      p256dh: subscription.keys.p256dh,
-      auth: subscription.keys.auth,
-      created_at: Date.now(),
-    })
-    .onConflict((oc) =>
-      oc.column("endpoint").doUpdateSet({ member_id: member.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }),
-    )
-    .execute();
+  // One row per endpoint, at most five per member; another member's endpoint moves only with
+  // new keys (db/push-subscriptions.ts; docs/decisions/041-probe-findings-outbound-and-input.md).
+  const saved = await savePushSubscription(c.env.DB, db, member.id, subscription);
+  if (saved === "resubscribe") {
+    // Whose it is stays unsaid: the browser is asked for a fresh subscription (new keys).
+    throw new ApiError(422, "invalid_input", "Subscribe again: this push subscription cannot be stored.", {
+      fields: { "subscription.endpoint": "resubscribe" },
+    });
+  }
   await db.updateTable("members").set({ push_state: null }).where("id", "=", member.id).execute();
   return c.json({ push: "subscribed" as const });
 }

@@ -3,18 +3,22 @@ import { Hono } from "hono";
 import { RegionsCountrySchema } from "../../../contract/requests/site";
 import type { CompanyInfo, Settings } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
+import { networkSiteNames } from "../db/sites";
 import { ApiError } from "../lib/errors";
 
 export const site = new Hono<ApiContext>()
   .get("/settings.php", async (c) => {
     // Postback templates and the feed's address stay on the server (they may carry partner keys).
     const { postbacks: _postbacks, partner_feed, ...settings } = c.var.site.settings;
-    const regions = await c.var.db
-      .selectFrom("regions")
-      .select(["id", "name", "country"])
-      .where("country", "in", settings.countries)
-      .orderBy("name")
-      .execute();
+    const [regions, network_sites] = await Promise.all([
+      c.var.db
+        .selectFrom("regions")
+        .select(["id", "name", "country"])
+        .where("country", "in", settings.countries)
+        .orderBy("name")
+        .execute(),
+      networkSiteNames(c.var.db, c.var.site),
+    ]);
     const region_data: Settings["region_data"] = {};
     for (const country of settings.countries) region_data[country] = [];
     for (const { id, name, country } of regions) region_data[country]?.push({ id, name });
@@ -27,6 +31,7 @@ export const site = new Hono<ApiContext>()
       region_data,
       geoip_country,
       geoip_selected_country: geoip_country && settings.countries.includes(geoip_country) ? geoip_country : settings.countries[0],
+      network_sites,
     };
     c.header("Cache-Control", "private, max-age=60");
     return c.json(answer);

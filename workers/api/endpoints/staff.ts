@@ -28,6 +28,7 @@ import {
   type StaffAction,
 } from "../../../contract/staff";
 import { decide, decideAppeal } from "../domain/moderation";
+import { closeSocketsOfBan } from "../domain/bans";
 import { ApiError } from "../lib/errors";
 import { DUMMY_HASH, verifyPassword } from "../lib/passwords";
 import { type Limit, takeAttempt, giveBack } from "../lib/rate-limit";
@@ -443,6 +444,19 @@ export const staff = new Hono<ApiContext>()
         throw new ApiError(403, "other_site_member", "This member belongs to another site; its staff decide.");
       }
     }
+    if (body.action === "unban") {
+      // A ban holds on every site (docs/decisions/040): it is lifted by the staff of the site that
+      // decided it, even from the person's account on another site.
+      const ban = await db
+        .selectFrom("members as m")
+        .innerJoin("moderation_decisions as d", "d.id", "m.ban_decision_id")
+        .select("d.site_id")
+        .where("m.id", "=", memberId)
+        .executeTakeFirst();
+      if (ban && !inScope(me, ban.site_id)) {
+        throw new ApiError(403, "other_site_member", "This ban was decided on another site; its staff decide.");
+      }
+    }
     const imageId = body.action === "remove_photo" ? (body.image ?? null) : null;
     if (body.action === "remove_photo") {
       const image = await db
@@ -477,6 +491,8 @@ export const staff = new Hono<ApiContext>()
       } as const;
       throw new ApiError(409, outcome.reason, messages[outcome.reason]);
     }
+    // Pages open before the ban hear nothing more (docs/decisions/040).
+    if (body.action === "ban") await closeSocketsOfBan(c.env, db, outcome.decisionId);
     if (body.action !== "dismiss") {
       await queueDecisionMail(c, {
         site: await siteOf(c, member.site_id),

@@ -17,6 +17,7 @@ import { decodeJpegScaled } from "./jpeg-decode";
 import { loadJpegEncoder } from "./jpeg-encode";
 import { LARGE_MAX_SIDE, LARGE_QUALITY, THUMB_MAX_SIDE, THUMB_QUALITY } from "./limits";
 import { orient } from "./orient";
+import { differenceHash } from "./photo-hash";
 import { decodePng } from "./png-decode";
 import type { BeginRows, Raster } from "./raster";
 import { TooManyPixels, type PhotoRefusal } from "./refusal";
@@ -33,6 +34,8 @@ export interface ProcessedPhoto {
   ok: true;
   large: JpegVersion;
   thumb: JpegVersion;
+  /** The upright thumbnail's difference hash (photo-hash.ts): how a banned account's photo is recognised. */
+  hash: string;
 }
 
 export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto | PhotoRefusal> {
@@ -48,11 +51,18 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto | 
   const { large, orientation } = decoded;
   const thumb = scaleDown(large, THUMB_MAX_SIDE);
   const encodeJpeg = await loadJpegEncoder();
-  const encode = (raster: Raster, quality: number): JpegVersion => {
-    const upright = orient(raster, orientation);
-    return { bytes: encodeJpeg(upright, quality), width: upright.width, height: upright.height };
+  const encode = (upright: Raster, quality: number): JpegVersion => ({
+    bytes: encodeJpeg(upright, quality),
+    width: upright.width,
+    height: upright.height,
+  });
+  const uprightThumb = orient(thumb, orientation);
+  return {
+    ok: true,
+    large: encode(orient(large, orientation), LARGE_QUALITY),
+    thumb: encode(uprightThumb, THUMB_QUALITY),
+    hash: differenceHash(uprightThumb, 4),
   };
-  return { ok: true, large: encode(large, LARGE_QUALITY), thumb: encode(thumb, THUMB_QUALITY) };
 }
 
 /** The upload's pixels fitted to LARGE_MAX_SIDE, as stored (not yet upright), and its orientation. */

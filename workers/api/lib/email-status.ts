@@ -4,6 +4,7 @@
  */
 import type { Context } from "hono";
 import type { ApiContext } from "../context";
+import { banOfAddress } from "../domain/bans";
 import { isDeliverable } from "./email";
 import { ApiError } from "./errors";
 
@@ -33,5 +34,16 @@ export function emailRefusal(status: Exclude<EmailStatus, "new">): ApiError {
   }
   return new ApiError(409, "existing_account_active", "An account with this address exists.", {
     fields: { email: "existing_account_active" },
+  });
+}
+
+/**
+ * Refuses an address a ban holds, on any site of this database (docs/decisions/040): sign-up,
+ * the step-7 correction and the mail change. 403 address_banned, the field email.
+ */
+export async function assertAddressNotBanned(c: Context<ApiContext>, email: string): Promise<void> {
+  if ((await banOfAddress(c.var.db, email)) === null) return;
+  throw new ApiError(403, "address_banned", "An account with this address is banned on this site or another of the operator's.", {
+    fields: { email: "address_banned" },
   });
 }

@@ -40,6 +40,31 @@ export function normaliseEmail(email: string): string {
   return `${trimmed.slice(0, at)}@${CERTAIN_TYPOS[domain] ?? domain}`;
 }
 
+/** Mail domains that ignore dots in the local part and deliver to one mailbox under both names. */
+const DOTLESS_DOMAINS: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
+
+/**
+ * The person behind an address, for bans (docs/product.md "Bans across sites"): the address
+ * normalised as above, then without a "+tag" (sub-addressing, which every big provider delivers to
+ * the same mailbox) and, at Gmail, without the dots it ignores. Only for matching: accounts keep
+ * and are mailed at their normalised address.
+ */
+export function emailIdentity(email: string): string {
+  const normalised = normaliseEmail(email);
+  const at = normalised.lastIndexOf("@");
+  if (at <= 0) return normalised;
+  let local = normalised.slice(0, at);
+  let domain = normalised.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS[domain];
+  if (dotless) {
+    local = local.replaceAll(".", "");
+    domain = dotless;
+  }
+  return `${local}@${domain}`;
+}
+
 /** Whether a (normalised) address is well-formed and its domain could receive mail. */
 export function isDeliverable(email: string): boolean {
   if (email.length > EMAIL_MAX) return false;

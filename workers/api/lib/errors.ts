@@ -10,7 +10,13 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: Record<string, string>; retry_after?: number; balance?: number; cost?: number } = {},
+    readonly extra: {
+      fields?: Record<string, string>;
+      retry_after?: number;
+      balance?: number;
+      cost?: number;
+      order_id?: string;
+    } = {},
   ) {
     super(message);
   }

@@ -12,11 +12,29 @@ import type { StoredSettings } from "../../../contract/schemas";
 import { methodName } from "../adapters/payments/methods";
 import type { ApiContext } from "../context";
 import { claimReceipt, releaseReceipt, type Order } from "../domain/orders";
+import type { Translator } from "../../../contract/translator";
 import { type MailRecipient, mailTranslator, publicOrigin } from "./common";
 import { type MailScope, queueMailFor } from "./outbox";
 import { renderMail, type RenderedMail } from "./template";
 
 /** The mail itself, pure: for the outbox and for tests. */
+/**
+ * What an order bought, as the receipt and the withdrawal acknowledgement name it (a legal
+ * record): every kind of item an order can hold has its own words.
+ */
+export function itemName(t: Pick<Translator, "t">["t"], order: Pick<Order, "product" | "credits" | "months">): string {
+  switch (order.product) {
+    case "premium":
+      return t("mail.receipt.premium", { count: order.months });
+    case "credits":
+      return t("mail.receipt.credits", { count: order.credits });
+    default: {
+      const unknown: never = order.product;
+      throw new Error(`no name for the item kind ${String(unknown)}`);
+    }
+  }
+}
+
 export function renderReceiptMail(
   settings: StoredSettings,
   member: Pick<MailRecipient, "name" | "language" | "timezone">,
@@ -32,7 +50,7 @@ export function renderReceiptMail(
     timeZone: safeTimeZone(member.timezone),
   }).format(order.paid_at ?? order.created_at);
   const premium = order.product === "premium";
-  const what = premium ? t("mail.receipt.premium", { count: order.months }) : t("mail.receipt.credits", { count: order.credits });
+  const what = itemName(t, order);
   const details = [
     { label: t("mail.receipt.reference"), value: order.id },
     { label: t("mail.receipt.date"), value: paidAt },

@@ -13,6 +13,7 @@ import type { Order } from "../domain/orders";
 import type { Withdrawal } from "../domain/withdrawals";
 import { type MailRecipient, mailTranslator, publicOrigin } from "./common";
 import { queueMail } from "./outbox";
+import { itemName } from "./receipt";
 import { renderMail, type RenderedMail } from "./template";
 
 export function renderWithdrawalMail(
@@ -29,7 +30,8 @@ export function renderWithdrawalMail(
     new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: safeTimeZone(member.timezone) }).format(
       ms,
     );
-  const what = t("mail.receipt.credits", { count: order.credits });
+  const premium = order.product === "premium";
+  const what = itemName(t, order);
   const mail = renderMail(settings, {
     locale,
     subject: t("mail.withdrawal.subject", { site, reference: order.id }),
@@ -39,14 +41,24 @@ export function renderWithdrawalMail(
     details: [
       { label: t("mail.receipt.reference"), value: order.id },
       { label: t("mail.withdrawal.bought"), value: `${what}, ${money(order.amount_cents)}` },
-      { label: t("mail.withdrawal.returned"), value: t("mail.receipt.credits", { count: withdrawal.credits_returned }) },
+      {
+        label: t(premium ? "mail.withdrawal.returnedBonus" : "mail.withdrawal.returned"),
+        value: t("mail.receipt.credits", { count: withdrawal.credits_returned }),
+      },
       { label: t("mail.withdrawal.refund"), value: money(withdrawal.refund_cents), strong: true },
     ],
     button: { label: t("mail.withdrawal.button"), url: link },
     linkIntro: t("mail.receipt.linkIntro"),
     outro: [
-      withdrawal.refund_cents > 0 ? t("mail.withdrawal.refundWhen") : t("mail.withdrawal.nothingToRefund"),
-      t("mail.withdrawal.usedCredits"),
+      ...(premium
+        ? [
+            withdrawal.refund_cents > 0 ? t("mail.withdrawal.refundWhen") : t("mail.withdrawal.nothingToRefundPremium"),
+            t("mail.withdrawal.premiumDays"),
+          ]
+        : [
+            withdrawal.refund_cents > 0 ? t("mail.withdrawal.refundWhen") : t("mail.withdrawal.nothingToRefund"),
+            t("mail.withdrawal.usedCredits"),
+          ]),
       t("mail.withdrawal.questions", { support: settings.support_email }),
     ],
     signature: t("mail.receipt.signature", { site }),

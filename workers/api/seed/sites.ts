@@ -63,6 +63,8 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       signup: { showDots: true, skipDoubleOptIn: true },
       template: "classic",
       entry_warning: false,
+      // Writing waits for a confirmed address (docs/decisions/040).
+      unconfirmed_may_message: false,
       theme: {
         brand: "#b0124f",
         accent: "#e0245e",
@@ -140,6 +142,8 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       // The other template and palette, so white-labelling is visible side by side.
       template: "social",
       entry_warning: false,
+      // Writing waits for a confirmed address (docs/decisions/040).
+      unconfirmed_may_message: false,
       theme: {
         brand: "#0f766e",
         accent: "#1f5f8b",
@@ -206,6 +210,8 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       },
       redirect_hosts: [],
       entry_warning: true,
+      // Writing waits for a confirmed address (docs/decisions/040).
+      unconfirmed_may_message: false,
       commerce: {
         currency: "EUR",
         vat_rates: { ...EU_VAT_RATES, GB: 20 },

@@ -39,7 +39,7 @@ export async function hasRoomForPhoto(db: Db, memberId: number): Promise<boolean
 export async function addPhoto(
   storage: PhotoStorage,
   memberId: number,
-  versions: { thumb: Uint8Array; large: Uint8Array },
+  versions: { thumb: Uint8Array; large: Uint8Array; hash?: string | null },
 ): Promise<{ id: number; thumbKey: string } | null> {
   const { db, bucket } = storage;
   const name = `u${memberId}-${randomHex(12)}`;
@@ -54,8 +54,8 @@ export async function addPhoto(
   // One statement checks the limit and takes the next position, so two uploads at once cannot
   // make a thirteenth photo.
   const inserted = await sql<{ id: number }>`
-    INSERT INTO images (member_id, filename, position, created_at)
-    SELECT ${memberId}, ${thumbKey}, COALESCE(MAX(position) + 1, 0), ${Date.now()}
+    INSERT INTO images (member_id, filename, position, created_at, hash)
+    SELECT ${memberId}, ${thumbKey}, COALESCE(MAX(position) + 1, 0), ${Date.now()}, ${versions.hash ?? null}
     FROM images WHERE member_id = ${memberId}
     HAVING COUNT(*) < ${MAX_IMAGES}
     RETURNING id`.execute(db);
