@@ -52,6 +52,27 @@ async function makeCode(options: {
 
 const getCode = (cookie: string, query: string) => call(`/api/discountcode.php?${query}`, { cookie });
 
+describe("guessing codes (issue 25's probe: codes could be guessed without a limit)", () => {
+  it("refuses a member's 11th unknown code within the hour with 429, also in parallel, and also for a real code then", async () => {
+    const { cookie } = await buyer();
+    const real = await makeCode({});
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => getCode(cookie, `code=GUESS${Date.now()}X${i}`).then((r) => r.status)),
+    );
+    expect(answers.filter((status) => status === 404)).toHaveLength(10);
+    expect(answers.filter((status) => status === 429)).toHaveLength(4);
+    const after = await getCode(cookie, `code=${real}`);
+    expect(after.status).toBe(429);
+    expect(((await after.json()) as { error: string }).error).toBe("rate_limited");
+  });
+
+  it("counts only misses: real codes typed again and again are never refused", async () => {
+    const { cookie } = await buyer();
+    const real = await makeCode({});
+    for (let i = 0; i < 12; i++) expect((await getCode(cookie, `code=${real}`)).status).toBe(200);
+  });
+});
+
 function orderBody(overrides: Record<string, unknown> = {}) {
   return {
     product: "credits",

@@ -22,6 +22,7 @@ import { bestDiscount, discountApplies, type DiscountChoice } from "../../../con
 import type { Db } from "../db/client";
 import type { DiscountCodesTable, DiscountKind } from "../db/schema";
 import { ApiError } from "../lib/errors";
+import { assertUnderLimit, takeAttempt } from "../lib/rate-limit";
 import type { Site } from "../lib/site";
 
 type CodeRow = Omit<DiscountCodesTable, "id" | "min_credits"> & { id: number; min_credits: number };
@@ -138,10 +139,22 @@ async function refusal(db: Db, row: CodeRow, buyer: Buyer, now: number): Promise
 
 const notFound = () => new ApiError(404, "discount_not_found", "No such code.", { fields: { code: "discount_not_found" } });
 
+/**
+ * Typed codes that exist nowhere, per member: guessing codes is refused (429) after this many in
+ * the window (docs/product.md §9.11). Only misses count, so a member who types real codes is
+ * never stopped.
+ */
+export const CODE_GUESS_LIMIT = { max: 10, windowMs: HOUR };
+const guessLimit = (siteId: number, memberId: number) => ({ key: `discount:member:${siteId}:${memberId}`, ...CODE_GUESS_LIMIT });
+
 /** The code the member typed, if they may use it now; else the reason as an ApiError. */
 export async function codeForMember(db: Db, siteId: number, buyer: Buyer, code: string, now = Date.now()) {
+  await assertUnderLimit(db, guessLimit(siteId, buyer.id), now);
   const row = await codes(db, siteId).where("code", "=", normalizeCode(code)).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) {
+    await takeAttempt(db, guessLimit(siteId, buyer.id), now);
+    throw notFound();
+  }
   const refused = await refusal(db, row, buyer, now);
   if (refused) throw refused;
   return row;
