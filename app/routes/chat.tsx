@@ -162,7 +162,10 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
         f.formMethod === "POST" &&
         f.formAction === `/chats/${conversation.id}` &&
         f.formData &&
-        f.formData.get("intent") !== "resend-activation",
+        f.formData.get("intent") !== "resend-activation" &&
+        // A refused send (its reply carries the error) is not on its way: the composer keeps the
+        // text and shows why, so no "Sending…" bubble while the page reloads its data.
+        !(f.data && typeof f.data === "object" && "result" in f.data),
     )
     .map((f) => String(f.formData?.get("text") ?? "").trim())
     .filter((text) => text !== "" && !messages.some((m) => m.mine && m.text === text && m.id === messages.at(-1)?.id));
