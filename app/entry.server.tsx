@@ -14,6 +14,10 @@ import { messages } from "../contract/messages";
 import stylesheet from "./app.css?inline";
 import landerStylesheet from "./landers.css?inline";
 import { StylesheetContext } from "./lib/stylesheet";
+import { withoutMemberArea } from "./lib/member-area-css";
+
+/** A lander's stylesheet: app.css without the member area's rules, then the landers' own (docs/decisions/020). */
+const LANDER_CSS = `${withoutMemberArea(stylesheet)}\n${landerStylesheet}`;
 
 export const streamTimeout = 5_000;
 
@@ -38,7 +42,7 @@ export default async function handleRequest(
   const locale = localeOf(loadContext);
   let shellRendered = false;
   const body = await renderToReadableStream(
-    <StylesheetContext value={{ css: stylesheet, landerCss: landerStylesheet, nonce }}>
+    <StylesheetContext value={{ css: stylesheet, landerCss: LANDER_CSS, nonce }}>
       <TranslationProvider locale={locale} messages={messages[locale]}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </TranslationProvider>

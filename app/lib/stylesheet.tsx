@@ -9,7 +9,7 @@ import { createContext, useContext, useState } from "react";
 
 export interface InlineStyles {
   css: string;
-  /** The landers' own rules (app/landers.css), only in lander pages. */
+  /** A lander page's whole stylesheet: app.css without the member area's rules, then app/landers.css. */
   landerCss: string;
   nonce: string;
 }
@@ -18,19 +18,21 @@ export const StylesheetContext = createContext<InlineStyles | null>(null);
 
 const ELEMENT_ID = "app-css";
 
-/** Lander pages (no scripts, so never hydrated) also get the landers' rules. */
+/**
+ * Lander pages (no scripts, so never hydrated) get their own sheet: without the member area's
+ * rules and with the landers' (lib/member-area-css.ts).
+ */
 export function InlineStylesheet({ lander }: { lander: boolean }) {
   const server = useContext(StylesheetContext);
   const [css] = useState(
-    () => server?.css ?? (typeof document === "undefined" ? "" : (document.getElementById(ELEMENT_ID)?.textContent ?? "")),
+    () =>
+      (server && (lander ? server.landerCss : server.css)) ??
+      (typeof document === "undefined" ? "" : (document.getElementById(ELEMENT_ID)?.textContent ?? "")),
   );
   return (
-    <>
-      {/* The nonce is hidden from scripts once the page has loaded, so the browser renders none. */}
-      <style id={ELEMENT_ID} nonce={server?.nonce} suppressHydrationWarning>
-        {css}
-      </style>
-      {lander && server ? <style nonce={server.nonce}>{server.landerCss}</style> : null}
-    </>
+    // The nonce is hidden from scripts once the page has loaded, so the browser renders none.
+    <style id={ELEMENT_ID} nonce={server?.nonce} suppressHydrationWarning>
+      {css}
+    </style>
   );
 }
