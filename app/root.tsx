@@ -64,8 +64,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cdnPrefix: settings.cdn_prefix,
       fictionalIcon: settings.fictional_icon,
       fictionalPlural: settings.fictional_plural,
-      /** The sites that may show a member of this one, this one first (docs/product.md "Visibility across sites"): sign-up names them. */
-      networkSites: settings.network_sites,
       /** Whether this visitor may sign up (an invite-only site needs a traffic source): "Sign up" links follow it. */
       signupOpen: signupOpen(settings.signups, tracking.network),
       /** Where "Sign up" links go: with the partner's values when they are not stored (ADR 034), so the sign-up still credits them. */

@@ -100,7 +100,6 @@ export default function MemberSignup({ loaderData, actionData }: Route.Component
           view={loaderData}
           actionData={actionData}
           heading={t("signup.member.heading", { name: profile.name })}
-          networkNote={false}
           beforeTerms={loaderData.entryWarning ? <EmbeddedEntryWarning niche={loaderData.entryWarning} /> : null}
         />
       </div>

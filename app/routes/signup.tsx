@@ -79,11 +79,11 @@ function StepView({
 }) {
   switch (view.step) {
     case 0:
-      return <AccountStep view={view} actionData={actionData} />;
+      return <AccountStep view={view} actionData={actionData} networkNote={view.networkNote} />;
     case 1:
       return <PushStep publicKey={view.publicKey} />;
     case 2:
-      return <PhotoStep images={view.images} cdnPrefix={view.cdnPrefix} actionData={actionData} />;
+      return <PhotoStep images={view.images} cdnPrefix={view.cdnPrefix} networkNote={view.networkNote} actionData={actionData} />;
     case 3:
       return <LocationStep view={view} actionData={actionData} />;
     case 4:

@@ -19,7 +19,8 @@ const FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u200B-\u200D\u202A-\u202E\u2060\u
 // joiner, Hangul fillers, invisible operators, tags (issue 25). Variation selectors are left to
 // the name rule (nameCharacterProblem): "❤️" holds one, and is no hidden text.
 const IGNORABLE = /(?![\uFE00-\uFE0F\u{E0100}-\u{E01EF}])\p{Default_Ignorable_Code_Point}/u;
-const FORBIDDEN_ALL = new RegExp(`${FORBIDDEN.source}|${IGNORABLE.source}`, "gu");
+// Pure: a bundle that uses only the checks (the browser's forms) leaves it out.
+const FORBIDDEN_ALL = /* @__PURE__ */ new RegExp(`${FORBIDDEN.source}|${IGNORABLE.source}`, "gu");
 
 /** Whether the text holds a character a name or an address may not hold. */
 export function hasInvisibleCharacters(text: string): boolean {
@@ -78,7 +79,10 @@ const RECOMMENDED_SCRIPTS = [
   "Bopomofo",
 ] as const;
 type Script = (typeof RECOMMENDED_SCRIPTS)[number] | "Japanese" | "Korean" | "HanWithBopomofo";
-const SCRIPT_TESTS = RECOMMENDED_SCRIPTS.map((name) => [name, new RegExp(`\\p{Script_Extensions=${name}}`, "u")] as const);
+// Pure: the browser's forms leave this rule to the API (lib/forms/fields.ts), and their bundle leaves it out.
+const SCRIPT_TESTS = /* @__PURE__ */ RECOMMENDED_SCRIPTS.map(
+  (name) => [name, new RegExp(`\\p{Script_Extensions=${name}}`, "u")] as const,
+);
 const COMMON_OR_INHERITED = /[\p{Script=Common}\p{Script=Inherited}]/u;
 
 /** UTS #39 §5.1: the scripts a character belongs to, with Han, Hiragana, Katakana, Hangul and Bopomofo augmented to the writing systems that mix them. */

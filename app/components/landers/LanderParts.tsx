@@ -135,7 +135,6 @@ export function LanderForm({ form, heading, actionData }: { form: FormData; head
         view={form}
         actionData={actionData}
         heading={null}
-        networkNote={false}
         beforeTerms={form.entryWarning ? <EmbeddedEntryWarning niche={form.entryWarning} /> : null}
       />
       <p>

@@ -9,7 +9,6 @@ import { ErrorList, Field } from "~/components/Field";
 import { AccountSchema } from "~/lib/forms/signup";
 import { inputProps, useForm, type FieldConstraint } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { NetworkNote } from "./NetworkNote";
 import { LegalLink } from "./LegalDialog";
 import type { StepActionData } from "./SignupChrome";
 
@@ -21,7 +20,7 @@ export function AccountStep({
   action,
   heading,
   beforeTerms,
-  networkNote = true,
+  networkNote,
 }: {
   view: {
     csrf: string;
@@ -36,10 +35,11 @@ export function AccountStep({
   /** The page's heading; null for none (the error page has its own). */
   heading?: string | null;
   /**
-   * Name the sites that will show the profile (docs/product.md §13.7). Landers leave it to step 2
-   * in /signup, where every sign-up passes: their first view must fit in 14 KB (docs/architecture.md §6).
+   * The sentence naming the sites that will show the profile (docs/product.md §13.7), made by the
+   * loader (lib/signup/network-note.server.ts). Landers leave it to step 2 in /signup, where every
+   * sign-up passes: their first view must fit in 14 KB (docs/architecture.md §6).
    */
-  networkNote?: boolean;
+  networkNote?: string;
 }) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
@@ -95,7 +95,7 @@ export function AccountStep({
         <input type="hidden" name="timezone" value={timezone} />
         <input type="hidden" name="referrer" value={view.referrer} />
         {beforeTerms}
-        {networkNote ? <NetworkNote /> : null}
+        {networkNote ? <p className="field-help network-note">{networkNote}</p> : null}
         <div className="terms-notice">
           {t("signup.account.acceptTermsBefore")} <LegalLink page="terms">{t("signup.account.terms")}</LegalLink>{" "}
           {t("signup.account.acceptTermsAnd")} <LegalLink page="privacy">{t("signup.account.privacy")}</LegalLink>

@@ -7,7 +7,6 @@ import { Form, useFetcher } from "react-router";
 import { ErrorList } from "~/components/Field";
 import { formErrorsOf } from "~/lib/forms/reply";
 import { useTranslation } from "~/lib/i18n-react";
-import { NetworkNote } from "./NetworkNote";
 import { Busy, StepButtons, type StepActionData } from "./SignupChrome";
 
 const PHOTO_TYPES = "image/png,image/jpeg";
@@ -15,10 +14,13 @@ const PHOTO_TYPES = "image/png,image/jpeg";
 export function PhotoStep({
   images,
   cdnPrefix,
+  networkNote,
   actionData,
 }: {
   images: { id: number; thumb_filename: string }[];
   cdnPrefix: string;
+  /** The sentence naming the sites that will show the profile (lib/signup/network-note.server.ts). */
+  networkNote: string;
   actionData: StepActionData;
 }) {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ export function PhotoStep({
       <h1>{t("signup.photo.heading")}</h1>
       <p>{t("signup.photo.body")}</p>
       {/* Whoever signed up on a lander reads here which sites show the profile (docs/product.md §13.7). */}
-      <NetworkNote />
+      <p className="field-help network-note">{networkNote}</p>
       {images.length > 0 && (
         <ul className="photo-grid" aria-label={t("signup.photo.yours")}>
           {images.map((image) => (

@@ -3,6 +3,7 @@
  * form does (the action). The step lives on the server (profile.lastSignupStep), so a reload
  * or another device resumes where the member was; every step is a plain form post.
  */
+import { networkNote } from "./network-note.server";
 import { acceptEmbeddedEntryWarning } from "../entry-warning.server";
 import { getValibotConstraint } from "@conform-to/valibot";
 import { redirect, type RouterContextProvider } from "react-router";
@@ -96,6 +97,7 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
       csrf: csrf.data.csrf,
       constraint: getValibotConstraint(AccountSchema),
       referrer: request.headers.get("referer") ?? "",
+      networkNote: networkNote(settings, context),
     };
   }
 
@@ -111,7 +113,13 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
     case 1:
       return { ...common, step: 1 as const, publicKey: settings.push_pub };
     case 2:
-      return { ...common, step: 2 as const, images: imagesOf(user), cdnPrefix: settings.cdn_prefix };
+      return {
+        ...common,
+        step: 2 as const,
+        images: imagesOf(user),
+        cdnPrefix: settings.cdn_prefix,
+        networkNote: networkNote(settings, context),
+      };
     case 3:
       return { ...common, step: 3 as const, ...locationView(user, settings) };
     case 4:
