@@ -6,6 +6,10 @@ import { E2E_PORT } from "../../playwright.config";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./support/fixtures";
 
+// Sign-ups are limited to 20 per IP an hour: this file signs up from its own address (eight sign-ups in each project; the press-timing tests use one each).
+// Locally the app reads the visitor's IP from cf-connecting-ip.
+test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.141" } });
+
 /** An 8×8 PNG (a colour gradient), small enough to keep in the test. */
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAaklEQVR4nAXB0QAAAAhDwZGMJJJIIhlJEO87ou6EhEWJFiMiVpyEjE2ZNmNi1pyFChdVdDFFii2uhBo31XQzTZptroUGDzX0MEOGHW6EgkOFDhMSNlyEFi+19DJLll1uhQ4fdfQxR4497h7WFWaB0n08RwAAAABJRU5ErkJggg==",
