@@ -7,7 +7,7 @@
  * Run after `npm run build`. Prints a table; exits non-zero when any budget is broken.
  */
 import { spawn } from "node:child_process";
-import { availableParallelism, loadavg } from "node:os";
+import { cpus } from "node:os";
 import { createServer, request as httpRequest } from "node:http";
 import { constants, createGzip } from "node:zlib";
 import { readdirSync, readFileSync } from "node:fs";
@@ -149,15 +149,32 @@ async function waitFor(url: string, timeoutMs: number) {
 }
 
 /**
- * Lighthouse's simulation scales what it observed, so a busy machine (the e2e suite has just
- * ended: its servers and browsers are still winding down) reads as a slow page. Wait, at most
- * 90 s, until the last minute's load average is under one runnable task per two cores.
+ * Lighthouse's simulation scales what it observed, so a busy machine (the server seeding, a
+ * build winding down) reads as a slow page. Wait, at most 120 s, until the CPUs were at least
+ * 80 % idle over the last 3 s (the load average lags by minutes, so it is not the measure).
  */
 async function untilQuiet() {
-  const until = Date.now() + 90_000;
-  const quiet = () => loadavg()[0]! < Math.max(1, availableParallelism() / 2);
-  while (!quiet() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 2_000));
-  console.log(`  (load average ${loadavg()[0]!.toFixed(2)} when Lighthouse starts)`);
+  const until = Date.now() + 120_000;
+  let busy = await busyShare(3_000);
+  while (busy > 0.2 && Date.now() < until) busy = await busyShare(3_000);
+  console.log(`  (CPUs ${Math.round(busy * 100)} % busy when Lighthouse starts)`);
+}
+
+/** The share of all CPUs' time spent working over the next `ms` milliseconds. */
+async function busyShare(ms: number): Promise<number> {
+  const total = () =>
+    cpus().reduce(
+      (sum, cpu) => {
+        const all = Object.values(cpu.times).reduce((a, b) => a + b, 0);
+        return { idle: sum.idle + cpu.times.idle, all: sum.all + all };
+      },
+      { idle: 0, all: 0 },
+    );
+  const before = total();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = total();
+  const all = after.all - before.all;
+  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
 }
 
 /**

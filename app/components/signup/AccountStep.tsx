@@ -2,7 +2,7 @@
  * Sign-up step 0: email, name, password. The address is checked as sign-up checks it
  * (CheckedEmailField: the API's check as it is typed, the did-you-mean suggestion).
  */
-import { type ReactNode, useEffect, useState } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CheckedEmailField, useCheckedEmail } from "~/components/CheckedEmailField";
 import { ErrorList, Field } from "~/components/Field";
@@ -46,9 +46,13 @@ export function AccountStep({
   const form = useForm({ schema: AccountSchema, lastResult: actionData?.result, constraint: view.constraint });
   const fields = { name: form.field("name"), password: form.field("password") };
   const email = useCheckedEmail(form, "email", actionData?.suggestion, actionData?.retryOf);
-  const [timezone, setTimezone] = useState("");
-
-  useEffect(() => setTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  // The device's time zone goes with the form, read as it is sent: the first Intl.DateTimeFormat
+  // of a page costs a cheap phone tens of milliseconds, which hydration should not pay.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const field = event.currentTarget.elements.namedItem("timezone");
+    if (field instanceof HTMLInputElement && !field.value) field.value = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    email.onSubmit(event);
+  };
 
   const hasErrors = form.hasErrors || email.errors.length > 0;
   // docs/product.md §5: no submitting while submitting or while any error shows (a press during the
@@ -64,7 +68,7 @@ export function AccountStep({
           <p>{t("signup.account.intro")}</p>
         </>
       )}
-      <Form method="post" action={action} {...form.props} onSubmit={email.onSubmit} className="stack">
+      <Form method="post" action={action} {...form.props} onSubmit={onSubmit} className="stack">
         {/* Enter in any field submits with the form's first submit button: this one, not the
             did-you-mean button further down. Invisible; the real button is at the end. */}
         <button
@@ -92,7 +96,7 @@ export function AccountStep({
         />
         {/* The token the form was sent with, when it comes back: a retry must be the same sign-up. */}
         <input type="hidden" name="csrf" value={form.field("csrf").initialValue ?? view.csrf} />
-        <input type="hidden" name="timezone" value={timezone} />
+        <input type="hidden" name="timezone" defaultValue="" />
         <input type="hidden" name="referrer" value={view.referrer} />
         {beforeTerms}
         {networkNote ? <p className="field-help network-note">{networkNote}</p> : null}
