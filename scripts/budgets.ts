@@ -15,6 +15,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { LANDER_TYPES } from "../app/lib/landers";
 
 const KB = 1024;
 const FIRST_LOAD_BUDGET = 130 * KB;
@@ -39,16 +40,7 @@ const LANDER_PAGES = [
   "/members/5/landing3/eng",
   "/match-finder",
   "/match-finder?gender=female&age=all&region=0&intent=date",
-  ...[
-    "video",
-    "gallery",
-    "alonetonight",
-    "iconslanding",
-    "collagelanding",
-    "transitionsvideolanding",
-    "maplanding",
-    "socialnetwork",
-  ].map((type) => `/landers/${type}/eng`),
+  ...LANDER_TYPES.map((type) => `/landers/${type}/eng`),
 ];
 const LANDER_FIRST_VIEW_BUDGET = 14 * KB;
 /** The service worker's precache: the shell only, as a member's data plan pays for it (compressed). */

@@ -11,7 +11,7 @@ import { parseForm } from "./forms/parse.server";
 import { AppealSchema } from "./forms/appeal";
 import { apiErrorReply, formReply } from "./forms/reply.server";
 import { requestLocale } from "./i18n.server";
-import { apiContext } from "./middleware.server";
+import { apiContext } from "./context";
 
 /** Refusals with a message of their own (the rest read "something went wrong"). */
 const OWN: readonly ErrorCode[] = ["rate_limited", "appeal_closed", "appeal_exists", "decision_not_found", "not_appealable"];

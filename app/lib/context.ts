@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { User } from "../../contract/schemas";
+import type { ApiClient } from "./api/client.server";
 import type { ConsentChoice, Tracking } from "./tracking";
 
 /** What the worker entry gives every request: bindings, the CSP nonce and a request id for logs. */
@@ -10,6 +11,12 @@ export interface RequestContext {
   requestId: string;
 }
 export const requestContext = createContext<RequestContext>();
+
+/** The API client of this request (lib/api/client.server.ts), made by the root middleware. */
+export const apiContext = createContext<ApiClient>();
+
+/** Set-Cookie headers to add to whatever response this request ends in (lib/middleware.server.ts). */
+export const outgoingCookies = createContext<string[]>([]);
 
 /** The logged-in member, or null; set once per request by the root middleware. */
 export const userContext = createContext<User | null>(null);

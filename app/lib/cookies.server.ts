@@ -2,14 +2,10 @@
  * Cookies the app itself sets: the one-shot toast shown after a redirect, and the affiliate
  * tracking values (docs/product.md §9: 30 days, mirrored in local storage by the browser).
  */
-import { createContext } from "react-router";
 import * as v from "valibot";
 import { safeRedirect } from "./redirect";
 import { TOAST_KEYS, type Toast } from "./toast";
 import { CONSENT_COOKIE, type ConsentChoice, TRACKING_COOKIE, type Tracking } from "./tracking";
-
-/** Set-Cookie headers to add to whatever response this request ends in (see middleware). */
-export const outgoingCookies = createContext<string[]>([]);
 
 /** The name=value pairs of a Cookie header, values as sent. */
 export function parseCookies(header: string | null): Map<string, string> {

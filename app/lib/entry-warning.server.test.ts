@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { User } from "../../contract/schemas";
-import { userContext } from "./context";
-import { entryWarningCookie, outgoingCookies } from "./cookies.server";
+import { outgoingCookies, userContext } from "./context";
+import { entryWarningCookie } from "./cookies.server";
 import { acceptEmbeddedEntryWarning, needsEntryWarning } from "./entry-warning.server";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36";

@@ -6,7 +6,8 @@ import { isbot } from "isbot";
 import type { RouterContextProvider } from "react-router";
 import type { Settings } from "../../contract/schemas";
 import { getOptionalUser } from "./auth.server";
-import { ENTRY_WARNING_COOKIE, entryWarningCookie, outgoingCookies, readCookie } from "./cookies.server";
+import { ENTRY_WARNING_COOKIE, entryWarningCookie, readCookie } from "./cookies.server";
+import { outgoingCookies } from "./context";
 
 type Context = Readonly<RouterContextProvider>;
 

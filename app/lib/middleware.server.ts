@@ -2,19 +2,17 @@
  * The root middleware chain, in order: the per-request API client and cookie relay, the
  * tracking-parameter redirect, language detection, and the logged-in member.
  */
-import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+import { data, redirect, type MiddlewareFunction } from "react-router";
 import { ApiClient, isApiFailure } from "./api/client.server";
 import { siteSettings } from "./api/site.server";
 import { PARTNER_IMAGE_HOSTS_HEADER } from "./security.server";
 import { fetchUser } from "./api/session.server";
-import { clearTrackingCookie, outgoingCookies, readCookie, trackingCookie } from "./cookies.server";
+import { clearTrackingCookie, readCookie, trackingCookie } from "./cookies.server";
 import { requireUser } from "./auth.server";
-import { requestContext, trackingContext, userContext, userFailureContext } from "./context";
+import { apiContext, outgoingCookies, requestContext, trackingContext, userContext, userFailureContext } from "./context";
 import { isUnreadableFormPost } from "./form-body.server";
 import { i18nextMiddleware } from "./i18n.server";
 import { CONSENT_COOKIE, extractTracking, parseConsent, parseTracking, TRACKING_COOKIE } from "./tracking";
-
-export const apiContext = createContext<ApiClient>();
 
 /** Makes the API client and relays every cookie set during the request (API's and ours). */
 const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

@@ -11,7 +11,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { search } from "./api/discover.server";
 import { getOptionalUser } from "./auth.server";
-import { apiContext } from "./middleware.server";
+import { apiContext } from "./context";
 
 const SHOWN = 8;
 

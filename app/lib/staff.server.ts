@@ -7,7 +7,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import type { Staff } from "../../contract/staff";
 import type { ApiClient, ApiResult } from "./api/client.server";
 import { staffMe } from "./api/staff.server";
-import { apiContext } from "./middleware.server";
+import { apiContext } from "./context";
 import { apiFailurePage, type PageArgs } from "./page-errors.server";
 
 export const STAFF_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };

@@ -6,7 +6,7 @@ import { appealAction } from "~/lib/appeal.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { AppealSchema } from "~/lib/forms/appeal";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/appeal";

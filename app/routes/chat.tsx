@@ -17,7 +17,7 @@ import type { FormReply } from "~/lib/forms/reply";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chat";
 import { useSite } from "~/lib/root-data";

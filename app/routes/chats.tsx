@@ -7,7 +7,7 @@ import type { ChatListEntry } from "../../contract/schemas";
 import { formErrorsOf, type FormReply } from "~/lib/forms/reply";
 import { formErrors, formReply } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { TOAST_DURATION_MS } from "~/lib/toast";
 import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/chats";

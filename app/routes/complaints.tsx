@@ -10,7 +10,7 @@ import { usePageForm } from "~/lib/forms/use-page-form";
 import { inputProps } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { requestLocale } from "~/lib/i18n.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { EXPLANATION_MAX, SUBJECT_URL_MAX } from "../../contract/limits";
 import { ANONYMOUS_NOTICE_CATEGORY, CASE_REFERENCE, NOTICE_CATEGORIES, NOTICE_SUBJECTS } from "../../contract/rules/moderation";
 import type { Route } from "./+types/complaints";

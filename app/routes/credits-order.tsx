@@ -11,7 +11,7 @@ import { OrderSchema } from "~/lib/forms/order";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import { safeRedirect } from "~/lib/redirect";
 import { useSite } from "~/lib/root-data";

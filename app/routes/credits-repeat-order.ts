@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { fetchLatestOrder } from "~/lib/api/commerce.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/credits-repeat-order";
 

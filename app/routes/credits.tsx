@@ -11,7 +11,7 @@ import { DiscountBanner } from "~/components/commerce/DiscountBanner";
 import { formErrorsOf } from "~/lib/forms/reply";
 import { formErrors, formReply } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { safeRedirect } from "~/lib/redirect";
 import { useUser } from "~/lib/root-data";
 import type { Route } from "./+types/credits";

@@ -1,7 +1,7 @@
 import { mailbox } from "~/lib/api/activation.server";
 import type { MailboxMail } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/dev-mailbox";
 import { useSite } from "~/lib/root-data";

@@ -4,7 +4,7 @@ import { devRenewPremium, devTimeBonus } from "~/lib/api/dev.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { ENTRY_WARNING_COOKIE, entryWarningCookie, readCookie, toastCookie } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/dev-panel";
 import { siteSettings } from "~/lib/api/site.server";

@@ -3,7 +3,7 @@ import type { PostbackLogAnswer } from "../../contract/schemas";
 import { POSTBACK_STATUSES } from "../../contract/rules/postback-statuses";
 import { POSTBACK_PAGE, postbackLog } from "~/lib/api/postbacks.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/dev-postbacks";

@@ -6,7 +6,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { LegalLink } from "~/components/signup/LegalDialog";
 import { devTools } from "~/lib/api/chat.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { notFound } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/dev-preview";

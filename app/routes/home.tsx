@@ -4,7 +4,7 @@ import { ChatEntryLink } from "~/components/chat/ChatEntry";
 import { fetchChats } from "~/lib/api/chat.server";
 import { fetchLikes, search } from "~/lib/api/discover.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { useSite, useUser } from "~/lib/root-data";
 import { InstallOffer } from "~/components/InstallOffer";
 import type { Route } from "./+types/home";

@@ -4,7 +4,7 @@ import { getOptionalUser } from "~/lib/auth.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { isLocale } from "../../contract/locales";
 import { localeCookie } from "~/lib/i18n.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { safeRedirect } from "~/lib/redirect";
 import type { Route } from "./+types/language";
 

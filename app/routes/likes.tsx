@@ -3,7 +3,7 @@ import { ProfileGrid } from "~/components/ProfileCard";
 import { fetchLikes } from "~/lib/api/discover.server";
 import type { LikesAnswer } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/likes";
 import { useSite } from "~/lib/root-data";

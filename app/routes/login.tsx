@@ -8,7 +8,7 @@ import { getOptionalUser } from "~/lib/auth.server";
 import { LoginSchema } from "~/lib/forms/login";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { inputProps, useForm } from "~/lib/forms/use-form";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { safeRedirect } from "~/lib/redirect";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/login";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { logout } from "~/lib/api/session.server";
-import { outgoingCookies, toastCookie } from "~/lib/cookies.server";
-import { apiContext } from "~/lib/middleware.server";
+import { toastCookie } from "~/lib/cookies.server";
+import { apiContext, outgoingCookies } from "~/lib/context";
 import type { Route } from "./+types/logout";
 
 /** Logging out is a post; a GET (an old link, a prefetch) changes nothing. */

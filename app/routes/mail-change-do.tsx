@@ -6,7 +6,7 @@ import { toastCookie } from "~/lib/cookies.server";
 import { formErrorsOf } from "~/lib/forms/reply";
 import { formErrors, formReply } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import type { Route } from "./+types/mail-change-do";
 
 /**

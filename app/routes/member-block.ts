@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { setBlock } from "~/lib/api/safety.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { requireUser } from "~/lib/auth.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { safeRedirect } from "~/lib/redirect";
 import type { Route } from "./+types/member-block";

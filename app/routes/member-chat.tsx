@@ -3,7 +3,7 @@ import { startChat } from "~/lib/api/chat.server";
 import { fetchProfile } from "~/lib/api/discover.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/member-chat";
 

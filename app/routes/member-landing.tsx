@@ -16,7 +16,7 @@ import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { checkSlug, landerData } from "~/lib/landers.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
 import { landerSignupAction } from "~/lib/signup/flow.server";

@@ -3,10 +3,9 @@ import { setLike } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { toastCookie } from "~/lib/cookies.server";
 import { getOptionalUser } from "~/lib/auth.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext, trackingContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { safeRedirect } from "~/lib/redirect";
-import { trackingContext } from "~/lib/context";
 import { signupOpen } from "../../contract/rules/signup-steps";
 import type { Route } from "./+types/member-like";
 

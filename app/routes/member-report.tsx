@@ -9,7 +9,7 @@ import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { ReportSchema } from "~/lib/forms/safety";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import { EXPLANATION_MAX } from "../../contract/limits";
 import { CASE_REFERENCE, REPORT_CATEGORIES } from "../../contract/rules/moderation";

@@ -11,7 +11,7 @@ import { getOptionalUser } from "~/lib/auth.server";
 import { pageError } from "~/lib/page-errors.server";
 import { countryName, resultCount } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext, trackingContext } from "~/lib/context";
 import {
   AGE_RANGES,
   ageRange,
@@ -24,7 +24,6 @@ import {
 } from "../../contract/rules/search";
 import { PAGE_SIZE, SEARCH_MAX_PAGE } from "../../contract/limits";
 import { showCamTiles, withTiles } from "../../contract/rules/tiles";
-import { trackingContext } from "~/lib/context";
 import type { Route } from "./+types/members";
 import { useSite } from "~/lib/root-data";
 

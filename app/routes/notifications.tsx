@@ -4,7 +4,7 @@ import { fetchDecisions } from "~/lib/api/appeals.server";
 import { fetchNotifications, markNotificationsRead } from "~/lib/api/discover.server";
 import type { Decision, Notification } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/notifications";
 import { useSite } from "~/lib/root-data";

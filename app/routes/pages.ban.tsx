@@ -10,7 +10,7 @@ import { getOptionalUser } from "~/lib/auth.server";
 import { AppealSchema } from "~/lib/forms/appeal";
 import { loadContent } from "~/lib/content.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { safeRedirect } from "~/lib/redirect";
 import type { Route } from "./+types/pages.ban";
 

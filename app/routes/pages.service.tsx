@@ -14,7 +14,7 @@ import { SupportSchema } from "~/lib/forms/support";
 import { usePageForm } from "~/lib/forms/use-page-form";
 import { inputProps } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { InfoPage } from "~/components/InfoPage";
 import type { Route } from "./+types/pages.service";
 

@@ -11,7 +11,7 @@ import { getOptionalUser } from "~/lib/auth.server";
 import { formErrorsOf } from "~/lib/forms/reply";
 import { apiErrorMessage, formErrors, formReply } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { useOptionalUser } from "~/lib/root-data";
 import type { Route } from "./+types/premium-cancel";

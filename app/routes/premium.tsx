@@ -10,7 +10,7 @@ import { formErrorsOf } from "~/lib/forms/reply";
 import { apiErrorReply, formErrors, formReply } from "~/lib/forms/reply.server";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { useUser } from "~/lib/root-data";
 import { loadPricing, ORDER_REFUSALS, toCheckout } from "~/lib/shop.server";

@@ -5,7 +5,7 @@ import { PaymentCountry } from "~/components/commerce/PaymentCountry";
 import { formatMoney } from "../../contract/money";
 import { loadPricing } from "~/lib/shop.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { useOptionalUser, useSite } from "~/lib/root-data";
 import type { Route } from "./+types/pricing";
 

@@ -1,6 +1,6 @@
 import { exportData } from "~/lib/api/account.server";
 import { requireUser } from "~/lib/auth.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/profile-data";
 

@@ -8,7 +8,7 @@ import { DeleteAccountSchema } from "~/lib/forms/account";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import type { Route } from "./+types/profile-delete";
 import { parseForm } from "~/lib/forms/parse.server";
 

@@ -27,7 +27,7 @@ import { ChangePasswordSchema } from "~/lib/forms/password";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { requestLocale } from "~/lib/i18n.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { parseSubscription } from "~/lib/signup/flow.server";
 import {
   aboutView,

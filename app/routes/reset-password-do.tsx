@@ -9,7 +9,7 @@ import { NewPasswordSchema } from "~/lib/forms/password";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import type { Route } from "./+types/reset-password-do";
 import { parseForm } from "~/lib/forms/parse.server";
 

@@ -3,7 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import { fetchOrder } from "~/lib/api/commerce.server";
 import { formatMoney } from "../../contract/money";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { apiFailurePage } from "~/lib/page-errors.server";
 import type { Route } from "./+types/transaction";
 

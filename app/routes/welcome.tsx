@@ -3,9 +3,8 @@ import { search } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext, trackingContext } from "~/lib/context";
 import { useLook, useSite } from "~/lib/root-data";
-import { trackingContext } from "~/lib/context";
 import type { Route } from "./+types/welcome";
 
 const MOSAIC = 6;

@@ -5,7 +5,7 @@ import { formErrorsOf } from "~/lib/forms/reply";
 import { apiErrorMessage, formErrors, formReply } from "~/lib/forms/reply.server";
 import { ErrorList } from "~/components/Field";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { apiFailurePage } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/withdrawal";

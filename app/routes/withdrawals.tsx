@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { usePurchaseLine } from "~/components/commerce/usePurchaseLine";
 import { fetchWithdrawals } from "~/lib/api/commerce.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/withdrawals";
 

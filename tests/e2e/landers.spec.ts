@@ -6,21 +6,11 @@
 import type { Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import { expect, test } from "./support/fixtures";
+import { LANDER_TYPES as TYPES } from "../../app/lib/landers";
 
 // Visitors here sign up from their own IP: the API allows 20 sign-ups per IP an hour, and the
 // rest of the suite signs up from 127.0.0.1 (locally the app reads the IP from cf-connecting-ip).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.20" } });
-
-const TYPES = [
-  "video",
-  "gallery",
-  "alonetonight",
-  "iconslanding",
-  "collagelanding",
-  "transitionsvideolanding",
-  "maplanding",
-  "socialnetwork",
-];
 
 let counter = 0;
 function freshEmail(project: string): string {

@@ -1,6 +1,6 @@
 /** The site calls: GET /api/settings.php (designed), /api/companyinfo.php, /api/regions.php. */
 import type { RouterContextProvider } from "react-router";
-import { apiContext } from "../middleware.server";
+import { apiContext } from "../context";
 import type { ApiClient } from "./client.server";
 import { clientCountry } from "./headers.server";
 import { CompanyInfoSchema, RegionsAnswerSchema, SettingsSchema, type Settings } from "../../../contract/schemas";

@@ -1,5 +1,5 @@
 import { activationState } from "~/lib/api/activation.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { jsonAnswer } from "~/lib/resource-answer";
 import type { Route } from "./+types/activation";
 

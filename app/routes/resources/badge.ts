@@ -1,7 +1,7 @@
 import { fetchChats } from "~/lib/api/chat.server";
 import { fetchLikes } from "~/lib/api/discover.server";
 import { badgeCount } from "~/lib/client/app-badge";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { jsonAnswer } from "~/lib/resource-answer";
 import type { Route } from "./+types/badge";
 

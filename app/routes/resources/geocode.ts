@@ -1,5 +1,5 @@
 import { geocode } from "~/lib/api/geocode.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { jsonAnswer } from "~/lib/resource-answer";
 import type { Route } from "./+types/geocode";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { savePushSubscription } from "~/lib/api/signup.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { jsonAnswer } from "~/lib/resource-answer";
 import type { Route } from "./+types/push-subscription";
 

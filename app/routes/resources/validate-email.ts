@@ -1,5 +1,5 @@
 import { checkEmail } from "~/lib/api/signup.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { jsonAnswer } from "~/lib/resource-answer";
 import type { EmailCheck } from "../../../contract/schemas";
 import type { Route } from "./+types/validate-email";

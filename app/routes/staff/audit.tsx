@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PageHeading, When } from "~/components/staff/StaffParts";
 import { staffAudit } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { requireStaffPage } from "~/lib/staff.server";
 import type { MessageKey } from "../../../contract/translator";

@@ -2,7 +2,7 @@ import { Form, redirect, useNavigation } from "react-router";
 import { FormAlert, PageHeading } from "~/components/staff/StaffParts";
 import { staffMe, staffTotp } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { formText, STAFF_HEADERS, signInError } from "~/lib/staff.server";
 import type { Route } from "./+types/code";
 

@@ -2,7 +2,7 @@ import { Form, NavLink, Outlet } from "react-router";
 import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { staffMe } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext } from "~/lib/context";
 import { useLook } from "~/lib/root-data";
 import { STAFF_HEADERS } from "~/lib/staff.server";
 import css from "~/staff.css?inline";

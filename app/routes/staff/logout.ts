@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { staffLogout } from "~/lib/api/staff.server";
-import { outgoingCookies } from "~/lib/cookies.server";
-import { apiContext } from "~/lib/middleware.server";
+import { apiContext, outgoingCookies } from "~/lib/context";
 import { STAFF_HEADERS } from "~/lib/staff.server";
 import { STAFF_COOKIE } from "../../../contract/rules/staff";
 import type { Route } from "./+types/logout";
