@@ -17,7 +17,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? "line" : "list",
+  reporter: [[process.env.CI ? "line" : "list"], ["./tests/e2e/support/slowest-reporter.ts"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

@@ -1,48 +1,26 @@
 import { getValibotConstraint } from "@conform-to/valibot";
 import { lazy, useMemo } from "react";
-import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { PhotoUpload } from "~/components/signup/PhotoStep";
-import {
-  changePassword,
-  deletePhoto,
-  pushSettings,
-  requestMailChange,
-  savePushSettings,
-  setMainPhoto,
-  turnPushOff,
-} from "~/lib/api/account.server";
-import type { ApiClient } from "~/lib/api/client.server";
-import { savePushSubscription, updateUser } from "~/lib/api/signup.server";
+import { pushSettings } from "~/lib/api/account.server";
 import { siteSettings } from "~/lib/api/site.server";
-import { toastCookie } from "~/lib/cookies.server";
 import { requireUser } from "~/lib/auth.server";
 import { MailChangeSchema, profileNameSchema } from "~/lib/forms/account";
-import { takeSuggestedEmail, unansweredSuggestion } from "~/lib/forms/email-suggestion.server";
-import { apiFieldMessage, rateLimited } from "~/lib/forms/fields";
 import type { FormReply } from "~/lib/forms/reply";
-import { apiErrorReply, formErrors, formReply } from "~/lib/forms/reply.server";
 import { ChangePasswordSchema } from "~/lib/forms/password";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { requestLocale } from "~/lib/i18n.server";
 import { apiContext } from "~/lib/context";
-import { parseSubscription } from "~/lib/signup/flow.server";
-import {
-  aboutView,
-  isProfileSection,
-  locationView,
-  parseSection,
-  personalView,
-  savePhoto,
-} from "~/lib/signup/profile-sections.server";
+import { aboutView, locationView, personalView } from "~/lib/signup/profile-sections.server";
 import type { Route } from "./+types/profile";
 import { LogoutButton } from "~/components/LogoutButton";
 import { BlockForm } from "~/components/safety/SafetyFields";
 import { fetchBlocks } from "~/lib/api/safety.server";
 import type { BlocksAnswer } from "../../contract/schemas";
-import { parseForm } from "~/lib/forms/parse.server";
+import { profileAction } from "~/lib/profile/actions.server";
 
 /*
  * The parts below the name and the photos (the location too), and the account parts under them,
@@ -104,143 +82,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function saved(request: Request, anchor: string): never {
-  throw redirect(`/profile#${anchor}`, { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });
-}
-
+/** One handler per form on the page (lib/profile/actions.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const api = context.get(apiContext);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw redirect("/profile");
-  }
-  const intent = formData.get("intent");
-
-  if (intent === "name") {
-    const submission = parseForm(formData, profileNameSchema(requireUser({ request, context }).email));
-    const section = "name";
-    if (submission.status !== "success") return formReply(submission.reply(), 400, { section });
-    const result = await updateUser(api, { name: submission.value.name });
-    if (!result.ok) {
-      const code = result.error.fields?.name;
-      const errors = code ? { fieldErrors: { name: [apiFieldMessage("name", code)] } } : { formErrors: ["errors.generic"] };
-      return formReply(submission.reply(errors), result.status, { section });
-    }
-    saved(request, "name");
-  }
-
-  if (isProfileSection(intent)) {
-    const parsed = parseSection(intent, formData, await siteSettings(request, context));
-    if (!parsed.ok) return formReply(parsed.result, 400, { section: intent });
-    const result = await updateUser(api, parsed.update);
-    if (!result.ok) return formReply(parsed.submission.reply({ formErrors: ["errors.generic"] }), 400, { section: intent });
-    saved(request, intent);
-  }
-
-  if (intent === "photo") {
-    const failed = await savePhoto(api, formData);
-    if (failed) return formReply(formErrors(failed.error), failed.status, { section: "photos" });
-    saved(request, "photos");
-  }
-
-  if (intent === "photo-delete" || intent === "photo-main") {
-    const id = Number(formData.get("id"));
-    const result =
-      Number.isInteger(id) && id > 0 ? await (intent === "photo-delete" ? deletePhoto(api, id) : setMainPhoto(api, id)) : null;
-    if (!result?.ok) return formReply(formErrors("errors.photoGone"), 404, { section: "photos" });
-    saved(request, "photos");
-  }
-
-  if (intent === "password") {
-    const submission = parseForm(formData, ChangePasswordSchema);
-    const hideFields = ["current", "password", "repeat"];
-    const section = "password";
-    if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400, { section });
-    const result = await changePassword(api, submission.value.current, submission.value.password);
-    if (!result.ok) {
-      // The current password's refusals show beside it; anything else beside the new one.
-      const own = ["wrong_password", "rate_limited"] as const;
-      return apiErrorReply(submission, result, { own, field: "current", otherField: "password", hideFields, flags: { section } });
-    }
-    saved(request, "password");
-  }
-
-  // The did-you-mean button of the email form posts `useEmail` instead of an intent.
-  if (intent === "email" || formData.has("useEmail")) return changeEmail(request, api, formData);
-
-  if (intent === "push") {
-    const subscription = parseSubscription(String(formData.get("subscription") ?? ""));
-    const result = subscription ? await savePushSubscription(api, subscription) : null;
-    if (!result?.ok) return formReply(formErrors("errors.generic"), 400, { section: "push" });
-    saved(request, "push");
-  }
-
-  // The kinds of push (messages, likes, news): an unticked box is not sent, so it is off.
-  if (intent === "push-kinds") {
-    const on = (name: string) => formData.get(name) === "on";
-    const result = await savePushSettings(api, { messages: on("messages"), likes: on("likes"), news: on("news") });
-    if (!result.ok) return formReply(formErrors("errors.generic"), result.status, { section: "push-kinds" });
-    saved(request, "push-kinds");
-  }
-
-  // Who sees the profile (docs/product.md "Visibility across sites"): an unticked box is not sent, so it is off.
-  if (intent === "visibility") {
-    const on = (name: string) => formData.get(name) === "on";
-    const result = await updateUser(api, { only_this_site: on("only_this_site"), promote: on("promote") });
-    if (!result.ok) return formReply(formErrors("errors.generic"), result.status, { section: "visibility" });
-    saved(request, "visibility");
-  }
-
-  if (intent === "push-off") {
-    const result = await turnPushOff(api);
-    if (!result.ok) return formReply(formErrors("errors.generic"), result.status, { section: "push" });
-    saved(request, "push");
-  }
-
-  throw redirect("/profile");
+  return profileAction(request, context);
 }
-
-/** The email change: the did-you-mean first (without JavaScript), then the API sends the link. */
-async function changeEmail(request: Request, api: ApiClient, formData: FormData) {
-  const hideFields = ["password"];
-  const section = "email";
-  if (takeSuggestedEmail(formData)) {
-    const submission = parseForm(formData, MailChangeSchema);
-    return formReply(submission.reply({ hideFields }), 400, { section });
-  }
-  const submission = parseForm(formData, MailChangeSchema);
-  if (submission.status !== "success") return formReply(submission.reply({ hideFields }), 400, { section });
-  const suggestion = unansweredSuggestion(submission.value.email, submission.value.keepEmail);
-  if (suggestion) return formReply(submission.reply({ hideFields }), 400, { section, suggestion });
-
-  const result = await requestMailChange(api, submission.value.email, submission.value.password);
-  if (!result.ok) {
-    const { error } = result;
-    const fieldErrors: Record<string, string[]> =
-      error.error === "wrong_password"
-        ? { password: ["errors.wrong_password"] }
-        : error.error === "rate_limited"
-          ? { email: [rateLimited(error.retry_after)] }
-          : error.fields?.email
-            ? { email: [MAIL_CHANGE_ERRORS.has(error.fields.email) ? `errors.${error.fields.email}` : "errors.generic"] }
-            : { email: ["errors.generic"] };
-    return formReply(submission.reply({ hideFields, fieldErrors }), result.status, { section });
-  }
-  throw redirect("/profile#email", {
-    headers: { "Set-Cookie": toastCookie(request, { key: "mailChangeSent", values: { email: result.data.email } }) },
-  });
-}
-
-/** The API's refusals of a new address that have their own message. */
-const MAIL_CHANGE_ERRORS = new Set([
-  "same_email",
-  "invalid_email",
-  "existing_account_active",
-  "deleted_account_exists",
-  "address_banned",
-]);
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
