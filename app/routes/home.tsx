@@ -7,6 +7,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
 import { useSite, useUser } from "~/lib/root-data";
 import { InstallOffer } from "~/components/InstallOffer";
+import { PartFailed } from "~/components/PartFailed";
+import { pagePart } from "~/lib/page-part";
 import type { Route } from "./+types/home";
 
 const SUGGESTIONS = 8;
@@ -23,12 +25,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     search(api, { firstLoad: true, page: 1, perPage: SUGGESTIONS }),
     fetchChats(api),
   ]);
-  const likedBy = likes.ok ? likes.data.liked_by : [];
+  // Each list is its own part: one that fails says so, the others still show (lib/page-part.ts).
   return {
-    chats: chats.ok ? chats.data.chats.slice(0, RECENT_CHATS) : [],
-    newLikes: likedBy.filter((p) => p.like_new),
-    recentLikes: likedBy.filter((p) => !p.like_new).slice(0, 4),
-    suggestions: suggestions.ok ? suggestions.data.profiles.slice(0, SUGGESTIONS) : [],
+    chats: pagePart(chats, (data) => data.chats.slice(0, RECENT_CHATS)),
+    likes: pagePart(likes, (data) => ({
+      fresh: data.liked_by.filter((p) => p.like_new),
+      recent: data.liked_by.filter((p) => !p.like_new).slice(0, 4),
+    })),
+    suggestions: pagePart(suggestions, (data) => data.profiles.slice(0, SUGGESTIONS)),
   };
 }
 
@@ -36,15 +40,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const user = useUser();
   const site = useSite();
-  const likers = [...loaderData.newLikes, ...loaderData.recentLikes];
+  const { chats: chatList, likes: likeLists, suggestions: suggested } = loaderData;
+  const newLikes = likeLists?.fresh ?? [];
+  const likers = likeLists ? [...likeLists.fresh, ...likeLists.recent] : null;
   const chats = (
     <section key="chats" className="home-section" aria-labelledby="home-chats">
       <h2 id="home-chats">{t("home.chats")}</h2>
-      {loaderData.chats.length === 0 ? (
+      {chatList === null ? (
+        <PartFailed />
+      ) : chatList.length === 0 ? (
         <p className="empty-state">{t("home.noChats")}</p>
       ) : (
         <ul className="chat-list">
-          {loaderData.chats.map((chat) => (
+          {chatList.map((chat) => (
             <li key={chat.conversation.id} className={chat.num_unread_messages > 0 ? "chat-entry unread" : "chat-entry"}>
               <ChatEntryLink chat={chat} />
             </li>
@@ -60,11 +68,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <section key="likes" className="home-section" aria-labelledby="home-likes">
       <h2 id="home-likes">
         {t("home.likedYou")}
-        {loaderData.newLikes.length > 0 ? (
-          <span className="badge new"> {t("likes.newCount", { count: loaderData.newLikes.length })}</span>
-        ) : null}
+        {newLikes.length > 0 ? <span className="badge new"> {t("likes.newCount", { count: newLikes.length })}</span> : null}
       </h2>
-      {likers.length === 0 ? (
+      {likers === null ? (
+        <PartFailed />
+      ) : likers.length === 0 ? (
         <p className="empty-state">{t("home.noLikes")}</p>
       ) : (
         <ProfileGrid profiles={likers} place="home" headingLevel={3} />
@@ -77,10 +85,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const suggestions = (
     <section key="suggestions" className="home-section" aria-labelledby="home-suggestions">
       <h2 id="home-suggestions">{t("home.suggestions")}</h2>
-      {loaderData.suggestions.length === 0 ? (
+      {suggested === null ? (
+        <PartFailed />
+      ) : suggested.length === 0 ? (
         <p className="empty-state">{t("search.empty")}</p>
       ) : (
-        <ProfileGrid profiles={loaderData.suggestions} place="home" headingLevel={3} eagerCount={2} />
+        <ProfileGrid profiles={suggested} place="home" headingLevel={3} eagerCount={2} />
       )}
       <p>
         <Link className="button secondary" to="/members">
@@ -90,11 +100,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </section>
   );
   // Sections with something in them come first: a new member sees people to meet, not two empty
-  // boxes (their hints follow below).
+  // boxes (their hints follow below); a part that failed goes last.
   const sections = [
-    { node: chats, empty: loaderData.chats.length === 0 },
-    { node: likes, empty: likers.length === 0 },
-    { node: suggestions, empty: loaderData.suggestions.length === 0 },
+    { node: chats, empty: !chatList?.length },
+    { node: likes, empty: !likers?.length },
+    { node: suggestions, empty: !suggested?.length },
   ];
   return (
     <>

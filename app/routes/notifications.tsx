@@ -6,6 +6,8 @@ import type { Decision, Notification } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
+import { PartFailed } from "~/components/PartFailed";
+import { pagePart } from "~/lib/page-part";
 import type { Route } from "./+types/notifications";
 import { useSite } from "~/lib/root-data";
 
@@ -32,8 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const emailChangedRecently = notifications.some(
     (n) => n.type === "account" && n.kind === "email_changed" && n.created_at > since,
   );
-  // An API without decisions.php (another version) just shows none.
-  return { notifications, emailChangedRecently, decisions: decided.ok ? decided.data.decisions : [] };
+  // An API without decisions.php (another version, 404) has none; any other failure says so (lib/page-part.ts).
+  const decisions = !decided.ok && decided.status === 404 ? [] : pagePart(decided, (data) => data.decisions);
+  return { notifications, emailChangedRecently, decisions };
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
@@ -56,7 +59,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       ) : null}
-      {loaderData.decisions.length > 0 ? <Decisions decisions={loaderData.decisions} /> : null}
+      {loaderData.decisions === null ? <PartFailed /> : null}
+      {loaderData.decisions?.length ? <Decisions decisions={loaderData.decisions} /> : null}
       {loaderData.notifications.length === 0 ? (
         <p className="empty-state">{t("notifications.empty")}</p>
       ) : (
