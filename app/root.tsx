@@ -51,7 +51,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await siteSettings(request, context);
-  const user = getOptionalUser(context);
+  const user = await getOptionalUser(context);
   const { toast, clear } = takeToast(request);
   if (clear) context.get(outgoingCookies).push(clear);
   const { tracking, consent, ask } = context.get(trackingContext);
@@ -83,7 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     toast: toast && { ...toast, id: crypto.randomUUID() },
     /** The site-entry warning stands before this page (docs/product.md §2.5), unless the route is exempt (useEntryWarningExempt). */
-    entryWarning: needsEntryWarning(request, context, settings) ? { niche: settings.niche } : null,
+    entryWarning: (await needsEntryWarning(request, context, settings)) ? { niche: settings.niche } : null,
     /** The partner's values to ask about (ADR 034), or null when there is nothing to ask. */
     askConsent: ask ? tracking : null,
   });

@@ -18,10 +18,12 @@ export const apiContext = createContext<ApiClient>();
 /** Set-Cookie headers to add to whatever response this request ends in (lib/middleware.server.ts). */
 export const outgoingCookies = createContext<string[]>([]);
 
-/** The logged-in member, or null; set once per request by the root middleware. */
-export const userContext = createContext<User | null>(null);
-/** The API's failure while fetching the member (lib/middleware.server.ts), thrown where the member is read. */
-export const userFailureContext = createContext<{ thrown: unknown } | null>(null);
+/**
+ * The logged-in member (null for a visitor), as the promise of the API's answer: the root
+ * middleware asks once per request and does not wait, so a page's own calls start beside it
+ * (lib/auth.server.ts reads it). When the API fails, the promise rejects where it is read.
+ */
+export const userContext = createContext<Promise<User | null>>(Promise.resolve(null));
 
 /**
  * The affiliate partner who sent this visitor (lib/tracking.ts), set once per request by the root

@@ -23,9 +23,13 @@ export function entryWarningSkipped(request: Request, context: Context): boolean
  * Members have accepted by signing up (the form says so); crawlers get the page (they cannot
  * accept, and search engines allow age notices to be skipped for them: decision 024).
  */
-export function needsEntryWarning(request: Request, context: Context, settings: Pick<Settings, "entry_warning">): boolean {
+export async function needsEntryWarning(
+  request: Request,
+  context: Context,
+  settings: Pick<Settings, "entry_warning">,
+): Promise<boolean> {
   if (!settings.entry_warning) return false;
-  if (getOptionalUser(context) !== null) return false;
+  if ((await getOptionalUser(context)) !== null) return false;
   const userAgent = request.headers.get("user-agent");
   if (userAgent !== null && isbot(userAgent)) return false;
   return !entryWarningSkipped(request, context);

@@ -3,13 +3,13 @@
  * tracking-parameter redirect, language detection, and the logged-in member.
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { ApiClient, isApiFailure } from "./api/client.server";
+import { ApiClient } from "./api/client.server";
 import { siteSettings } from "./api/site.server";
 import { PARTNER_IMAGE_HOSTS_HEADER } from "./security.server";
 import { fetchUser } from "./api/session.server";
 import { clearTrackingCookie, readCookie, trackingCookie } from "./cookies.server";
 import { requireUser } from "./auth.server";
-import { apiContext, outgoingCookies, requestContext, trackingContext, userContext, userFailureContext } from "./context";
+import { apiContext, outgoingCookies, requestContext, trackingContext, userContext } from "./context";
 import { isUnreadableFormPost } from "./form-body.server";
 import { i18nextMiddleware } from "./i18n.server";
 import { CONSENT_COOKIE, extractTracking, parseConsent, parseTracking, TRACKING_COOKIE } from "./tracking";
@@ -49,18 +49,18 @@ const trackingMiddleware: MiddlewareFunction<Response> = async ({ request, conte
 };
 
 /**
- * Fetches the member once per request; everything else reads it with lib/auth.server.ts. When
- * the API fails, the failure (the 503/502 error page) is kept and thrown where the member is read:
- * a request that never asks who the member is (the translations at /_i18n/…, static answers) is
- * still answered, so the error page's script is not left without its messages (issue 29 point 18).
+ * Asks the API who the member is, once per request, without waiting: the page's loaders start
+ * beside it, so a member page costs one round trip, not two (docs/decisions/043). Everything
+ * else awaits the answer through lib/auth.server.ts. When the API fails, the failure (the 503/502
+ * error page) is thrown where the member is read: a request that never asks who the member is
+ * (the translations at /_i18n/…, static answers) is still answered, so the error page's script is
+ * not left without its messages (issue 29 point 18).
  */
 const userMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  try {
-    context.set(userContext, await fetchUser(context.get(apiContext)));
-  } catch (thrown) {
-    if (!isApiFailure(thrown)) throw thrown;
-    context.set(userFailureContext, { thrown });
-  }
+  const user = fetchUser(context.get(apiContext));
+  // Read or not, a failure must not surface as an unhandled rejection.
+  user.catch(() => {});
+  context.set(userContext, user);
   return next();
 };
 
@@ -112,10 +112,15 @@ const OPEN_WHILE_BANNED = [/^\/profile\/delete\/?$/, /^\/appeals\/\d+\/?$/];
 /**
  * For routes that need a member: visitors go to /login?redirectTo=<where they were>; a banned
  * member goes to /pages/ban (the statement of reasons and the appeal), whatever the page.
+ * The page's loaders start at once, beside the member's lookup, and the guard's answer wins:
+ * what they loaded for a visitor (every member call refuses one) or a banned member (the API
+ * answers them 403 account_banned) is never sent.
  */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  const user = requireUser(args);
+  const page = next();
+  page.catch(() => {});
+  const user = await requireUser(args);
   const path = new URL(args.request.url).pathname;
   if (user.ban && !OPEN_WHILE_BANNED.some((open) => open.test(path))) throw redirect("/pages/ban", { status: 302 });
-  return next();
+  return page;
 };

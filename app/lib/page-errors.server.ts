@@ -29,7 +29,7 @@ export interface PageArgs {
  */
 export async function notFound({ context }: PageArgs): Promise<never> {
   let profiles: unknown[] = [];
-  if (getOptionalUser(context)) {
+  if (await getOptionalUser(context)) {
     const result = await search(context.get(apiContext), { firstLoad: true, page: 1 }).catch(() => null);
     if (result?.ok) profiles = result.data.profiles.slice(0, SHOWN);
   }

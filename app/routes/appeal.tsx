@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     decision,
     constraint: getValibotConstraint(AppealSchema),
-    timeZone: getOptionalUser(context)?.timezone ?? "UTC",
+    timeZone: (await getOptionalUser(context))?.timezone ?? "UTC",
   };
 }
 

@@ -19,6 +19,8 @@ import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
+import { PartFailed } from "~/components/PartFailed";
+import { pagePart, type Part } from "~/lib/page-part";
 import type { Route } from "./+types/chat";
 import { useSite } from "~/lib/root-data";
 import { parseForm } from "~/lib/forms/parse.server";
@@ -43,10 +45,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const withSidebar = TEMPLATE_FLAGS[templateFor(request, settings)].chatSidebar;
   const [result, sidebar] = await Promise.all([
     fetchMessages(api, id, before),
+    // The sidebar is one part of the page: when its call fails it says so (lib/page-part.ts).
     withSidebar
       ? fetchChats(api).then(
-          (answer) => (answer.ok ? answer.data.chats : []),
-          () => [],
+          (answer) => ({ chats: pagePart(answer, (data) => data.chats) }),
+          () => ({ chats: null }),
         )
       : null,
   ]);
@@ -108,7 +111,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
  * same address), the typed text kept on the form.
  */
 async function resendActivation(context: Route.ActionArgs["context"], submission: ReturnType<typeof parseForm>) {
-  const user = getOptionalUser(context);
+  const user = await getOptionalUser(context);
   if (!user) throw replace("/login");
   const result = await updateUser(context.get(apiContext), { email: user.email });
   if (!result.ok) return apiErrorReply(submission, result, { own: ["rate_limited"] });
@@ -122,15 +125,22 @@ export default function Chat(props: Route.ComponentProps) {
   if (!sidebar) return view;
   return (
     <div className="chat-with-sidebar">
-      <ChatSidebar chats={sidebar} current={conversation.id} />
+      <ChatSidebar chats={sidebar.chats} current={conversation.id} />
       {view}
     </div>
   );
 }
 
 /** The member's conversations beside the open one, on wide screens (the `chatSidebar` flag). */
-function ChatSidebar({ chats, current }: { chats: ChatListEntry[]; current: number }) {
+function ChatSidebar({ chats, current }: { chats: Part<ChatListEntry[]>; current: number }) {
   const { t } = useTranslation();
+  if (chats === null) {
+    return (
+      <nav className="chat-sidebar" aria-label={t("nav.chats")}>
+        <PartFailed />
+      </nav>
+    );
+  }
   return (
     <nav className="chat-sidebar" aria-label={t("nav.chats")}>
       <ul className="chat-list">

@@ -7,8 +7,8 @@ import type { Route } from "./+types/complete-signup";
  * sign-up page itself knows the step (it lives on the server); a finished, confirmed member goes
  * home, and a visitor without an account to /signup.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  const user = getOptionalUser(context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(context);
   if (user && user.status === "active" && user.profile.lastSignupStep >= 7) throw redirect("/home");
   throw redirect("/signup");
 }

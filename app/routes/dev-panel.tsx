@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!tools.ok) return notFound({ request, context });
   const settings = await siteSettings(request, context);
   return {
-    loggedIn: getOptionalUser(context) !== null,
+    loggedIn: (await getOptionalUser(context)) !== null,
     template: templateFor(request, settings),
     siteTemplate: settings.template,
     /** Whether this site shows the site-entry warning, and whether this browser has skipped it. */
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const template = isTemplateName(design) && design !== settings.template ? design : null;
     throw redirect("/_dev", { headers: { "Set-Cookie": designCookie(request, template) } });
   }
-  const user = getOptionalUser(context);
+  const user = await getOptionalUser(context);
   if (!user) throw redirect("/_dev");
   if (!(INTENTS as readonly string[]).includes(intent)) return pageError(400);
   const result =

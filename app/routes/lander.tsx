@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const type = params.type;
   if (!isLanderType(type)) return notFound(args);
   const links = await checkSlug(args, await siteSettings(args.request, context), `/landers/${type}`, params["*"] ?? "");
-  if (getOptionalUser(context)) throw redirect("/home");
+  if (await getOptionalUser(context)) throw redirect("/home");
   const { settings, form, photos, place } = await landerData(args);
   return { type, form, photos, place, siteName: settings.name, ...links };
 }

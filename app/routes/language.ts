@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = form.get("lng");
   const back = safeRedirect(form.get("returnTo"), "/");
   if (!isLocale(locale)) throw redirect(back);
-  if (getOptionalUser(context)) {
+  if (await getOptionalUser(context)) {
     // The member's mails follow the interface: the account keeps the language too.
     const saved = await updateUser(context.get(apiContext), { language: locale });
     if (!saved.ok) console.warn("language not stored on the account", saved.status, saved.error.error);

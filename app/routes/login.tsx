@@ -20,11 +20,11 @@ function afterLogin(target: FormDataEntryValue | string | null | undefined): str
   return path.startsWith("/login") || path.startsWith("/logout") ? "/home" : path;
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Without a redirectTo of its own, the place a visitor was going when sign-up was offered (its
   // "Log in" link leads here): who logs in instead comes back there all the same.
   const redirectTo = afterLogin(new URL(request.url).searchParams.get("redirectTo") ?? afterSignup(request));
-  if (getOptionalUser(context)) throw redirect(redirectTo);
+  if (await getOptionalUser(context)) throw redirect(redirectTo);
   // Computed here so the browser gets the constraint attributes without the code that derives them.
   return { redirectTo, constraint: getValibotConstraint(LoginSchema) };
 }

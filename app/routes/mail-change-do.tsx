@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : formReply(formErrors(), result.status, { expired: true });
   }
   // Logged in here: back to the profile; else to log in with the new address.
-  const to = getOptionalUser(context) ? "/profile#email" : "/login";
+  const to = (await getOptionalUser(context)) ? "/profile#email" : "/login";
   throw redirect(to, {
     headers: { "Set-Cookie": toastCookie(request, { key: "emailChanged", values: { email: result.data.email } }) },
   });

@@ -24,7 +24,7 @@ const INTENTS = ["chat", "date", "friends"] as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
-  if (getOptionalUser(context)) throw redirect("/members");
+  if (await getOptionalUser(context)) throw redirect("/members");
   const url = new URL(request.url);
   const settings = await siteSettings(request, context);
   const country = settings.geoip_selected_country;

@@ -17,7 +17,7 @@ export function loader({ params }: Route.LoaderArgs) {
  * an unblock back where it was asked (the blocked list in /profile). Both say so in a toast.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireUser({ request, context }, `/members/${params.memberId}`);
+  await requireUser({ request, context }, `/members/${params.memberId}`);
   const form = await request.formData();
   const profileId = Number(params.memberId);
   const intent = form.get("intent");

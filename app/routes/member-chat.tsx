@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
   if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
   const api = context.get(apiContext);
-  if (!getOptionalUser(context)) {
+  if (!(await getOptionalUser(context))) {
     const profile = await fetchProfile(api, id);
     if (!profile.ok) return apiFailurePage(profile, { request, context });
     return { state: "visitor" as const, memberId: id, name: profile.data.profile.name };

@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     design === 1
       ? { canonical: new URL(base, request.url).href, alternates: [] }
       : await checkSlug(args, settings, base, slug, true);
-  if (getOptionalUser(context)) throw redirect(`/members/${id}`);
+  if (await getOptionalUser(context)) throw redirect(`/members/${id}`);
   const [profile, data] = await Promise.all([
     fetchProfile(context.get(apiContext), id, { promotion: true }),
     landerData(args, 7),

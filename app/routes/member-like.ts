@@ -23,7 +23,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirect(form.get("returnTo"), `/members/${params.memberId}`);
-  if (!getOptionalUser(context)) throw redirect(await visitorGoesTo(request, context, params.memberId));
+  if (!(await getOptionalUser(context))) throw redirect(await visitorGoesTo(request, context, params.memberId));
   const profileId = Number(params.memberId);
   const intent = form.get("intent");
   if (!Number.isInteger(profileId) || profileId <= 0 || (intent !== "like" && intent !== "unlike")) {

@@ -28,7 +28,7 @@ export const handle = { hydrate: false };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.memberId);
   if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
-  if (getOptionalUser(context)) throw redirect(`/members/${id}`);
+  if (await getOptionalUser(context)) throw redirect(`/members/${id}`);
   const api = context.get(apiContext);
   const [settings, profile] = await Promise.all([siteSettings(request, context), fetchProfile(api, id, { promotion: true })]);
   if (!profile.ok) return apiFailurePage(profile, { request, context });

@@ -22,7 +22,11 @@ import { useSite } from "~/lib/root-data";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
   if (!Number.isInteger(id) || id <= 0) return notFound({ request, context });
-  const [settings, result] = await Promise.all([siteSettings(request, context), fetchProfile(context.get(apiContext), id)]);
+  const [settings, result, user] = await Promise.all([
+    siteSettings(request, context),
+    fetchProfile(context.get(apiContext), id),
+    getOptionalUser(context),
+  ]);
   if (!result.ok) return apiFailurePage(result, { request, context });
   const { profile } = result.data;
   return {
@@ -30,8 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     interests: await interestNames(request, context, settings, profile.fields.interests),
     // After a like back without JavaScript (routes/member-like.ts); only while the like stands.
     match: new URL(request.url).searchParams.has("match") && profile.liked,
-    loggedIn: getOptionalUser(context) !== null,
-    own: getOptionalUser(context)?.profile.id === profile.id,
+    loggedIn: user !== null,
+    own: user?.profile.id === profile.id,
     fields: settings.visible_profile_fields,
     notes: settings.visible_profile_notes
       .map((name) => ({ name, text: profile.personal[name] ?? "" }))

@@ -56,11 +56,14 @@ function requestFrom(url: URL, countries: string[], regions: Record<string, { id
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await siteSettings(request, context);
-  const user = getOptionalUser(context);
   const url = new URL(request.url);
   const searchRequest = requestFrom(url, settings.countries, settings.region_data);
   const network = context.get(trackingContext).tracking.network;
-  const result = await search(context.get(apiContext), { ...searchRequest, trafficsource: network });
+  // The search goes out beside the member's lookup (docs/decisions/043).
+  const [user, result] = await Promise.all([
+    getOptionalUser(context),
+    search(context.get(apiContext), { ...searchRequest, trafficsource: network }),
+  ]);
   if (!result.ok) {
     if (result.error.error === "search_requires_login") return { locked: true as const };
     // Filters the API refuses (a site changed its countries, say) fall back to the first load.

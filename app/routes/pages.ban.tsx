@@ -27,7 +27,7 @@ import type { Route } from "./+types/pages.ban";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = await loadContent(request, context, "ban");
-  const user = getOptionalUser(context);
+  const user = await getOptionalUser(context);
   const preview = new URL(request.url).searchParams.get("preview") === "1" && (await devTools(context.get(apiContext))).ok;
   const ban = preview ? sampleBan() : (user?.ban ?? null);
   const appeal =
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The appeal against the ban in force (post/redirect/get back to #appeal). */
 export async function action(args: Route.ActionArgs) {
-  const decisionId = getOptionalUser(args.context)?.ban?.decision_id;
+  const decisionId = (await getOptionalUser(args.context))?.ban?.decision_id;
   if (decisionId == null) throw redirect("/pages/ban");
   return appealAction(args, decisionId, "/pages/ban#appeal");
 }

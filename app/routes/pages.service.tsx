@@ -28,7 +28,7 @@ const isTopic = (value: string | null): value is SupportTopic => (SUPPORT_TOPICS
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, values } = await loadContent(request, context, "service");
-  const user = getOptionalUser(context);
+  const user = await getOptionalUser(context);
   const url = new URL(request.url);
   const topic = url.searchParams.get("topic");
   const sent = url.searchParams.get("sent");

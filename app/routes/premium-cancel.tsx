@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const valid = check?.ok === true && check.data.valid;
     return { loggedIn: false as const, done, premium: null, token: valid ? token : null, tokenInvalid: !valid };
   }
-  if (!getOptionalUser(context)) return { loggedIn: false as const, done, premium: null, token: null, tokenInvalid: false };
+  if (!(await getOptionalUser(context)))
+    return { loggedIn: false as const, done, premium: null, token: null, tokenInvalid: false };
   const state = await fetchPremium(context.get(apiContext));
   if (!state.ok) pageError(state.status);
   return { loggedIn: true as const, done, premium: state.data.premium, token: null, tokenInvalid: false };
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw redirect("/premium/cancel?done=confirmed");
   }
-  if (getOptionalUser(context)) {
+  if (await getOptionalUser(context)) {
     const result = await cancelPremium(api);
     if (!result.ok) return formReply(formErrors(apiErrorMessage(result.error, [])), result.status);
     throw redirect("/premium/cancel?done=member");

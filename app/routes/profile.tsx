@@ -15,6 +15,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import { requestLocale } from "~/lib/i18n.server";
 import { apiContext } from "~/lib/context";
 import { aboutView, locationView, personalView } from "~/lib/signup/profile-sections.server";
+import { PartFailed } from "~/components/PartFailed";
+import { pagePart, type Part } from "~/lib/page-part";
 import type { Route } from "./+types/profile";
 import { LogoutButton } from "~/components/LogoutButton";
 import { BlockForm } from "~/components/safety/SafetyFields";
@@ -47,17 +49,17 @@ const VisibilitySetting = lazy(() => accountSettings().then((m) => ({ default: m
  * account: email address, password, push, language, the data export and deletion.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
   const locale = requestLocale(context);
-  const [personal, about, kinds, blocks] = await Promise.all([
-    personalView(api, user, locale),
-    aboutView(api, user, locale),
+  // The page's own calls go out beside the member's lookup (docs/decisions/043).
+  const [user, kinds, blocks] = await Promise.all([
+    requireUser({ request, context }),
     // An API without the call (an older PHP API) only hides the switches.
     settings.push_pub ? pushSettings(api) : null,
     fetchBlocks(api),
   ]);
+  const [personal, about] = await Promise.all([personalView(api, user, locale), aboutView(api, user, locale)]);
   return {
     memberId: user.profile.id,
     name: user.profile.name,
@@ -75,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     push: user.push,
     pushKey: settings.push_pub,
     pushKinds: kinds?.ok ? kinds.data : null,
-    blocked: blocks.ok ? blocks.data.blocked : [],
+    blocked: pagePart(blocks, (data) => data.blocked),
     visibility: user.visibility,
     siteName: settings.name,
     otherSites: settings.network_sites.filter((name) => name !== settings.name),
@@ -299,13 +301,15 @@ function ChangePassword({
 }
 
 /** The members this member has blocked, each with an unblock button (docs/product.md "Trust and safety"). */
-function BlockedMembers({ blocked, cdnPrefix }: { blocked: BlocksAnswer["blocked"]; cdnPrefix: string }) {
+function BlockedMembers({ blocked, cdnPrefix }: { blocked: Part<BlocksAnswer["blocked"]>; cdnPrefix: string }) {
   const { t, locale } = useTranslation();
   return (
     <>
       <h2 id="blocked-heading">{t("safety.blocked.heading")}</h2>
       <p className="field-help">{t("safety.block.hint")}</p>
-      {blocked.length === 0 ? (
+      {blocked === null ? (
+        <PartFailed />
+      ) : blocked.length === 0 ? (
         <p className="empty-state">{t("safety.blocked.empty")}</p>
       ) : (
         <ul className="blocked-list">

@@ -19,7 +19,7 @@ const MATCHES = 12;
  * with yet: they go to sign-up, which comes back here at its end.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = getOptionalUser(context);
+  const user = await getOptionalUser(context);
   if (!user) throw redirect("/signup?redirectTo=%2Fsignup-matches");
   const api = context.get(apiContext);
   const [settings, found] = await Promise.all([

@@ -15,7 +15,7 @@ const MOSAIC = 6;
  * Without either, the page stands on its colours and words.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (getOptionalUser(context)) throw redirect("/home");
+  if (await getOptionalUser(context)) throw redirect("/home");
   const settings = await siteSettings(request, context);
   if (settings.theme.hero) return { photos: [] };
   const network = context.get(trackingContext).tracking.network;

@@ -74,7 +74,7 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 async function changeName({ request, context, api, formData }: Post) {
-  const submission = parseForm(formData, profileNameSchema(requireUser({ request, context }).email));
+  const submission = parseForm(formData, profileNameSchema((await requireUser({ request, context })).email));
   const section = "name";
   if (submission.status !== "success") return formReply(submission.reply(), 400, { section });
   const result = await updateUser(api, { name: submission.value.name });

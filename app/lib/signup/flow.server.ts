@@ -69,7 +69,7 @@ function imagesOf(user: User) {
 export async function loadSignup(request: Request, context: Readonly<RouterContextProvider>) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
-  const user = getOptionalUser(context);
+  const user = await getOptionalUser(context);
   const url = new URL(request.url);
   const common = {
     showDots: settings.signup.showDots,
@@ -186,14 +186,14 @@ async function saveStep(api: ApiClient, user: User, step: SignupStep, update: Us
  * goes on in /signup. A member (who never sees a lander's form) goes to /signup.
  */
 export async function landerSignupAction(request: Request, context: Readonly<RouterContextProvider>) {
-  if (getOptionalUser(context)) throw redirect("/signup");
+  if (await getOptionalUser(context)) throw redirect("/signup");
   return signupAction(request, context);
 }
 
 export async function signupAction(request: Request, context: Readonly<RouterContextProvider>) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
-  const user = getOptionalUser(context);
+  const user = await getOptionalUser(context);
   let formData: FormData;
   try {
     formData = await request.formData();

@@ -6,6 +6,6 @@ import type { Route } from "./+types/session";
  * middleware has asked the API for the member (GET /api/user.php) already: 204 while the session
  * lasts, 403 once it is gone (the page then loads its data again).
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return new Response(null, { status: getOptionalUser(context) ? 204 : 403, headers: { "Cache-Control": "no-store" } });
+export async function loader({ context }: Route.LoaderArgs) {
+  return new Response(null, { status: (await getOptionalUser(context)) ? 204 : 403, headers: { "Cache-Control": "no-store" } });
 }
