@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "./client";
-import type { MemberRow } from "./members";
+import type { MemberRow } from "./member-row";
 
 export function selectNotices(db: Db, member: Pick<MemberRow, "id" | "personal">, limit: number) {
   const wroteSomething = Object.values(JSON.parse(member.personal) as Record<string, string>).some((v) => v.trim() !== "");
