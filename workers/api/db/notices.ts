@@ -20,3 +20,8 @@ export function selectNotices(db: Db, member: Pick<MemberRow, "id" | "personal">
   }
   return notices.orderBy("created_at", "desc").limit(limit).execute();
 }
+
+/** Every notice of the member is read as of `now`. */
+export async function markNoticesRead(db: Db, memberId: number, now = Date.now()): Promise<void> {
+  await db.updateTable("notices").set({ read_at: now }).where("member_id", "=", memberId).where("read_at", "is", null).execute();
+}
