@@ -1,5 +1,7 @@
 /**
- * Which received likes count (docs/product.md §4, issue 29 point 19): one rule for the new-likes
+ * Likes (docs/product.md §4): given, taken back, seen, and listed as cards.
+ *
+ * Which received likes count (issue 29 point 19): one rule for the new-likes
  * badge, the push badge and the liked_by list, so a badge never promises a like the list does
  * not show. A like counts while its giver is an active member (sign-up finished and confirmed,
  * not deleted) and neither of the two has blocked the other.
