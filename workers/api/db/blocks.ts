@@ -44,3 +44,36 @@ export async function blockedBetween(db: Db, a: number, b: number): Promise<bool
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The members `memberId` has blocked, newest block first (a deleted member with nothing personal). */
+export async function listBlocked(db: Db, memberId: number, limit: number) {
+  const rows = await db
+    .selectFrom("blocks as b")
+    .innerJoin("members as m", "m.id", "b.blocked_id")
+    .leftJoin("images as i", "i.id", "m.main_image_id")
+    .select(["m.id", "m.name", "m.status", "i.filename", "b.created_at"])
+    .where("b.member_id", "=", memberId)
+    .orderBy("b.created_at", "desc")
+    .orderBy("m.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.status === "deleted" ? "" : row.name,
+    main_image: row.status !== "deleted" && row.filename ? { thumb_filename: row.filename } : null,
+    blocked_at: row.created_at,
+  }));
+}
+
+/** The primary key makes a repeated or concurrent block one row. */
+export async function insertBlock(db: Db, memberId: number, blockedId: number, now = Date.now()): Promise<void> {
+  await db
+    .insertInto("blocks")
+    .values({ member_id: memberId, blocked_id: blockedId, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function deleteBlock(db: Db, memberId: number, blockedId: number): Promise<void> {
+  await db.deleteFrom("blocks").where("member_id", "=", memberId).where("blocked_id", "=", blockedId).execute();
+}

@@ -3,7 +3,7 @@ import { sql, type Compilable, type Expression } from "kysely";
 import type { ChatListEntry, ChatMessage, ChatProfile } from "../../../contract/schemas";
 import { notBlocked } from "./blocks";
 import type { Db } from "./client";
-import { ageOn } from "./members";
+import { ageOn } from "./member-row";
 
 /** The id of a conversation's newest message, or 0 (as SQL, for updates in the same statement or batch). */
 export const newestMessageId = (conversation: number) =>

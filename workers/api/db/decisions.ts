@@ -7,7 +7,7 @@ import type { Ban, Decision } from "../../../contract/schemas";
 import { BAN_CATEGORIES } from "../../../contract/schemas";
 import { APPEAL_STATES, DECISIONS_AGAINST, type AppealState } from "../../../contract/rules/appeals";
 import type { Db } from "./client";
-import type { MemberRow } from "./members";
+import type { MemberRow } from "./member-row";
 
 type BanCategory = (typeof BAN_CATEGORIES)[number];
 

@@ -1,27 +1,18 @@
 /** Member queries and their conversion to the contract's Profile and User shapes. */
-import { sql, type Selectable } from "kysely";
+import { sql } from "kysely";
 import type { Profile, User } from "../../../contract/schemas";
-import * as ledger from "../domain/ledger";
-import { findMembership, isActive, MEMBERSHIP_COLUMNS, type Membership, premiumState } from "../domain/premium";
 import type { Site } from "../lib/site";
 import { unreadMessagesQuery } from "./chat";
+import type { Db } from "./client";
+import { balanceQuery } from "./credit-balance";
 import { findBan } from "./decisions";
 import { newLikesQuery } from "./likes";
-import type { Db } from "./client";
-import type { MembersTable } from "./schema";
+import { ageOn, type MemberRow } from "./member-row";
+import { findMembership, isActive, MEMBERSHIP_COLUMNS, type Membership, premiumState } from "./premium-memberships";
 
-/** A members row as stored: real or fictional, any status. */
-export type MemberRow = Selectable<MembersTable>;
-
-/** Whole years between a YYYY-MM-DD birth date and now. */
-export function ageOn(dateOfBirth: string | null, now = new Date()): number | null {
-  if (!dateOfBirth) return null;
-  const [y, m, d] = dateOfBirth.split("-").map(Number);
-  if (!y || !m || !d) return null;
-  let age = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
-  return age;
-}
+// Their home is db/member-row.ts (so the modules this one folds in need not import it); callers
+// elsewhere keep reading them here.
+export { ageOn, type MemberRow };
 
 export async function findMember(db: Db, siteId: number, memberId: number) {
   return db
@@ -89,7 +80,7 @@ function profileOf(member: MemberRow, images: { id: number; filename: string }[]
 async function userFacts(db: Db, memberId: number) {
   const row = await db
     .selectNoFrom((eb) => [
-      ledger.balanceQuery(db, memberId).as("credits"),
+      balanceQuery(db, memberId).as("credits"),
       newLikesQuery(db, memberId).as("new_likes"),
       eb.exists(eb.selectFrom("push_subscriptions").select("id").where("member_id", "=", memberId)).as("subscribed"),
       unreadMessagesQuery(db, memberId).as("unread_messages"),

@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "./client";
-import type { MemberRow } from "./members";
+import type { MemberRow } from "./member-row";
 
 export function selectNotices(db: Db, member: Pick<MemberRow, "id" | "personal">, limit: number) {
   const wroteSomething = Object.values(JSON.parse(member.personal) as Record<string, string>).some((v) => v.trim() !== "");
@@ -19,4 +19,9 @@ export function selectNotices(db: Db, member: Pick<MemberRow, "id" | "personal">
     );
   }
   return notices.orderBy("created_at", "desc").limit(limit).execute();
+}
+
+/** Every notice of the member is read as of `now`. */
+export async function markNoticesRead(db: Db, memberId: number, now = Date.now()): Promise<void> {
+  await db.updateTable("notices").set({ read_at: now }).where("member_id", "=", memberId).where("read_at", "is", null).execute();
 }

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { ProfileCard } from "../../../contract/schemas";
 import type { Db } from "./client";
 import { notBlocked } from "./blocks";
-import { ageOn } from "./members";
+import { ageOn } from "./member-row";
 
 /**
  * A select of cards; callers add where, order and limit. `viewer` marks the cards they like,

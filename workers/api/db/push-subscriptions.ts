@@ -1,5 +1,6 @@
 /**
  * A member's push subscriptions (docs/product.md §4, docs/decisions/041-probe-findings-outbound-and-input.md).
+ * Also what a push reads of its recipient and of the member who set it off (domain/push.ts).
  *
  * - At most MAX_PUSH_SUBSCRIPTIONS per member: each one is a POST per message, so a member who
  *   posts twenty endpoints would make the API send twenty. The newest are kept, the oldest dropped.
@@ -68,4 +69,39 @@ export async function savePushSubscription(
   const row: unknown = found?.results[0];
   const storedOwner = typeof row === "object" && row !== null && "member_id" in row ? row.member_id : null;
   return storedOwner === memberId ? "saved" : "resubscribe";
+}
+
+/** The recipient's subscriptions, or only the one a retry is for. */
+export function findPushTargets(db: Db, memberId: number, subscription?: number) {
+  let targets = db
+    .selectFrom("push_subscriptions")
+    .select(["id", "endpoint", "p256dh", "auth"])
+    .where("member_id", "=", memberId);
+  if (subscription !== undefined) targets = targets.where("id", "=", subscription);
+  return targets.execute();
+}
+
+/** A subscription the push service no longer takes. */
+export async function deletePushSubscription(db: Db, id: number): Promise<void> {
+  await db.deleteFrom("push_subscriptions").where("id", "=", id).execute();
+}
+
+/** What a push needs of its recipient (a member of the site): language, status and the kinds they want. */
+export function findPushRecipient(db: Db, siteId: number, memberId: number) {
+  return db
+    .selectFrom("members")
+    .select(["language", "status", "push_state", "push_messages", "push_likes"])
+    .where("id", "=", memberId)
+    .where("site_id", "=", siteId)
+    .executeTakeFirst();
+}
+
+/** What a push shows of the member who set it off: name, status and main photo. */
+export function findPushActor(db: Db, memberId: number) {
+  return db
+    .selectFrom("members as m")
+    .leftJoin("images as i", "i.id", "m.main_image_id")
+    .select(["m.name", "m.status", "i.filename"])
+    .where("m.id", "=", memberId)
+    .executeTakeFirst();
 }

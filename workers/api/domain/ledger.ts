@@ -14,6 +14,7 @@
 import type { Compilable, Expression, ExpressionBuilder, SqlBool } from "kysely";
 import type { Database } from "../db/schema";
 import { runBatch, type Db } from "../db/client";
+import { balanceQuery } from "../db/credit-balance";
 
 export interface LedgerEntry {
   memberId: number;
@@ -40,14 +41,6 @@ export interface LedgerResult {
 export async function balance(db: Db, memberId: number): Promise<number> {
   const row = await balanceQuery(db, memberId).executeTakeFirstOrThrow();
   return Number(row.balance);
-}
-
-/** The balance as a query, for callers that fold it into one of their own (the user answer). */
-export function balanceQuery(db: Db, memberId: number) {
-  return db
-    .selectFrom("credit_ledger")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("balance"))
-    .where("member_id", "=", memberId);
 }
 
 /** The member's entries, oldest first (the data export). */

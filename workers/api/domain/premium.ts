@@ -8,10 +8,8 @@
  * order), in the batch that marks the order paid, so webhooks twice or at once extend once.
  * A month is 30 days.
  */
-import { type Compilable, type Selectable, sql } from "kysely";
-import type { PremiumState } from "../../../contract/schemas";
+import { type Compilable, sql } from "kysely";
 import type { Db } from "../db/client";
-import type { PremiumMembershipsTable } from "../db/schema";
 import * as ledger from "./ledger";
 import type { Order } from "./orders";
 
@@ -19,47 +17,8 @@ export const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renewals are charged this long before the period ends, so a slow bank does not leave a gap. */
 export const RENEW_AHEAD_MS = 24 * 60 * 60 * 1000;
 
-export type Membership = Selectable<PremiumMembershipsTable>;
-
-/**
- * Every column of premium_memberships: what findMembership reads, and what db/members.ts
- * userFacts reads as one JSON object, so both answer a whole Membership row. A column the list
- * lacks fails the typecheck at findMembership's return type.
- */
-export const MEMBERSHIP_COLUMNS = [
-  "member_id",
-  "site_id",
-  "plan_id",
-  "months",
-  "country",
-  "method",
-  "started_at",
-  "current_period_end",
-  "renews",
-  "canceled_at",
-  "renewal_failed_at",
-  "updated_at",
-] as const satisfies readonly (keyof Membership)[];
-
-export function findMembership(db: Db, memberId: number): Promise<Membership | undefined> {
-  return db.selectFrom("premium_memberships").select(MEMBERSHIP_COLUMNS).where("member_id", "=", memberId).executeTakeFirst();
-}
-
-export function isActive(membership: Pick<Membership, "current_period_end"> | undefined, now = Date.now()): boolean {
-  return membership !== undefined && membership.current_period_end > now;
-}
-
-export function premiumState(membership: Membership | undefined, now = Date.now()): PremiumState | null {
-  if (!membership || !isActive(membership, now)) return null;
-  return {
-    plan_id: membership.plan_id,
-    months: membership.months,
-    started_at: membership.started_at,
-    until: membership.current_period_end,
-    renews: membership.renews === 1,
-    canceled_at: membership.canceled_at,
-  };
-}
+// The membership row and its reading are queries the user answer needs too (db/ imports no domain/).
+export { findMembership, isActive, MEMBERSHIP_COLUMNS, type Membership, premiumState } from "../db/premium-memberships";
 
 /**
  * The statements that make a paid premium order count, for the batch that marks it paid: the

@@ -22,6 +22,7 @@ import type { ApiContext } from "../context";
 import { unreadMessages } from "../db/chat";
 import { createDb, type Db } from "../db/client";
 import { newLikesQuery } from "../db/likes";
+import { deletePushSubscription, findPushActor, findPushRecipient, findPushTargets } from "../db/push-subscriptions";
 import { runAfterAnswer } from "../lib/after-answer";
 import { translatorFor } from "../lib/i18n";
 import { findSiteById, isLoopbackHost } from "../lib/site";
@@ -97,18 +98,8 @@ export async function buildPayload(db: Db, job: ParsedJob): Promise<{ payload: P
   const site = await findSiteById(db, job.site);
   if (!site) return null;
   const [recipient, actor, newLikes] = await Promise.all([
-    db
-      .selectFrom("members")
-      .select(["language", "status", "push_state", "push_messages", "push_likes"])
-      .where("id", "=", job.recipient)
-      .where("site_id", "=", site.id)
-      .executeTakeFirst(),
-    db
-      .selectFrom("members as m")
-      .leftJoin("images as i", "i.id", "m.main_image_id")
-      .select(["m.name", "m.status", "i.filename"])
-      .where("m.id", "=", job.actor)
-      .executeTakeFirst(),
+    findPushRecipient(db, site.id, job.recipient),
+    findPushActor(db, job.actor),
     newLikesQuery(db, job.recipient).executeTakeFirstOrThrow(),
   ]);
   if (!recipient || recipient.status === "deleted" || recipient.push_state === "denied") return null;
@@ -184,12 +175,7 @@ export async function deliverPush(
     console.error(`push for member ${job.recipient} not sent: ${vapid.reason}`);
     return { outcomes: [], retries: [], skipped: vapid.reason };
   }
-  let subscriptions = db
-    .selectFrom("push_subscriptions")
-    .select(["id", "endpoint", "p256dh", "auth"])
-    .where("member_id", "=", job.recipient);
-  if (job.subscription !== undefined) subscriptions = subscriptions.where("id", "=", job.subscription);
-  const targets = await subscriptions.execute();
+  const targets = await findPushTargets(db, job.recipient, job.subscription);
   if (targets.length === 0) return { outcomes: [], retries: [], skipped: "no subscription" };
   const built = await buildPayload(db, job);
   if (!built) return { outcomes: [], retries: [], skipped: "not wanted" };
@@ -202,7 +188,7 @@ export async function deliverPush(
     delivery.outcomes.push({ subscription: target.id, outcome });
     const label = `push ${job.kind} to member ${job.recipient} (subscription ${target.id}, attempt ${job.attempt})`;
     if (outcome.result === "gone" || outcome.result === "unusable") {
-      await db.deleteFrom("push_subscriptions").where("id", "=", target.id).execute();
+      await deletePushSubscription(db, target.id);
       const why = outcome.result === "gone" ? `gone (${outcome.status})` : outcome.reason;
       console.log(`${label}: ${why}, subscription removed`);
     } else if (outcome.result === "failed") {

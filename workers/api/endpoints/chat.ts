@@ -15,15 +15,16 @@
  * exactly like one that does not exist.
  */
 import { Hono, type Context } from "hono";
-import { sql } from "kysely";
 import { ConversationBodySchema, IdSchema, SendMessageBodySchema } from "../../../contract/requests/chat";
 import { messageCost } from "../../../contract/rules/message-cost";
 import type { ApiContext } from "../context";
-import { chatProfile, findMembership, listConversations, newestMessageId, sendStatements, toMessage } from "../db/chat";
+import { chatProfile, findMembership, listConversations, toMessage } from "../db/chat";
 import { blockedBetween } from "../db/blocks";
-import { shownOnSite } from "../db/profiles";
-import { runBatch } from "../db/client";
+import { hideConversation, markConversationRead, openConversation } from "../db/conversations";
+import { findMessageByKey, messagesNewestFirst } from "../db/messages";
+import { findShownMember, memberStatus } from "../db/profile-lookups";
 import * as ledger from "../domain/ledger";
+import { sendPaidMessage } from "../domain/messages";
 import { ApiError } from "../lib/errors";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
@@ -61,58 +62,13 @@ async function startChat(c: Context<ApiContext>) {
   if (profileId === me.id)
     throw new ApiError(422, "own_profile", "You cannot chat with yourself.", { fields: { profile: "own_profile" } });
   const { db, site } = c.var;
-  const profile = await db
-    .selectFrom("members")
-    .select(["id", "country"])
-    .where("id", "=", profileId)
-    .where("status", "=", "active")
-    .where(shownOnSite("members", site.id))
-    .executeTakeFirst();
+  const profile = await findShownMember(db, site.id, profileId);
   if (!profile?.country || !site.settings.countries.includes(profile.country) || (await blockedBetween(db, me.id, profileId))) {
     throw new ApiError(404, "profile_not_found", "No such profile.");
   }
-  const [low, high] = me.id < profileId ? [me.id, profileId] : [profileId, me.id];
-  const now = Date.now();
-  // Both statements are no-ops when the conversation (or this member's view of it) exists.
-  await runBatch(c.env.DB, [
-    db
-      .insertInto("conversations")
-      .values({ member_low: low, member_high: high, created_at: now, last_message_id: null })
-      .onConflict((oc) => oc.columns(["member_low", "member_high"]).doNothing()),
-    // The other member's list shows it from the first message on: looking at a profile's chat
-    // must put nothing in that member's list.
-    ...[
-      { member: me.id, other: profileId, hidden: 0 },
-      { member: profileId, other: me.id, hidden: 1 },
-    ].map(({ member, other, hidden }) =>
-      db
-        .insertInto("conversation_members")
-        .columns(["member_id", "conversation_id", "other_id", "hidden"])
-        .expression((eb) =>
-          eb
-            .selectFrom("conversations")
-            .select([eb.val(member).as("member_id"), "id", eb.val(other).as("other_id"), eb.val(hidden).as("hidden")])
-            .where("member_low", "=", low)
-            .where("member_high", "=", high),
-        )
-        .onConflict((oc) => oc.columns(["member_id", "conversation_id"]).doNothing()),
-    ),
-  ]);
-  const conversation = await db
-    .selectFrom("conversations")
-    .select("id")
-    .where("member_low", "=", low)
-    .where("member_high", "=", high)
-    .executeTakeFirstOrThrow();
   // Opening it puts it in the member's list (a removed one comes back without its old messages).
-  await db
-    .updateTable("conversation_members")
-    .set({ hidden: 0 })
-    .where("member_id", "=", me.id)
-    .where("conversation_id", "=", conversation.id)
-    .where("hidden", "=", 1)
-    .execute();
-  return c.json({ id: conversation.id });
+  const id = await openConversation(c.env.DB, db, me.id, profileId);
+  return c.json({ id });
 }
 
 async function sendMessage(c: Context<ApiContext>) {
@@ -127,12 +83,7 @@ async function sendMessage(c: Context<ApiContext>) {
   const membership = await requireMembership(c, me.id, body.conversation);
 
   // A retried send (the same key) gets the message it made, and is charged nothing.
-  const earlier = await db
-    .selectFrom("messages")
-    .selectAll()
-    .where("sender_id", "=", me.id)
-    .where("send_key", "=", body.key)
-    .executeTakeFirst();
+  const earlier = await findMessageByKey(db, me.id, body.key);
   if (earlier) {
     if (earlier.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
     const balance = await ledger.balance(db, me.id);
@@ -141,8 +92,8 @@ async function sendMessage(c: Context<ApiContext>) {
 
   const text = body.text.trim();
   if (text === "") throw new ApiError(422, "invalid_input", "Write a message first.", { fields: { text: "required" } });
-  const other = await db.selectFrom("members").select("status").where("id", "=", membership.other_id).executeTakeFirst();
-  if (!other || other.status === "deleted") throw new ApiError(410, "recipient_gone", "This member has left.");
+  const otherStatus = await memberStatus(db, membership.other_id);
+  if (!otherStatus || otherStatus === "deleted") throw new ApiError(410, "recipient_gone", "This member has left.");
   // A block stops messages both ways (docs/product.md "Trust and safety").
   if (await blockedBetween(db, me.id, membership.other_id)) {
     throw new ApiError(403, "blocked", "You cannot message this member.");
@@ -152,26 +103,13 @@ async function sendMessage(c: Context<ApiContext>) {
   await takeAttempt(db, limit);
 
   const cost = messageCost(site.settings, me.country);
-  const now = Date.now();
-  const charge: ledger.LedgerEntry = { memberId: me.id, amount: cost, reason: "message", key: `message:${me.id}:${body.key}` };
-  // One batch, one transaction: the charge only if the balance covers it, the message only if
-  // the charge was written, then the conversation's newest message. Sent twice, the second
-  // batch changes nothing (the ledger's unique key and the (sender, key) pair).
-  await runBatch(c.env.DB, [
-    ledger.chargeStatement(db, charge, now),
-    ...sendStatements(
-      db,
-      { conversation: body.conversation, senderId: me.id, text, key: body.key, paidBy: ledger.entryWithKey(db, charge.key) },
-      now,
-    ),
-  ]);
-
-  const sent = await db
-    .selectFrom("messages")
-    .selectAll()
-    .where("sender_id", "=", me.id)
-    .where("send_key", "=", body.key)
-    .executeTakeFirst();
+  const sent = await sendPaidMessage(c.env.DB, db, {
+    senderId: me.id,
+    conversation: body.conversation,
+    text,
+    key: body.key,
+    cost,
+  });
   const balance = await ledger.balance(db, me.id);
   if (!sent) {
     throw new ApiError(402, "insufficient_credits", "Not enough credits for this message.", { balance, cost });
@@ -208,17 +146,7 @@ export const chat = new Hono<ApiContext>()
     const me = requireMember(c);
     const { conversation } = await readBody(c, ConversationBodySchema);
     await requireMembership(c, me.id, conversation);
-    const { db } = c.var;
-    await db
-      .updateTable("conversation_members")
-      .set({
-        hidden: 1,
-        cleared_until_id: newestMessageId(conversation),
-        last_read_id: sql`max(last_read_id, ${newestMessageId(conversation)})`,
-      })
-      .where("member_id", "=", me.id)
-      .where("conversation_id", "=", conversation)
-      .execute();
+    await hideConversation(c.var.db, me.id, conversation);
     return c.json({ deleted: true as const });
   })
   .get("/messages.php", async (c) => {
@@ -232,16 +160,9 @@ export const chat = new Hono<ApiContext>()
       throw new ApiError(422, "invalid_input", "before must be a message id.", { fields: { before: "invalid" } });
     const membership = await requireMembership(c, me.id, id.data);
     const { db, site } = c.var;
-    let query = db
-      .selectFrom("messages")
-      .selectAll()
-      .where("conversation_id", "=", id.data)
-      .where("id", ">", membership.cleared_until_id)
-      .orderBy("id", "desc")
-      .limit(MESSAGES_PAGE + 1);
-    if (beforeId?.success) query = query.where("id", "<", beforeId.data);
     const [rows, profile, balance, blocked] = await Promise.all([
-      query.execute(),
+      // One more than a page: whether there is more.
+      messagesNewestFirst(db, id.data, membership.cleared_until_id, beforeId?.success ? beforeId.data : null, MESSAGES_PAGE + 1),
       chatProfile(db, me.id, membership.other_id),
       ledger.balance(db, me.id),
       blockedBetween(db, me.id, membership.other_id),
@@ -264,16 +185,9 @@ export const chat = new Hono<ApiContext>()
     const me = requireMember(c);
     const { conversation } = await readBody(c, ConversationBodySchema);
     await requireMembership(c, me.id, conversation);
-    const newest = newestMessageId(conversation);
-    const changed = await c.var.db
-      .updateTable("conversation_members")
-      .set({ last_read_id: newest })
-      .where("member_id", "=", me.id)
-      .where("conversation_id", "=", conversation)
-      .where("last_read_id", "<", newest)
-      .executeTakeFirst();
+    const changed = await markConversationRead(c.var.db, me.id, conversation);
     // Only news is news: the member's other pages hear of it, and a page that reloads on
     // events cannot set off another event by reading again.
-    if (Number(changed.numUpdatedRows) > 0) await notifyInboxes(c, [me.id], { type: "read", conversation });
+    if (changed) await notifyInboxes(c, [me.id], { type: "read", conversation });
     return c.json({ unread: 0 as const });
   });

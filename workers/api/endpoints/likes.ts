@@ -6,9 +6,10 @@ import { Hono, type Context } from "hono";
 import { LikeBodySchema, ProfileIdSchema, PromotionFlagSchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { blockedBetween } from "../db/blocks";
-import { likeCounts } from "../db/likes";
+import { deleteLike, hasLiked, insertLike, likedByCards, likedCards, markLikeSeen } from "../db/likes";
 import { toProfile } from "../db/members";
-import { advertised, selectCards, shownOnSite, toCard } from "../db/profiles";
+import { findShownMember } from "../db/profile-lookups";
+import { toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
 import { requireSession, viewerOf } from "../lib/member";
 import { readBody } from "../lib/request";
@@ -20,19 +21,15 @@ import { enqueuePush } from "../domain/push";
  * also an entertainment profile or a member who opted in (docs/product.md "Visibility across sites").
  */
 async function findVisibleProfile(c: Context<ApiContext>, profileId: number, promotion = false) {
-  let query = c.var.db
-    .selectFrom("members")
-    .selectAll()
-    .where("id", "=", profileId)
-    .where("status", "=", "active")
-    .where(shownOnSite("members", c.var.site.id));
-  if (promotion) query = query.where(advertised("members"));
-  const profile = await query.executeTakeFirst();
+  const profile = await findShownMember(c.var.db, c.var.site.id, profileId, promotion);
   if (!profile?.country || !c.var.site.settings.countries.includes(profile.country)) {
     throw new ApiError(404, "profile_not_found", "No such profile.");
   }
   return profile;
 }
+
+/** Each list of likes.php shows at most this many. */
+const LIST_LIMIT = 200;
 
 export const likes = new Hono<ApiContext>()
   .get("/likes.php", async (c) => {
@@ -46,22 +43,9 @@ export const likes = new Hono<ApiContext>()
     }
     const now = new Date();
     const [mine, theirs] = await Promise.all([
-      list === "liked_by"
-        ? []
-        : selectCards(db, me)
-            .innerJoin("likes as mine", (join) => join.onRef("mine.profile_id", "=", "m.id").on("mine.member_id", "=", me))
-            .select("mine.created_at as liked_at")
-            .orderBy("mine.created_at", "desc")
-            .limit(200)
-            .execute(),
-      selectCards(db, me)
-        .innerJoin("likes as theirs", (join) => join.onRef("theirs.member_id", "=", "m.id").on("theirs.profile_id", "=", me))
-        // The same rule as the new-likes count (db/likes.ts).
-        .where(likeCounts(me, "theirs.member_id"))
-        .select(["theirs.created_at as liked_at", "theirs.is_new"])
-        .orderBy("theirs.created_at", "desc")
-        .limit(200)
-        .execute(),
+      list === "liked_by" ? [] : likedCards(db, me, LIST_LIMIT),
+      // The same rule as the new-likes count (db/likes.ts).
+      likedByCards(db, me, LIST_LIMIT),
     ]);
     return c.json({
       profiles: mine.map((row) => ({ ...toCard(row, now), like_new: false })),
@@ -74,27 +58,18 @@ export const likes = new Hono<ApiContext>()
     if (profile === me) throw new ApiError(422, "cannot_like_self", "You cannot like yourself.", { fields: { profile: "self" } });
     await findVisibleProfile(c, profile);
     if (await blockedBetween(c.var.db, me, profile)) throw new ApiError(404, "profile_not_found", "No such profile.");
-    const inserted = await c.var.db
-      .insertInto("likes")
-      .values({ member_id: me, profile_id: profile, created_at: Date.now() })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    const theirs = await c.var.db
-      .selectFrom("likes")
-      .select("member_id")
-      .where("member_id", "=", profile)
-      .where("profile_id", "=", me)
-      .executeTakeFirst();
+    const inserted = await insertLike(c.var.db, me, profile);
+    const mutual = await hasLiked(c.var.db, profile, me);
     // A new like (not a repeated one) is pushed to the liked member: a match when mutual.
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      await enqueuePush(c, { kind: theirs ? "match" : "like", recipient: profile, actor: me });
+    if (inserted) {
+      await enqueuePush(c, { kind: mutual ? "match" : "like", recipient: profile, actor: me });
     }
-    return c.json({ id: profile, did_like_profile: true, mutual: theirs !== undefined });
+    return c.json({ id: profile, did_like_profile: true, mutual });
   })
   .delete("/likes.php", async (c) => {
     const me = requireSession(c).id;
     const { profile } = await readBody(c, LikeBodySchema);
-    await c.var.db.deleteFrom("likes").where("member_id", "=", me).where("profile_id", "=", profile).execute();
+    await deleteLike(c.var.db, me, profile);
     return c.json({ id: profile, did_like_profile: false, mutual: false });
   })
   .get("/profile.php", async (c) => {
@@ -112,22 +87,11 @@ export const likes = new Hono<ApiContext>()
     }
     let liked = false;
     if (viewer) {
-      const [like] = await Promise.all([
-        db
-          .selectFrom("likes")
-          .select("member_id")
-          .where("member_id", "=", viewer.id)
-          .where("profile_id", "=", profile.id)
-          .executeTakeFirst(),
+      [liked] = await Promise.all([
+        hasLiked(db, viewer.id, profile.id),
         // docs/product.md §4: opening a profile that liked you marks that like as seen.
-        db
-          .updateTable("likes")
-          .set({ is_new: 0 })
-          .where("member_id", "=", profile.id)
-          .where("profile_id", "=", viewer.id)
-          .execute(),
+        markLikeSeen(db, profile.id, viewer.id),
       ]);
-      liked = like !== undefined;
     }
     // Others see the age, never the birth date (docs/product.md §2: only the age is shown).
     const shown = await toProfile(db, profile);

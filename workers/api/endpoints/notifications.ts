@@ -9,39 +9,15 @@ import { NOTICE_KINDS, type Notification } from "../../../contract/schemas";
 import { NotificationsReadBodySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { chatProfile } from "../db/chat";
-import type { Db } from "../db/client";
-import { likeCounts } from "../db/likes";
-import { selectNotices } from "../db/notices";
-import { selectCards, toCard } from "../db/profiles";
+import { likedByCards, markLikesSeen } from "../db/likes";
+import { newestMessagesFromOthers } from "../db/messages";
+import { markNoticesRead, selectNotices } from "../db/notices";
+import { toCard } from "../db/profiles";
 import { readBody } from "../lib/request";
 import { requireSession } from "../lib/member";
 
 const LIMIT = 50;
 const isNoticeKind = (kind: string): kind is (typeof NOTICE_KINDS)[number] => NOTICE_KINDS.some((k) => k === kind);
-
-/** Per conversation in the member's list, the newest message the other member sent. */
-function newestMessagesFromOthers(db: Db, me: number) {
-  return db
-    .selectFrom("conversation_members as cm")
-    .innerJoin("messages as m", (join) =>
-      join
-        .onRef("m.conversation_id", "=", "cm.conversation_id")
-        .onRef("m.sender_id", "=", "cm.other_id")
-        .onRef("m.id", ">", "cm.cleared_until_id"),
-    )
-    .select([
-      "cm.conversation_id",
-      "cm.other_id",
-      "cm.last_read_id",
-      (eb) => eb.fn.max("m.id").as("message_id"),
-      (eb) => eb.fn.max("m.created_at").as("created_at"),
-    ])
-    .where("cm.member_id", "=", me)
-    .groupBy(["cm.conversation_id", "cm.other_id", "cm.last_read_id"])
-    .orderBy("message_id", "desc")
-    .limit(LIMIT)
-    .execute();
-}
 
 export const notifications = new Hono<ApiContext>()
   .get("/notifications.php", async (c) => {
@@ -49,16 +25,10 @@ export const notifications = new Hono<ApiContext>()
     const me = member.id;
     const { db } = c.var;
     const [likes, notices, messages] = await Promise.all([
-      selectCards(db, me)
-        .innerJoin("likes as theirs", (join) => join.onRef("theirs.member_id", "=", "m.id").on("theirs.profile_id", "=", me))
-        // The likes that count (db/likes.ts): the same as /likes and the badge.
-        .where(likeCounts(me, "theirs.member_id"))
-        .select(["theirs.created_at as liked_at", "theirs.is_new"])
-        .orderBy("theirs.created_at", "desc")
-        .limit(LIMIT)
-        .execute(),
+      // The likes that count (db/likes.ts): the same as /likes and the badge.
+      likedByCards(db, me, LIMIT),
       selectNotices(db, member, LIMIT),
-      newestMessagesFromOthers(db, me),
+      newestMessagesFromOthers(db, me, LIMIT),
     ]);
     const now = new Date();
     const list: Notification[] = [
@@ -106,12 +76,7 @@ export const notifications = new Hono<ApiContext>()
     const me = requireSession(c).id;
     await readBody(c, NotificationsReadBodySchema);
     const { db } = c.var;
-    await db.updateTable("likes").set({ is_new: 0 }).where("profile_id", "=", me).where("is_new", "=", 1).execute();
-    await db
-      .updateTable("notices")
-      .set({ read_at: Date.now() })
-      .where("member_id", "=", me)
-      .where("read_at", "is", null)
-      .execute();
+    await markLikesSeen(db, me);
+    await markNoticesRead(db, me);
     return c.json({ unread: 0 });
   });

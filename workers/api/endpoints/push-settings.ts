@@ -7,33 +7,19 @@
  */
 import { Hono } from "hono";
 import { PushSettingsBodySchema } from "../../../contract/requests/user";
-import type { PushSettings } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import type { Db } from "../db/client";
+import { findPushSettings, savePushSettings } from "../db/push-settings";
 import { requireMember } from "../lib/member";
 import { readBody } from "../lib/request";
-
-async function readSettings(db: Db, memberId: number): Promise<PushSettings> {
-  const row = await db
-    .selectFrom("members")
-    .select(["push_messages", "push_likes", "push_news"])
-    .where("id", "=", memberId)
-    .executeTakeFirstOrThrow();
-  return { messages: row.push_messages === 1, likes: row.push_likes === 1, news: row.push_news === 1 };
-}
 
 export const pushSettings = new Hono<ApiContext>()
   .get("/push_settings.php", async (c) => {
     const member = requireMember(c);
-    return c.json(await readSettings(c.var.db, member.id));
+    return c.json(await findPushSettings(c.var.db, member.id));
   })
   .put("/push_settings.php", async (c) => {
     const member = requireMember(c);
     const body = await readBody(c, PushSettingsBodySchema);
-    await c.var.db
-      .updateTable("members")
-      .set({ push_messages: body.messages ? 1 : 0, push_likes: body.likes ? 1 : 0, push_news: body.news ? 1 : 0 })
-      .where("id", "=", member.id)
-      .execute();
-    return c.json(await readSettings(c.var.db, member.id));
+    await savePushSettings(c.var.db, member.id, body);
+    return c.json(await findPushSettings(c.var.db, member.id));
   });

@@ -13,7 +13,6 @@
  * Reports and notices are rows of one table, moderation_cases (migrations/0017), state 'open'.
  */
 import { Hono, type Context } from "hono";
-import type { Insertable } from "kysely";
 import { BlockBodySchema, NoticeBodySchema, ReportBodySchema } from "../../../contract/requests/safety";
 import {
   ANONYMOUS_NOTICE_CATEGORY,
@@ -24,9 +23,12 @@ import {
   type NoticeSubject,
 } from "../../../contract/rules/moderation";
 import type { ApiContext } from "../context";
-import type { Db } from "../db/client";
-import type { ModerationCasesTable } from "../db/schema";
+import { deleteBlock, insertBlock, listBlocked } from "../db/blocks";
 import { findMembership } from "../db/chat";
+import type { Db } from "../db/client";
+import { messageInConversation } from "../db/messages";
+import { findImageByFilename, findNthImage, insertCase, type NewCase } from "../db/moderation-cases";
+import { findActiveMember } from "../db/profile-lookups";
 import { normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";
 import { anyViewerOf, requireMember } from "../lib/member";
@@ -41,6 +43,8 @@ const HOUR = 60 * 60 * 1000;
 const REPORT_LIMIT = { max: 10, windowMs: HOUR };
 /** Notices an hour from one IP address. */
 const NOTICE_LIMIT = { max: 5, windowMs: HOUR };
+/** Blocks the blocks list shows. */
+const BLOCKS_LIMIT = 500;
 
 const profileNotFound = () => new ApiError(404, "profile_not_found", "No such profile.");
 
@@ -52,29 +56,19 @@ const profileNotFound = () => new ApiError(404, "profile_not_found", "No such pr
  * that does not exist (ADR 028).
  */
 async function findSiteMember(db: Db, site: Site, id: number) {
-  const row = await db
-    .selectFrom("members")
-    .select(["id", "country"])
-    .where("id", "=", id)
-    .where("status", "=", "active")
-    .executeTakeFirst();
+  const row = await findActiveMember(db, id);
   if (!row?.country || !site.settings.countries.includes(row.country)) return null;
   return row;
 }
 
-type CaseValues = Omit<Insertable<ModerationCasesTable>, "reference" | "site_id" | "created_at" | "updated_at" | "state">;
+type CaseValues = Omit<NewCase, "reference" | "site_id">;
 
 /** Files the case; a reference that happens to exist already is drawn again. */
 async function fileCase(c: Context<ApiContext>, kind: "report" | "notice", values: Omit<CaseValues, "kind">) {
   const now = Date.now();
   for (let attempt = 0; attempt < 5; attempt++) {
     const reference = newReference(kind === "report" ? "R" : "N");
-    const row = await c.var.db
-      .insertInto("moderation_cases")
-      .values({ ...values, kind, reference, site_id: c.var.site.id, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column("reference").doNothing())
-      .returning(["reference", "created_at"])
-      .executeTakeFirst();
+    const row = await insertCase(c.var.db, { ...values, kind, reference, site_id: c.var.site.id }, now);
     if (row) return { reference: row.reference, state: "open" as const, created_at: row.created_at };
   }
   throw new Error("no free case reference after 5 draws");
@@ -95,20 +89,12 @@ async function resolveSubject(c: Context<ApiContext>, kind: NoticeSubject, subje
     const file = imageFileInSubject(subject);
     const number = photoNumberInSubject(subject);
     if (file) {
-      const image = await db.selectFrom("images").select(["id", "member_id"]).where("filename", "=", file).executeTakeFirst();
+      const image = await findImageByFilename(db, file);
       if (!image) throw subjectNotFound();
       memberId = image.member_id;
       imageId = image.id;
     } else if (memberId !== null && number !== null) {
-      const image = await db
-        .selectFrom("images")
-        .select("id")
-        .where("member_id", "=", memberId)
-        .orderBy("position")
-        .orderBy("id")
-        .offset(number - 1)
-        .limit(1)
-        .executeTakeFirst();
+      const image = await findNthImage(db, memberId, number);
       if (!image) throw subjectNotFound();
       imageId = image.id;
     }
@@ -131,24 +117,7 @@ async function resolveSubject(c: Context<ApiContext>, kind: NoticeSubject, subje
 export const safety = new Hono<ApiContext>()
   .get("/blocks.php", async (c) => {
     const me = requireMember(c);
-    const rows = await c.var.db
-      .selectFrom("blocks as b")
-      .innerJoin("members as m", "m.id", "b.blocked_id")
-      .leftJoin("images as i", "i.id", "m.main_image_id")
-      .select(["m.id", "m.name", "m.status", "i.filename", "b.created_at"])
-      .where("b.member_id", "=", me.id)
-      .orderBy("b.created_at", "desc")
-      .orderBy("m.id", "desc")
-      .limit(500)
-      .execute();
-    return c.json({
-      blocked: rows.map((row) => ({
-        id: row.id,
-        name: row.status === "deleted" ? "" : row.name,
-        main_image: row.status !== "deleted" && row.filename ? { thumb_filename: row.filename } : null,
-        blocked_at: row.created_at,
-      })),
-    });
+    return c.json({ blocked: await listBlocked(c.var.db, me.id, BLOCKS_LIMIT) });
   })
   .post("/blocks.php", async (c) => {
     const me = requireMember(c);
@@ -157,18 +126,13 @@ export const safety = new Hono<ApiContext>()
       throw new ApiError(422, "cannot_block_self", "You cannot block yourself.", { fields: { profile: "self" } });
     }
     if (!(await findSiteMember(c.var.db, c.var.site, profile))) throw profileNotFound();
-    // The primary key makes a repeated or concurrent block one row.
-    await c.var.db
-      .insertInto("blocks")
-      .values({ member_id: me.id, blocked_id: profile, created_at: Date.now() })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await insertBlock(c.var.db, me.id, profile);
     return c.json({ id: profile, blocked: true });
   })
   .delete("/blocks.php", async (c) => {
     const me = requireMember(c);
     const { profile } = await readBody(c, BlockBodySchema);
-    await c.var.db.deleteFrom("blocks").where("member_id", "=", me.id).where("blocked_id", "=", profile).execute();
+    await deleteBlock(c.var.db, me.id, profile);
     return c.json({ id: profile, blocked: false });
   })
   .post("/reports.php", async (c) => {
@@ -191,13 +155,7 @@ export const safety = new Hono<ApiContext>()
         throw new ApiError(404, "conversation_not_found", "No such conversation.");
       }
       if (body.message !== undefined) {
-        const message = await db
-          .selectFrom("messages")
-          .select("id")
-          .where("id", "=", body.message)
-          .where("conversation_id", "=", body.conversation)
-          .executeTakeFirst();
-        if (!message)
+        if (!(await messageInConversation(db, body.message, body.conversation)))
           throw new ApiError(422, "invalid_input", "No such message in this conversation.", { fields: { message: "not_found" } });
       }
     }

@@ -5,14 +5,13 @@
  * which also send exclude_* to leave out the main search's profiles: issue 16, defect 5).
  */
 import { Hono } from "hono";
-import { sql } from "kysely";
 import type { SearchFilters } from "../../../contract/schemas";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
-import { defaultSearchGender, type Gender, type InterestedIn, searchCountCap } from "../../../contract/rules/search";
+import { defaultSearchGender, type Gender, type InterestedIn } from "../../../contract/rules/search";
 import { MIN_AGE_ABOVE_MAX_AGE, SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
-import { hiddenFrom } from "../db/blocks";
-import { advertised, birthDateRange, selectCards, shownOnSite, toCard } from "../db/profiles";
+import { toCard } from "../db/profiles";
+import { regionInCountry, saveSearchFilters, searchProfiles } from "../db/search";
 import { ApiError } from "../lib/errors";
 import { viewerOf } from "../lib/member";
 import type { Site } from "../lib/site";
@@ -85,102 +84,27 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
   if (filters.min_age > filters.max_age) throw invalid({ min_age: "min_age_above_max_age" });
   if (!site.settings.countries.includes(filters.country)) throw invalid({ country: "unknown_country" });
   if (filters.countryregion !== 0) {
-    const region = await db
-      .selectFrom("regions")
-      .select("id")
-      .where("id", "=", filters.countryregion)
-      .where("country", "=", filters.country)
-      .executeTakeFirst();
-    if (!region) throw invalid({ countryregion: "unknown_region" });
+    if (!(await regionInCountry(db, filters.countryregion, filters.country))) throw invalid({ countryregion: "unknown_region" });
   }
 
-  // Two queries on the members indexes alone (docs/decisions/031, with their query plans): the
-  // page's ids walk members_browse(_region) in id order from the newest, checking gender and
-  // birth date in the index, and stop after the page (or, deep into a small result list, sort
-  // its birth-date range); the count reads one birth-date range of
-  // members_search or members_ages and stops at the last page one may ask for (pp ×
-  // SEARCH_MAX_PAGE: searchCountCap, which the app reads as "12,000+"), so no search reads more
-  // than that many entries. Only the page's profiles are then read, with their photo and like.
-  const born = birthDateRange(filters.min_age, filters.max_age);
-  // `indexed`: may the planner look these columns up in an index? Not when a page walks the index
-  // in id order, so the planner takes that one (a unary + hides a column from index lookups).
-  const matching = (indexed: boolean) => {
-    const column = (name: "m.gender" | "m.date_of_birth") => (indexed ? sql.ref(name) : sql`+${sql.ref(name)}`);
-    let found = db
-      .selectFrom("members as m")
-      .where("m.status", "=", "active")
-      // With a region, the region's indexes lead (it lies in one country; they hold the country too).
-      .where(filters.countryregion ? sql`+${sql.ref("m.country")}` : sql.ref("m.country"), "=", filters.country)
-      .where(column("m.date_of_birth"), ">", born.from)
-      .where(column("m.date_of_birth"), "<=", born.to);
-    if (filters.gender) found = found.where(column("m.gender"), "=", filters.gender);
-    if (filters.countryregion) found = found.where("m.countryregion", "=", filters.countryregion);
-    // Who this site may show, and in an advertisement who agreed to it (docs/product.md
-    // "Visibility across sites"): checked in the same indexes (migration 0026, ADR 040).
-    found = found.where(shownOnSite("m", site.id));
-    if (query.promotion) found = found.where(advertised("m"));
-    // Blocked either way (and the member themselves): gone from the search, the similar profiles
-    // and the home suggestions, from the page and the count alike (docs/decisions/028).
-    if (member) found = found.where("m.id", "not in", hiddenFrom(db, member.id));
+  // The page and the count, each on the members indexes alone (db/search.ts, ADR 031).
+  const { rows, total } = await searchProfiles(db, {
+    filters,
+    siteId: site.id,
+    viewerId: member?.id ?? null,
+    promotion: query.promotion,
     // A similar-profile search leaves out the main search's profiles (born in its range and, when
-    // it had one, in its region; the same gender and country as asked). NULL-safe: a profile
-    // without a region is not in a main search for a region, so it may show here.
-    if (query.exclude_min_age !== undefined && query.exclude_max_age !== undefined) {
-      const shown = birthDateRange(query.exclude_min_age, query.exclude_max_age);
-      const region = query.exclude_countryregion ?? 0;
-      found = found.where((eb) =>
-        eb.or([
-          eb(column("m.date_of_birth"), "<=", shown.from),
-          eb(column("m.date_of_birth"), ">", shown.to),
-          ...(region ? [eb("m.countryregion", "is", null), eb("m.countryregion", "!=", region)] : []),
-        ]),
-      );
-    }
-    return found;
-  };
-  const offset = (query.page - 1) * query.pp;
-  const cap = searchCountCap(query.pp);
-  // inOrder: walk the id-ordered index (cheap near the start of a result list that is not rare);
-  // otherwise the birth-date range with a sort of every match (cheap when they are few): there
-  // `+m.id` keeps the planner from the id-ordered index.
-  const cards = (inOrder: boolean) =>
-    selectCards(db, member?.id ?? null)
-      .where(
-        "m.id",
-        "in",
-        matching(!inOrder)
-          .select("m.id")
-          .orderBy(inOrder ? sql.ref("m.id") : sql`+${sql.ref("m.id")}`, "desc")
-          .limit(query.pp)
-          .offset(offset),
-      )
-      .orderBy("m.id", "desc")
-      .execute();
-  const count = () =>
-    db
-      .selectFrom(matching(true).select(sql.lit(1).as("one")).limit(cap).as("counted"))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n));
-
-  // Page 1 (most searches): both at once, in id order. A later page: the count first; past the
-  // end there is nothing to read, and deep into a small result list (fewer than the cap, the
-  // page at least a quarter of the way in) sorting the matches reads fewer entries than walking
-  // the country to reach them (ADR 031).
-  let rows: Awaited<ReturnType<typeof cards>>;
-  let total: number;
-  if (query.page === 1) [rows, total] = await Promise.all([cards(true), count()]);
-  else {
-    total = await count();
-    rows = offset >= total ? [] : await cards(total >= cap || (offset + query.pp) * 4 <= total);
-  }
+    // it had one, in its region; the same gender and country as asked).
+    exclude:
+      query.exclude_min_age !== undefined && query.exclude_max_age !== undefined
+        ? { minAge: query.exclude_min_age, maxAge: query.exclude_max_age, countryregion: query.exclude_countryregion ?? 0 }
+        : undefined,
+    page: query.page,
+    pp: query.pp,
+  });
 
   if (member && query.manual_search && !query.do_not_save) {
-    await db
-      .updateTable("members")
-      .set({ search_filters: JSON.stringify(filters) })
-      .where("id", "=", member.id)
-      .execute();
+    await saveSearchFilters(db, member.id, filters);
   }
   const now = new Date();
   return c.json({

@@ -6,11 +6,11 @@
  *   npx wrangler secret put VAPID_PRIVATE_KEYS -c workers/api/wrangler.jsonc
  *   {"amora.example":"…d…","zilverhart.example":"…d…"}
  *
- * The demo key pair in the repository (seed/sites.ts) is public, so it signs only for loopback
+ * The demo key pair in the repository (lib/demo-vapid.ts) is public, so it signs only for loopback
  * sites; on any other host it is refused even if configured.
  */
 import type { VapidKeyPair } from "../adapters/push";
-import { DEMO_VAPID_PRIVATE_KEY, DEMO_VAPID_PUBLIC_KEY } from "../seed/sites";
+import { DEMO_VAPID_PRIVATE_KEY, DEMO_VAPID_PUBLIC_KEY } from "./demo-vapid";
 import { isLoopbackHost, type Site } from "./site";
 
 export type VapidResult = { ok: true; keys: VapidKeyPair } | { ok: false; reason: string };

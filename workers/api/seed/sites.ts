@@ -4,9 +4,11 @@
  * http://127.0.0.1:8787 and (behind the site-entry warning) http://velvet.localhost:8787.
  */
 import type { StoredSettings } from "../../../contract/schemas";
+import { DEMO_VAPID_PRIVATE_KEY, DEMO_VAPID_PUBLIC_KEY } from "../lib/demo-vapid";
 
-/** The public half of Amora's demo VAPID key pair (local use only; see DEMO_VAPID_PRIVATE_KEY). */
-export const DEMO_VAPID_PUBLIC_KEY = "BP1e0DkLTd5H_rcD7cRqvLp_BDIxeF5BPoRRi_aLVWFjMhHuejsbzlMAmsebeNCH8nonNyK9kXXMLpAZncmPBSQ";
+// Amora's demo VAPID key pair is production code's to know (lib/demo-vapid.ts: the API refuses
+// it on public hosts); the seed and the tests read it from here as before.
+export { DEMO_VAPID_PRIVATE_KEY, DEMO_VAPID_PUBLIC_KEY };
 
 const company = {
   company_name: "Demo Dating B.V.",
@@ -37,7 +39,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       signups: "all",
       logged_out_search: true,
       logged_out_search_trafficsource: true,
-      // Demo VAPID key pair (local use only); its private half is DEMO_VAPID_PRIVATE_KEY below.
+      // Demo VAPID key pair (local use only; lib/demo-vapid.ts).
       push_pub: DEMO_VAPID_PUBLIC_KEY,
       fictional_icon: "✦",
       fictional_plural: "entertainment profiles",
@@ -284,11 +286,3 @@ export const DEMO_DISCOUNT_CODES = [
   { host: "localhost", code: "HELLO10", percent: 10, minCredits: 0, validUntil: Date.UTC(2030, 0, 1) },
   { host: "localhost", code: "BIG25", percent: 25, minCredits: 600, validUntil: Date.UTC(2030, 0, 1) },
 ] as const;
-
-/**
- * The private half of Amora's demo VAPID key (d, base64url): for sending push locally, never in
- * production. It is public (it is in this repository), so the API uses it only for loopback
- * sites and refuses to send with the demo key pair anywhere else (lib/vapid.ts). Production
- * keys live in the VAPID_PRIVATE_KEYS secret (README, docs/decisions/021).
- */
-export const DEMO_VAPID_PRIVATE_KEY = "IT42qfTZK6Gf9Dwf9-NVYRRmJjcOHN939PNDMp9Hwfs";

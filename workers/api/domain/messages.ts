@@ -1,0 +1,47 @@
+/**
+ * Sending a chat message that costs credits (issue 6; the ledger: docs/architecture.md §7).
+ */
+import { findMessageByKey } from "../db/messages";
+import { sendStatements } from "../db/chat";
+import { type Db, runBatch } from "../db/client";
+import * as ledger from "./ledger";
+
+export interface PaidMessage {
+  senderId: number;
+  conversation: number;
+  /** Trimmed, not empty. */
+  text: string;
+  /** The page's key: the same key again writes nothing and charges nothing. */
+  key: string;
+  cost: number;
+}
+
+/**
+ * Charges the message and writes it, and answers the message the key sent (undefined: the
+ * balance did not cover it). One batch, one transaction: the charge only if the balance covers
+ * it, the message only if the charge was written, then the conversation's newest message. Sent
+ * twice, the second batch changes nothing (the ledger's unique key and the (sender, key) pair).
+ */
+export async function sendPaidMessage(d1: D1Database, db: Db, message: PaidMessage, now = Date.now()) {
+  const charge: ledger.LedgerEntry = {
+    memberId: message.senderId,
+    amount: message.cost,
+    reason: "message",
+    key: `message:${message.senderId}:${message.key}`,
+  };
+  await runBatch(d1, [
+    ledger.chargeStatement(db, charge, now),
+    ...sendStatements(
+      db,
+      {
+        conversation: message.conversation,
+        senderId: message.senderId,
+        text: message.text,
+        key: message.key,
+        paidBy: ledger.entryWithKey(db, charge.key),
+      },
+      now,
+    ),
+  ]);
+  return findMessageByKey(db, message.senderId, message.key);
+}
