@@ -140,13 +140,23 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           ) : null}
         </header>
         {match ? <MatchMoment memberId={profile.id} name={profile.name} close={`/members/${profile.id}`} /> : null}
-        <div className="member-actions">
-          <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} />
-          <Link className="button secondary" to={`/members/${profile.id}/chat`}>
-            <span className="button-icon i-chat" aria-hidden="true" />
-            {t("member.startChat")}
-          </Link>
-        </div>
+        {own ? (
+          // The member's own page is a preview: liking or writing to oneself cannot work (issue 29 point 4).
+          <div className="member-actions own-preview">
+            <p>{t("member.ownPreview")}</p>
+            <Link className="button secondary" to="/profile">
+              {t("member.editProfile")}
+            </Link>
+          </div>
+        ) : (
+          <div className="member-actions">
+            <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} />
+            <Link className="button secondary" to={`/members/${profile.id}/chat`}>
+              <span className="button-icon i-chat" aria-hidden="true" />
+              {t("member.startChat")}
+            </Link>
+          </div>
+        )}
         {/* Trust and safety: members report and block; anyone can send a notice (/complaints). */}
         {loggedIn && !own ? (
           <SafetyActions memberId={profile.id} name={profile.name} />

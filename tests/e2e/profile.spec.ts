@@ -2,7 +2,7 @@
  * /profile: the member edits every part with the sign-up forms, manages photos and changes the
  * password; with JavaScript and without.
  */
-import { confirmAddress, expect, newMember, test } from "./support/fixtures";
+import { confirmAddress, DEMO, expect, login, newMember, test } from "./support/fixtures";
 
 // Sign-ups are limited to 20 per IP an hour: this file signs up from its own address (the suite's other sign-ups from 127.0.0.1 used up the hour).
 // Locally the app reads the visitor's IP from cf-connecting-ip.
@@ -220,6 +220,8 @@ test("a member chooses who sees the profile: this site only, and advertisements 
   await expect(ads).not.toBeChecked();
   await onlyHere.check();
   await section.getByRole("button", { name: "Save these choices" }).click();
+  // The location's "Saved." may still show: the save is done when the page is back at its part.
+  await expect(page).toHaveURL(/\/profile#visibility$/);
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await page.reload();
   await expect(page.locator("#visibility").getByLabel("Show my profile on Amora only")).toBeChecked();
@@ -231,8 +233,10 @@ test("a member chooses who sees the profile: this site only, and advertisements 
   await page.locator("#visibility").getByLabel("Show my profile in advertisements for our sites").check();
   await page.locator("#visibility").getByRole("button", { name: "Save these choices" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  expect(await status(`${zilverhart.origin}/members/${id}`)).toBe(200);
-  expect(await status(`${baseURL}/members/${id}/landing`)).toBe(200);
+  await expect(page.locator("#visibility").getByLabel("Show my profile in advertisements for our sites")).toBeChecked();
+  await expect
+    .poll(() => status(`${baseURL}/members/${id}/landing`), { message: "the lander shows her once the save is done" })
+    .toBe(200);
   await visitor.close();
 });
 
@@ -248,4 +252,16 @@ test("sign-up names the sites that will show the new member's profile, on step 0
   if (await notNow.isVisible()) await notNow.click();
   await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
   await expect(page.getByText(line)).toBeVisible();
+});
+
+test("a member's own page is a preview: no like or chat, a way to edit (issue 29 point 4)", async ({ page }) => {
+  await login(page, DEMO);
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "See your profile as others see it" }).click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await expect(page.getByText("This is your profile as other members see it.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Like/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Start a conversation" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Edit profile" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });
