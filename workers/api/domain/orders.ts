@@ -468,12 +468,11 @@ async function settlePaid(deps: OrderDeps, order: Order, payment: ProviderPaymen
       : [
           ledger.grantStatement(
             db,
-            {
-              memberId: order.member_id,
-              amount: order.credits,
-              reason: "purchase",
-              key: `purchase:${order.provider}:${payment.id}`,
-            },
+            ledger.ledgerEntry(order.member_id, order.credits, {
+              kind: "purchase",
+              provider: order.provider,
+              paymentId: payment.id,
+            }),
             now,
           ),
         ]),
@@ -530,7 +529,7 @@ async function applyChargeback(deps: OrderDeps, order: Order, payment: ProviderP
       ? [
           ledger.refundStatement(
             db,
-            { memberId: order.member_id, amount: credits, reason: "chargeback", key: `chargeback:${payment.id}:${total}` },
+            ledger.ledgerEntry(order.member_id, credits, { kind: "chargeback", paymentId: payment.id, totalCents: total }),
             recorded,
           ),
         ]

@@ -136,7 +136,7 @@ export function periodStatements(db: Db, order: Order, now: number): Compilable[
       ? [
           ledger.grantStatement(
             db,
-            { memberId: order.member_id, amount: order.credits, reason: "premium_bonus", key: `premium-bonus:${order.id}` },
+            ledger.ledgerEntry(order.member_id, order.credits, { kind: "premium_bonus", orderId: order.id }),
             now,
           ),
         ]

@@ -19,6 +19,7 @@ import { runBatch } from "../db/client";
 import type { WithdrawalsTable } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import * as ledger from "./ledger";
+import { buildLedgerKey } from "./ledger-keys";
 import type { Order, OrderDeps } from "./orders";
 import { MONTH_MS } from "./premium";
 
@@ -40,9 +41,15 @@ export function withdrawalDeadline(order: Pick<Order, "paid_at">): number | null
   return order.paid_at === null ? null : order.paid_at + WITHDRAWAL_DAYS * DAY;
 }
 
-/** The ledger key of what the order granted: a package's credits, or a premium period's bonus credits. */
-function grantKey(order: Order): string {
-  return order.product === "premium" ? `premium-bonus:${order.id}` : `purchase:${order.provider}:${order.provider_payment_id}`;
+/**
+ * The ledger key of what the order granted: a package's credits, or a premium period's bonus
+ * credits; the key its writer used (orders.ts settlePaid, premium.ts periodStatements). Null for
+ * an order of credits with no payment at the provider: it granted nothing.
+ */
+function grantKey(order: Order): string | null {
+  if (order.product === "premium") return buildLedgerKey({ kind: "premium_bonus", orderId: order.id });
+  if (order.provider_payment_id === null) return null;
+  return buildLedgerKey({ kind: "purchase", provider: order.provider, paymentId: order.provider_payment_id });
 }
 
 /** A premium period's length (the months it paid for, 30 days each). */
@@ -57,11 +64,8 @@ function periodMs(order: Order): number {
  */
 export async function quoteWithdrawal(deps: Pick<OrderDeps, "db">, order: Order, now = Date.now()): Promise<WithdrawalQuote> {
   const { db } = deps;
-  const grant = await db
-    .selectFrom("credit_ledger")
-    .select("id")
-    .where("idempotency_key", "=", grantKey(order))
-    .executeTakeFirst();
+  const key = grantKey(order);
+  const grant = key === null ? undefined : await ledger.entryWithKey(db, key).executeTakeFirst();
   const balance = await ledger.balance(db, order.member_id);
   let later = 0;
   if (grant) {
@@ -145,7 +149,7 @@ export async function withdraw(
       ? [
           ledger.refundStatement(
             db,
-            { memberId: order.member_id, amount: quote.unused, reason: "withdrawal", key: `withdrawal:${order.id}` },
+            ledger.ledgerEntry(order.member_id, quote.unused, { kind: "withdrawal", orderId: order.id }),
             withdrawn,
             now,
           ),
