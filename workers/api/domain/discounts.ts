@@ -20,6 +20,7 @@ import type { Compilable } from "kysely";
 import type { Discount } from "../../../contract/schemas";
 import { bestDiscount, discountApplies, type DiscountChoice } from "../../../contract/rules/pricing";
 import type { Db } from "../db/client";
+import { findRetentionCode } from "../db/discounts";
 import type { DiscountCodesTable, DiscountKind } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { assertUnderLimit, takeAttempt } from "../lib/rate-limit";
@@ -302,4 +303,31 @@ export async function createPersonalCode(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** How long the retention offer's code holds. */
+const RETENTION_DAYS = 14;
+
+/**
+ * The member's retention code (the account-deletion offer), made once per member, ever (a unique
+ * index): asking again, even at the same moment, answers the code made the first time, used or
+ * not. `made`: there was none when this call asked (it answers 201, even when a call at the
+ * same moment stored its code first).
+ */
+export async function retentionCodeFor(db: Db, input: { siteId: number; memberId: number; percent: number }, now = Date.now()) {
+  const existing = () => findRetentionCode(db, input.siteId, input.memberId);
+  const earlier = await existing();
+  if (earlier) return { row: earlier, made: false as const };
+  const row = await createPersonalCode(
+    db,
+    {
+      siteId: input.siteId,
+      memberId: input.memberId,
+      kind: "retention",
+      percent: Math.min(Math.round(input.percent), 90),
+      validUntil: now + RETENTION_DAYS * 24 * HOUR,
+    },
+    now,
+  ).catch(async (error: unknown) => (await existing()) ?? Promise.reject(error));
+  return { row, made: true as const };
 }

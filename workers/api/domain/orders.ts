@@ -6,29 +6,27 @@
  * one D1 batch keyed by the provider's payment id, so a webhook delivered twice, concurrently,
  * late or after the return page grants exactly once.
  */
-import { type Selectable, sql } from "kysely";
 import type { CreateOrderBodyParsed } from "../../../contract/requests/orders";
 import { quote, withDiscount } from "../../../contract/rules/pricing";
 import type { OrderState, OwnOrder } from "../../../contract/schemas";
 import type { PaymentAdapter, ProviderPayment } from "../adapters/payments/types";
 import { PaymentProviderError } from "../adapters/payments/types";
 import { runBatch, type Db } from "../db/client";
-import type { OrderStatus, OrdersTable } from "../db/schema";
+import { findOrder, findOrderByKey, findOrderByPayment, type Order } from "../db/orders";
+import type { OrderStatus } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Site } from "../lib/site";
 import * as discounts from "./discounts";
 import type { Buyer } from "./discounts";
 import * as ledger from "./ledger";
+import type { OrderDeps } from "./order-deps";
 import * as premium from "./premium";
 import { findMembership } from "./premium";
 
-export type Order = Selectable<OrdersTable>;
+export type { Order };
+export { findOrder };
 
-export interface OrderDeps {
-  d1: D1Database;
-  db: Db;
-  adapter: PaymentAdapter;
-}
+export type { OrderDeps };
 
 /** "ord_" and 26 base-32 characters: 130 random bits, so a transaction id cannot be guessed. */
 export function newOrderId(): string {
@@ -63,10 +61,6 @@ export function orderState(status: OrderStatus): OrderState {
       // created, open, pending, review: not settled for the member yet
       return "pending";
   }
-}
-
-export function findOrder(db: Db, id: string): Promise<Order | undefined> {
-  return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 function event(db: Db, orderId: string, name: string, detail: string | null = null) {
@@ -118,7 +112,7 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
     throw new ApiError(422, "invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
   }
 
-  const existing = await findByKey(db, memberId, body.key);
+  const existing = await findOrderByKey(db, memberId, body.key);
   if (existing) return resume(deps, input, existing);
 
   if (item.months > 0 && isActiveAndRenewing(await findMembership(db, memberId))) {
@@ -193,7 +187,7 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
     );
     inserted = result?.meta.changes === 1;
   } catch (error) {
-    if (!(await findByKey(db, memberId, body.key))) {
+    if (!(await findOrderByKey(db, memberId, body.key))) {
       // Another order took the code's one use at the same moment: it is reserved for that one, or used.
       if (code) throw (await discounts.holdRefusal(db, code.id, memberId)) ?? discounts.usedError();
       throw error;
@@ -201,7 +195,7 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   }
   if (!inserted) {
     // The same key at the same moment (a double click): the first request makes the payment.
-    const first = await findByKey(db, memberId, body.key);
+    const first = await findOrderByKey(db, memberId, body.key);
     if (!first) throw new Error(`order with key ${body.key} vanished`);
     return resume(deps, input, first);
   }
@@ -241,10 +235,6 @@ function productOf(commerce: Site["settings"]["commerce"], product: "credits" | 
 
 function isActiveAndRenewing(membership: premium.Membership | undefined): boolean {
   return premium.isActive(membership) && membership?.renews === 1;
-}
-
-function findByKey(db: Db, memberId: number, key: string) {
-  return db.selectFrom("orders").selectAll().where("member_id", "=", memberId).where("create_key", "=", key).executeTakeFirst();
 }
 
 async function listMethods(adapter: PaymentAdapter, country: string, cents: number, currency: string, locale: string) {
@@ -545,12 +535,7 @@ async function applyChargeback(deps: OrderDeps, order: Order, payment: ProviderP
  * once-only on its own (claimReceipt, the postback's unique row).
  */
 export async function receiveWebhook(deps: OrderDeps, paymentId: string): Promise<Order | null> {
-  const order = await deps.db
-    .selectFrom("orders")
-    .selectAll()
-    .where("provider_payment_id", "=", paymentId)
-    .where("provider", "=", deps.adapter.name)
-    .executeTakeFirst();
+  const order = await findOrderByPayment(deps.db, deps.adapter.name, paymentId);
   // Unknown ids are answered like known ones (200), so the webhook reveals nothing.
   if (!order) return null;
   await event(deps.db, order.id, "webhook").execute();
@@ -638,18 +623,4 @@ export async function discountCodeOf(db: Db, order: Order): Promise<string | nul
   if (order.discount_code_id === null) return null;
   const row = await db.selectFrom("discount_codes").select("code").where("id", "=", order.discount_code_id).executeTakeFirst();
   return row?.code ?? null;
-}
-
-/** The member's last paid order of credits (for "repeat order"). */
-export function latestPaidCreditsOrder(db: Db, memberId: number, siteId: number) {
-  return db
-    .selectFrom("orders")
-    .select(["product_id", "method", "country"])
-    .where("member_id", "=", memberId)
-    .where("site_id", "=", siteId)
-    .where("product", "=", "credits")
-    .where("status", "=", "paid")
-    .orderBy(sql`paid_at`, "desc")
-    .limit(1)
-    .executeTakeFirst();
 }

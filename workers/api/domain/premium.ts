@@ -11,9 +11,9 @@
 import { type Compilable, type Selectable, sql } from "kysely";
 import type { PremiumState } from "../../../contract/schemas";
 import type { Db } from "../db/client";
+import type { Order } from "../db/orders";
 import type { PremiumMembershipsTable } from "../db/schema";
 import * as ledger from "./ledger";
-import type { Order } from "./orders";
 
 export const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renewals are charged this long before the period ends, so a slow bank does not leave a gap. */

@@ -15,12 +15,13 @@
  * withdrawal `pending`, and asking again (the page, a retry) tries again.
  */
 import { type Selectable, sql } from "kysely";
-import { runBatch } from "../db/client";
+import { runBatch, type Db } from "../db/client";
 import type { WithdrawalsTable } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import * as ledger from "./ledger";
 import { buildLedgerKey } from "./ledger-keys";
-import type { Order, OrderDeps } from "./orders";
+import { type Order, purchasesPaidSince } from "../db/orders";
+import type { OrderDeps } from "./order-deps";
 import { MONTH_MS } from "./premium";
 
 export const WITHDRAWAL_DAYS = 14;
@@ -88,6 +89,11 @@ export async function quoteWithdrawal(deps: Pick<OrderDeps, "db">, order: Order,
         : 0;
   const refund = Math.min(Math.round(order.amount_cents * share), refundable);
   return { unused, refund_cents: refund, until: withdrawalDeadline(order) ?? 0 };
+}
+
+/** The member's purchases on the site of the last 14 days, withdrawn from or not, newest first. */
+export function recentPurchases(db: Db, memberId: number, siteId: number, now = Date.now()): Promise<Order[]> {
+  return purchasesPaidSince(db, memberId, siteId, now - WITHDRAWAL_DAYS * DAY);
 }
 
 /** Whether the member may still withdraw from the order (paid, credits, within 14 days). */
