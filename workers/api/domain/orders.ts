@@ -14,9 +14,9 @@ import { PaymentProviderError } from "../adapters/payments/types";
 import { runBatch, type Db } from "../db/client";
 import { findOrder, findOrderByKey, findOrderByPayment, type Order } from "../db/orders";
 import type { OrderStatus } from "../db/schema";
-import { ApiError } from "../lib/errors";
 import type { Site } from "../lib/site";
 import * as discounts from "./discounts";
+import { DomainError } from "./errors";
 import type { Buyer } from "./discounts";
 import * as ledger from "./ledger";
 import type { OrderDeps } from "./order-deps";
@@ -97,7 +97,7 @@ export interface NewOrder {
 
 /**
  * Makes the order and its payment, or finds the one this summary page's key made. Throws
- * ApiError for what the member can correct (unknown package, method, changed price) and
+ * DomainError for what the member can correct (unknown package, method, changed price) and
  * payment_unavailable when the provider cannot be reached (the order stays, marked error, and
  * the same key tries again).
  */
@@ -107,16 +107,16 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   const memberId = buyer.id;
   const settings = site.settings;
   const item = productOf(settings.commerce, body.product, body.product_id);
-  if (!item) throw new ApiError(422, "unknown_package", "No such package.", { fields: { product_id: "unknown_package" } });
+  if (!item) throw new DomainError("unknown_package", "No such package.", { fields: { product_id: "unknown_package" } });
   if (!(settings.countries as string[]).includes(body.country)) {
-    throw new ApiError(422, "invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
+    throw new DomainError("invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
   }
 
   const existing = await findOrderByKey(db, memberId, body.key);
   if (existing) return resume(deps, input, existing);
 
   if (item.months > 0 && isActiveAndRenewing(await findMembership(db, memberId))) {
-    throw new ApiError(409, "premium_active", "Premium already runs and renews.");
+    throw new DomainError("premium_active", "Premium already runs and renews.");
   }
   // A code held by an order the provider has since let go of (cancelled, expired) is free again.
   await freeUnpayableReservations(deps, memberId);
@@ -136,12 +136,12 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   const base = quote(settings, item, body.country);
   const priced = code ? withDiscount(base, code.percent) : base;
   if (priced.amount_cents !== body.expected_cents || priced.currency !== body.expected_currency) {
-    throw new ApiError(409, "price_changed", "The price is not what the summary showed.");
+    throw new DomainError("price_changed", "The price is not what the summary showed.");
   }
 
   const methods = await listMethods(deps.adapter, body.country, priced.amount_cents, priced.currency, input.locale);
   if (!methods.some((m) => m.id === body.method)) {
-    throw new ApiError(422, "payment_method_unavailable", "That payment method is not offered here.", {
+    throw new DomainError("payment_method_unavailable", "That payment method is not offered here.", {
       fields: { method: "payment_method_unavailable" },
     });
   }
@@ -245,9 +245,9 @@ async function listMethods(adapter: PaymentAdapter, country: string, cents: numb
   }
 }
 
-function providerDown(error: unknown): ApiError {
+function providerDown(error: unknown): DomainError {
   console.error("payment provider:", error instanceof Error ? error.message : error);
-  return new ApiError(503, "payment_unavailable", "The payment provider did not answer. Nothing was charged; try again.");
+  return new DomainError("payment_unavailable", "The payment provider did not answer. Nothing was charged; try again.");
 }
 
 /** An order this key made before: wait for a create in progress, retry one that failed, or answer it. */
@@ -282,8 +282,8 @@ async function resume(deps: OrderDeps, input: NewOrder, order: Order): Promise<O
     current = await findOrder(db, order.id);
   }
   if (!current) throw new Error(`order ${order.id} vanished`);
-  if (current.status === "created") throw new ApiError(409, "order_in_progress", "This order is still being made; try again.");
-  if (current.status === "error") throw new ApiError(503, "payment_unavailable", "The payment provider did not answer.");
+  if (current.status === "created") throw new DomainError("order_in_progress", "This order is still being made; try again.");
+  if (current.status === "error") throw new DomainError("payment_unavailable", "The payment provider did not answer.");
   return current;
 }
 

@@ -17,7 +17,7 @@
 import { type Selectable, sql } from "kysely";
 import { runBatch, type Db } from "../db/client";
 import type { WithdrawalsTable } from "../db/schema";
-import { ApiError } from "../lib/errors";
+import { DomainError } from "./errors";
 import * as ledger from "./ledger";
 import { buildLedgerKey } from "./ledger-keys";
 import { type Order, purchasesPaidSince } from "../db/orders";
@@ -102,9 +102,9 @@ export function assertWithdrawable(order: Order, now: number): void {
   // A renewal is not a new contract: the right of withdrawal belongs to the first purchase.
   const purchase = order.product === "credits" || order.sequence === "first";
   if (!purchase || order.status !== "paid" || until === null) {
-    throw new ApiError(409, "not_withdrawable", "This order cannot be withdrawn from.");
+    throw new DomainError("not_withdrawable", "This order cannot be withdrawn from.");
   }
-  if (now > until) throw new ApiError(409, "withdrawal_period_over", "The 14 days to withdraw have passed.");
+  if (now > until) throw new DomainError("withdrawal_period_over", "The 14 days to withdraw have passed.");
 }
 
 export function findWithdrawal(deps: Pick<OrderDeps, "db">, orderId: string) {
@@ -186,7 +186,7 @@ export async function withdraw(
   ]);
   const made = claimed?.meta.changes === 1;
   const withdrawal = await findWithdrawal(deps, order.id);
-  if (!withdrawal) throw new ApiError(409, "not_withdrawable", "This order cannot be withdrawn from.");
+  if (!withdrawal) throw new DomainError("not_withdrawable", "This order cannot be withdrawn from.");
   return { withdrawal: await refundIfPending(deps, order, withdrawal), made };
 }
 
