@@ -54,3 +54,27 @@ export function purchasesPaidSince(db: Db, memberId: number, siteId: number, sin
     .orderBy("paid_at", "desc")
     .execute();
 }
+
+/** An entry of the order's history (order_events), as a statement for a batch. */
+export function orderEvent(db: Db, orderId: string, name: string, detail: string | null = null) {
+  return db.insertInto("order_events").values({ order_id: orderId, event: name, detail, at: Date.now() });
+}
+
+/** An event written once per order and name, whatever number of calls try (a batch statement). */
+export function orderEventOnce(db: Db, orderId: string, name: string, detail: string | null = null) {
+  return db
+    .insertInto("order_events")
+    .columns(["order_id", "event", "detail", "at"])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(orderId).as("order_id"),
+          eb.val(name).as("event"),
+          eb.val(detail).as("detail"),
+          eb.val(Date.now()).as("at"),
+        ])
+        .where((eb) =>
+          eb.not(eb.exists(db.selectFrom("order_events").select("id").where("order_id", "=", orderId).where("event", "=", name))),
+        ),
+    );
+}

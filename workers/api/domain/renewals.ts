@@ -13,7 +13,8 @@ import type { Db } from "../db/client";
 import { runBatch } from "../db/client";
 import type { Site } from "../lib/site";
 import { findOrder, type Order } from "../db/orders";
-import { newOrderId, settle } from "./orders";
+import { settle } from "./order-settlement";
+import { newOrderId } from "./orders";
 import { type Membership, RENEW_AHEAD_MS } from "./premium";
 
 export interface RenewalDeps {

@@ -15,7 +15,7 @@ import type { z } from "zod";
 import type { ApiContext } from "../context";
 import { orderDeps } from "../domain/order-deps";
 import * as discounts from "../domain/discounts";
-import { freeUnpayableReservations } from "../domain/orders";
+import { freeUnpayableReservations } from "../domain/order-settlement";
 import { ApiError } from "../lib/errors";
 import { requireMember } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";

@@ -23,16 +23,8 @@ import * as discounts from "../domain/discounts";
 import * as ledger from "../domain/ledger";
 import { findOrder, latestPaidCreditsOrder, type Order } from "../db/orders";
 import { orderDeps } from "../domain/order-deps";
-import {
-  createOrder,
-  discountCodeOf,
-  freeUnpayableReservations,
-  orderState,
-  ownOrder,
-  receiveWebhook,
-  reconcile,
-  receiptClaimed,
-} from "../domain/orders";
+import { freeUnpayableReservations, receiveWebhook, reconcile } from "../domain/order-settlement";
+import { createOrder, discountCodeOf, orderState, ownOrder, receiptClaimed } from "../domain/orders";
 import { ApiError } from "../lib/errors";
 import { faultPoint } from "../lib/faults";
 import { type Member, requireMember, viewerOf } from "../lib/member";
