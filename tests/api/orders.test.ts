@@ -410,7 +410,8 @@ describe("a provider that is down at create", () => {
       locale: "en",
       origin: "http://localhost:8787",
     };
-    await expect(createOrder(deps, input)).rejects.toMatchObject({ status: 503, code: "payment_unavailable" });
+    // A domain refusal; index.ts answers it 503 (lib/domain-error-status.ts).
+    await expect(createOrder(deps, input)).rejects.toMatchObject({ name: "DomainError", code: "payment_unavailable" });
     const failed = await env.DB.prepare("SELECT status, checkout_url FROM orders WHERE member_id = ?").bind(id).first();
     expect(failed).toEqual({ status: "error", checkout_url: null });
 

@@ -38,10 +38,12 @@ import { staff } from "./endpoints/staff";
 import { support } from "./endpoints/support";
 import { paymentAdapter } from "./adapters/payments";
 import { createDb } from "./db/client";
+import { DomainError } from "./domain/errors";
 import { consumePostbackBatch } from "./domain/postbacks";
 import { consumePushBatch } from "./domain/push";
 import { renewDue } from "./domain/renewals";
 import { isCrossSite } from "./lib/request";
+import { apiErrorOf } from "./lib/domain-error-status";
 import { ApiError } from "./lib/errors";
 import { MAX_BODY_BYTES } from "../../contract/limits";
 import { findSiteById } from "./lib/site";
@@ -142,6 +144,11 @@ app.notFound((c) => c.json({ error: "not_found", message: "No such API call." },
 
 app.onError((error, c) => {
   if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+  // A rule's refusal (domain/errors.ts), answered with its code's status.
+  if (error instanceof DomainError) {
+    const answer = apiErrorOf(error);
+    return c.json(answer.toJSON(), answer.status);
+  }
   // Anything else is our bug: log it once, answer without details (no SQL, no stack).
   const requestId = c.req.header("x-request-id") ?? crypto.randomUUID();
   console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, error);

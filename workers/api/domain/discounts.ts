@@ -20,10 +20,12 @@ import type { Compilable } from "kysely";
 import type { Discount } from "../../../contract/schemas";
 import { bestDiscount, discountApplies, type DiscountChoice } from "../../../contract/rules/pricing";
 import type { Db } from "../db/client";
+import { findRetentionCode } from "../db/discounts";
 import type { DiscountCodesTable, DiscountKind } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { assertUnderLimit, takeAttempt } from "../lib/rate-limit";
 import type { Site } from "../lib/site";
+import { DomainError } from "./errors";
 
 type CodeRow = Omit<DiscountCodesTable, "id" | "min_credits"> & { id: number; min_credits: number };
 
@@ -85,16 +87,16 @@ export function holderOf(db: Db, codeId: number, memberId: number) {
 }
 
 export const usedError = () =>
-  new ApiError(409, "discount_used", "You have used this code already.", { fields: { code: "discount_used" } });
+  new DomainError("discount_used", "You have used this code already.", { fields: { code: "discount_used" } });
 
 export const reservedError = (orderId: string) =>
-  new ApiError(409, "discount_reserved", "This code is reserved for your open order.", {
+  new DomainError("discount_reserved", "This code is reserved for your open order.", {
     fields: { code: "discount_reserved" },
     order_id: orderId,
   });
 
 /** Why the code is not free for the member: used by a paid order, or reserved for one that can still be paid. */
-export async function holdRefusal(db: Db, codeId: number, memberId: number): Promise<ApiError | null> {
+export async function holdRefusal(db: Db, codeId: number, memberId: number): Promise<DomainError | null> {
   const holder = await holderOf(db, codeId, memberId);
   if (!holder) return null;
   return (PAYABLE as readonly string[]).includes(holder.status) ? reservedError(holder.order_id) : usedError();
@@ -125,10 +127,10 @@ export async function hasPurchased(db: Db, memberId: number): Promise<boolean> {
 }
 
 const expired = () =>
-  new ApiError(410, "discount_expired", "This code is no longer valid.", { fields: { code: "discount_expired" } });
+  new DomainError("discount_expired", "This code is no longer valid.", { fields: { code: "discount_expired" } });
 
 /** Why this member cannot use the code now, or null when they can. */
-async function refusal(db: Db, row: CodeRow, buyer: Buyer, now: number): Promise<ApiError | null> {
+async function refusal(db: Db, row: CodeRow, buyer: Buyer, now: number): Promise<DomainError | null> {
   if (row.member_id !== null && row.member_id !== buyer.id) return notFound();
   const end = endFor(row, buyer);
   if (row.valid_from > now || (end !== null && end <= now)) return expired();
@@ -137,7 +139,7 @@ async function refusal(db: Db, row: CodeRow, buyer: Buyer, now: number): Promise
   return holdRefusal(db, row.id, buyer.id);
 }
 
-const notFound = () => new ApiError(404, "discount_not_found", "No such code.", { fields: { code: "discount_not_found" } });
+const notFound = () => new DomainError("discount_not_found", "No such code.", { fields: { code: "discount_not_found" } });
 
 /**
  * Typed codes that exist nowhere, per member: guessing codes is refused (429) after this many in
@@ -147,7 +149,7 @@ const notFound = () => new ApiError(404, "discount_not_found", "No such code.", 
 export const CODE_GUESS_LIMIT = { max: 10, windowMs: HOUR };
 const guessLimit = (siteId: number, memberId: number) => ({ key: `discount:member:${siteId}:${memberId}`, ...CODE_GUESS_LIMIT });
 
-/** The code the member typed, if they may use it now; else the reason as an ApiError. */
+/** The code the member typed, if they may use it now; else the reason as a DomainError. */
 export async function codeForMember(db: Db, siteId: number, buyer: Buyer, code: string, now = Date.now()) {
   await assertUnderLimit(db, guessLimit(siteId, buyer.id), now);
   const row = await codes(db, siteId).where("code", "=", normalizeCode(code)).executeTakeFirst();
@@ -217,7 +219,8 @@ export async function offersFor(
     activeDiscount(db, site, buyer, now),
     typed
       ? codeForMember(db, site.id, buyer, typed, now).catch((error: unknown) => {
-          if (options.strict || !(error instanceof ApiError)) throw error;
+          // Left out when refused: by a rule, or by the guess limit (lib/rate-limit.ts throws its 429 as an ApiError).
+          if (options.strict || !(error instanceof DomainError || error instanceof ApiError)) throw error;
           return null;
         })
       : null,
@@ -236,7 +239,7 @@ export function choose(offers: readonly Offer[], pkg: { id: string; credits: num
 /** The package must be one the code is for (its smallest package, its list of packages). */
 export function assertApplies(row: CodeRow, pkg: { id: string; credits: number }): void {
   if (!discountApplies({ min_credits: row.min_credits, package_ids: packageIds(row) }, pkg)) {
-    throw new ApiError(422, "discount_not_applicable", "This code is not for this package.", {
+    throw new DomainError("discount_not_applicable", "This code is not for this package.", {
       fields: { code: "discount_not_applicable" },
     });
   }
@@ -302,4 +305,31 @@ export async function createPersonalCode(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** How long the retention offer's code holds. */
+const RETENTION_DAYS = 14;
+
+/**
+ * The member's retention code (the account-deletion offer), made once per member, ever (a unique
+ * index): asking again, even at the same moment, answers the code made the first time, used or
+ * not. `made`: there was none when this call asked (it answers 201, even when a call at the
+ * same moment stored its code first).
+ */
+export async function retentionCodeFor(db: Db, input: { siteId: number; memberId: number; percent: number }, now = Date.now()) {
+  const existing = () => findRetentionCode(db, input.siteId, input.memberId);
+  const earlier = await existing();
+  if (earlier) return { row: earlier, made: false as const };
+  const row = await createPersonalCode(
+    db,
+    {
+      siteId: input.siteId,
+      memberId: input.memberId,
+      kind: "retention",
+      percent: Math.min(Math.round(input.percent), 90),
+      validUntil: now + RETENTION_DAYS * 24 * HOUR,
+    },
+    now,
+  ).catch(async (error: unknown) => (await existing()) ?? Promise.reject(error));
+  return { row, made: true as const };
 }

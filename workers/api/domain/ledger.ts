@@ -15,15 +15,21 @@ import type { Compilable, Expression, ExpressionBuilder, SqlBool } from "kysely"
 import type { Database } from "../db/schema";
 import { runBatch, type Db } from "../db/client";
 import { balanceQuery } from "../db/credit-balance";
+import { buildLedgerKey, type LedgerKey } from "./ledger-keys";
 
 export interface LedgerEntry {
   memberId: number;
   /** Credits, a whole number, not negative: the operation gives the sign (adjust: any sign). */
   amount: number;
-  /** Why, as the member's data export shows it: "message", "starting_credits", "purchase", … */
+  /** Why, as the member's data export shows it: a LedgerReason (ledger-keys.ts). */
   reason: string;
-  /** The same key again writes nothing. Name the thing paid for: `message:<member>:<send key>`. */
+  /** The same key again writes nothing. Built by ledger-keys.ts: it names the thing paid for. */
   key: string;
+}
+
+/** The entry of a change named by its key (ledger-keys.ts): its stored key and its reason. */
+export function ledgerEntry(memberId: number, amount: number, key: LedgerKey): LedgerEntry {
+  return { memberId, amount, reason: key.kind, key: buildLedgerKey(key) };
 }
 
 /**

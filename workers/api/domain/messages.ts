@@ -23,12 +23,11 @@ export interface PaidMessage {
  * twice, the second batch changes nothing (the ledger's unique key and the (sender, key) pair).
  */
 export async function sendPaidMessage(d1: D1Database, db: Db, message: PaidMessage, now = Date.now()) {
-  const charge: ledger.LedgerEntry = {
+  const charge = ledger.ledgerEntry(message.senderId, message.cost, {
+    kind: "message",
     memberId: message.senderId,
-    amount: message.cost,
-    reason: "message",
-    key: `message:${message.senderId}:${message.key}`,
-  };
+    sendKey: message.key,
+  });
   await runBatch(d1, [
     ledger.chargeStatement(db, charge, now),
     ...sendStatements(

@@ -1,34 +1,28 @@
 /**
  * Orders (docs/product.md §10, docs/decisions/018-payments.md): a member buys a package; we make
  * an order, ask the provider for a payment, and send the member to its checkout. What was bought
- * is granted only when the provider says the payment is paid: from its webhook, or from a
- * reconcile that asks it (the return page), never from the browser's return alone. Granting is
- * one D1 batch keyed by the provider's payment id, so a webhook delivered twice, concurrently,
- * late or after the return page grants exactly once.
+ * is granted only when the provider says the payment is paid (order-settlement.ts).
  */
-import { type Selectable, sql } from "kysely";
 import type { CreateOrderBodyParsed } from "../../../contract/requests/orders";
 import { quote, withDiscount } from "../../../contract/rules/pricing";
 import type { OrderState, OwnOrder } from "../../../contract/schemas";
 import type { PaymentAdapter, ProviderPayment } from "../adapters/payments/types";
 import { PaymentProviderError } from "../adapters/payments/types";
 import { runBatch, type Db } from "../db/client";
-import type { OrderStatus, OrdersTable } from "../db/schema";
-import { ApiError } from "../lib/errors";
+import { findOrder, findOrderByKey, type Order, orderEvent, orderEventOnce } from "../db/orders";
+import type { OrderStatus } from "../db/schema";
 import type { Site } from "../lib/site";
 import * as discounts from "./discounts";
 import type { Buyer } from "./discounts";
-import * as ledger from "./ledger";
+import { DomainError } from "./errors";
+import type { OrderDeps } from "./order-deps";
+import { freeUnpayableReservations } from "./order-settlement";
 import * as premium from "./premium";
 import { findMembership } from "./premium";
 
-export type Order = Selectable<OrdersTable>;
-
-export interface OrderDeps {
-  d1: D1Database;
-  db: Db;
-  adapter: PaymentAdapter;
-}
+/** Read by mail/ and the API tests from here, where they were before the split (issue 26). */
+export type { Order };
+export { findOrder };
 
 /** "ord_" and 26 base-32 characters: 130 random bits, so a transaction id cannot be guessed. */
 export function newOrderId(): string {
@@ -65,33 +59,6 @@ export function orderState(status: OrderStatus): OrderState {
   }
 }
 
-export function findOrder(db: Db, id: string): Promise<Order | undefined> {
-  return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-function event(db: Db, orderId: string, name: string, detail: string | null = null) {
-  return db.insertInto("order_events").values({ order_id: orderId, event: name, detail, at: Date.now() });
-}
-
-/** An event written once per order and name, whatever number of calls try (a batch statement). */
-function eventOnce(db: Db, orderId: string, name: string, detail: string | null = null) {
-  return db
-    .insertInto("order_events")
-    .columns(["order_id", "event", "detail", "at"])
-    .expression(
-      db
-        .selectNoFrom((eb) => [
-          eb.val(orderId).as("order_id"),
-          eb.val(name).as("event"),
-          eb.val(detail).as("detail"),
-          eb.val(Date.now()).as("at"),
-        ])
-        .where((eb) =>
-          eb.not(eb.exists(db.selectFrom("order_events").select("id").where("order_id", "=", orderId).where("event", "=", name))),
-        ),
-    );
-}
-
 export interface NewOrder {
   site: Site;
   buyer: Buyer;
@@ -103,7 +70,7 @@ export interface NewOrder {
 
 /**
  * Makes the order and its payment, or finds the one this summary page's key made. Throws
- * ApiError for what the member can correct (unknown package, method, changed price) and
+ * DomainError for what the member can correct (unknown package, method, changed price) and
  * payment_unavailable when the provider cannot be reached (the order stays, marked error, and
  * the same key tries again).
  */
@@ -113,16 +80,16 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   const memberId = buyer.id;
   const settings = site.settings;
   const item = productOf(settings.commerce, body.product, body.product_id);
-  if (!item) throw new ApiError(422, "unknown_package", "No such package.", { fields: { product_id: "unknown_package" } });
+  if (!item) throw new DomainError("unknown_package", "No such package.", { fields: { product_id: "unknown_package" } });
   if (!(settings.countries as string[]).includes(body.country)) {
-    throw new ApiError(422, "invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
+    throw new DomainError("invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
   }
 
-  const existing = await findByKey(db, memberId, body.key);
+  const existing = await findOrderByKey(db, memberId, body.key);
   if (existing) return resume(deps, input, existing);
 
   if (item.months > 0 && isActiveAndRenewing(await findMembership(db, memberId))) {
-    throw new ApiError(409, "premium_active", "Premium already runs and renews.");
+    throw new DomainError("premium_active", "Premium already runs and renews.");
   }
   // A code held by an order the provider has since let go of (cancelled, expired) is free again.
   await freeUnpayableReservations(deps, memberId);
@@ -142,12 +109,12 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   const base = quote(settings, item, body.country);
   const priced = code ? withDiscount(base, code.percent) : base;
   if (priced.amount_cents !== body.expected_cents || priced.currency !== body.expected_currency) {
-    throw new ApiError(409, "price_changed", "The price is not what the summary showed.");
+    throw new DomainError("price_changed", "The price is not what the summary showed.");
   }
 
   const methods = await listMethods(deps.adapter, body.country, priced.amount_cents, priced.currency, input.locale);
   if (!methods.some((m) => m.id === body.method)) {
-    throw new ApiError(422, "payment_method_unavailable", "That payment method is not offered here.", {
+    throw new DomainError("payment_method_unavailable", "That payment method is not offered here.", {
       fields: { method: "payment_method_unavailable" },
     });
   }
@@ -193,7 +160,7 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
     );
     inserted = result?.meta.changes === 1;
   } catch (error) {
-    if (!(await findByKey(db, memberId, body.key))) {
+    if (!(await findOrderByKey(db, memberId, body.key))) {
       // Another order took the code's one use at the same moment: it is reserved for that one, or used.
       if (code) throw (await discounts.holdRefusal(db, code.id, memberId)) ?? discounts.usedError();
       throw error;
@@ -201,32 +168,15 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   }
   if (!inserted) {
     // The same key at the same moment (a double click): the first request makes the payment.
-    const first = await findByKey(db, memberId, body.key);
+    const first = await findOrderByKey(db, memberId, body.key);
     if (!first) throw new Error(`order with key ${body.key} vanished`);
     return resume(deps, input, first);
   }
   const what = item.months > 0 ? `premium ${item.months} months, ${item.credits} bonus credits` : `${item.credits} credits`;
-  await event(db, id, "created", `${what}, ${priced.amount_cents} ${priced.currency}, ${body.method}`).execute();
+  await orderEvent(db, id, "created", `${what}, ${priced.amount_cents} ${priced.currency}, ${body.method}`).execute();
   const order = await findOrder(db, id);
   if (!order) throw new Error(`order ${id} vanished`);
   return startPayment(deps, input, order);
-}
-
-/**
- * An order reserves its code only while it can still be paid (docs/product.md §10.5): the
- * member's orders that hold a code and are not settled are brought in line with the provider,
- * so one the member left at the checkout and the provider has cancelled or let expire (its
- * webhook late or lost) gives its code back now.
- */
-export async function freeUnpayableReservations(deps: OrderDeps, memberId: number): Promise<void> {
-  const holding = await deps.db
-    .selectFrom("discount_redemptions")
-    .innerJoin("orders", "orders.id", "discount_redemptions.order_id")
-    .selectAll("orders")
-    .where("discount_redemptions.member_id", "=", memberId)
-    .where("orders.status", "in", UNSETTLED)
-    .execute();
-  await Promise.all(holding.map((order) => reconcile(deps, order)));
 }
 
 /** What an order buys: a package (credits) or a premium plan (months and its bonus credits). */
@@ -243,10 +193,6 @@ function isActiveAndRenewing(membership: premium.Membership | undefined): boolea
   return premium.isActive(membership) && membership?.renews === 1;
 }
 
-function findByKey(db: Db, memberId: number, key: string) {
-  return db.selectFrom("orders").selectAll().where("member_id", "=", memberId).where("create_key", "=", key).executeTakeFirst();
-}
-
 async function listMethods(adapter: PaymentAdapter, country: string, cents: number, currency: string, locale: string) {
   try {
     return await adapter.listMethods({ country, amount: { cents, currency }, locale });
@@ -255,9 +201,9 @@ async function listMethods(adapter: PaymentAdapter, country: string, cents: numb
   }
 }
 
-function providerDown(error: unknown): ApiError {
+function providerDown(error: unknown): DomainError {
   console.error("payment provider:", error instanceof Error ? error.message : error);
-  return new ApiError(503, "payment_unavailable", "The payment provider did not answer. Nothing was charged; try again.");
+  return new DomainError("payment_unavailable", "The payment provider did not answer. Nothing was charged; try again.");
 }
 
 /** An order this key made before: wait for a create in progress, retry one that failed, or answer it. */
@@ -292,8 +238,8 @@ async function resume(deps: OrderDeps, input: NewOrder, order: Order): Promise<O
     current = await findOrder(db, order.id);
   }
   if (!current) throw new Error(`order ${order.id} vanished`);
-  if (current.status === "created") throw new ApiError(409, "order_in_progress", "This order is still being made; try again.");
-  if (current.status === "error") throw new ApiError(503, "payment_unavailable", "The payment provider did not answer.");
+  if (current.status === "created") throw new DomainError("order_in_progress", "This order is still being made; try again.");
+  if (current.status === "error") throw new DomainError("payment_unavailable", "The payment provider did not answer.");
   return current;
 }
 
@@ -344,7 +290,7 @@ async function startPayment(deps: OrderDeps, input: NewOrder, order: Order): Pro
     await runBatch(deps.d1, [
       db.updateTable("orders").set({ status: "error", updated_at: Date.now() }).where("id", "=", order.id),
       discounts.releaseStatement(db, order.id),
-      event(db, order.id, "provider_error", detail),
+      orderEvent(db, order.id, "provider_error", detail),
     ]);
     if (error instanceof PaymentProviderError || error instanceof Error) throw providerDown(error);
     throw error;
@@ -354,7 +300,7 @@ async function startPayment(deps: OrderDeps, input: NewOrder, order: Order): Pro
       .updateTable("orders")
       .set({ status: "open", provider_payment_id: payment.id, checkout_url: payment.checkoutUrl, updated_at: Date.now() })
       .where("id", "=", order.id),
-    event(db, order.id, "payment_created", payment.id),
+    orderEvent(db, order.id, "payment_created", payment.id),
   ]);
   const updated = await findOrder(db, order.id);
   if (!updated) throw new Error(`order ${order.id} vanished`);
@@ -378,197 +324,13 @@ function mollieLocale(language: string, country: string): string {
   return known[language] ?? "en_US";
 }
 
-/** States an order leaves when the provider settles it; settled ones never change back. */
-const UNSETTLED: OrderStatus[] = ["created", "open", "pending"];
-
-/** What a settle did: `paidNow` when this call made the order paid (the receipt goes out then, once). */
-export interface Settled {
-  paidNow: boolean;
-}
-const NOTHING_NEW: Settled = { paidNow: false };
-
-/**
- * Brings the order in line with the provider's payment. Idempotent: every write is guarded by
- * the order's current state and the ledger's unique key, so any number of calls at any moment
- * grant once.
- */
-export async function settle(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<Settled> {
-  const { d1, db } = deps;
-  if (payment.id !== order.provider_payment_id) return NOTHING_NEW;
-  if (payment.amount.cents !== order.amount_cents || payment.amount.currency !== order.currency) {
-    // Not the payment we asked for: grant nothing and leave it to staff.
-    await runBatch(d1, [
-      db
-        .updateTable("orders")
-        .set({ status: "review", updated_at: Date.now() })
-        .where("id", "=", order.id)
-        .where("status", "in", UNSETTLED),
-      eventOnce(db, order.id, "amount_mismatch", `${payment.amount.cents} ${payment.amount.currency}`),
-    ]);
-    return NOTHING_NEW;
-  }
-  if (payment.chargedBack.cents > order.charged_back_cents) await applyChargeback(deps, order, payment);
-  switch (payment.status) {
-    case "paid":
-      return settlePaid(deps, order, payment);
-    case "failed":
-    case "canceled":
-    case "expired":
-      await runBatch(d1, [
-        db
-          .updateTable("orders")
-          .set({ status: payment.status, checkout_url: null, updated_at: Date.now() })
-          .where("id", "=", order.id)
-          .where("status", "in", UNSETTLED),
-        // The code's use goes back to the member (only if this order is the one that failed).
-        discounts.releaseStatement(db, order.id),
-        // A renewal that was not paid ends the renewal: the period runs out.
-        ...(order.sequence === "recurring"
-          ? [
-              db
-                .updateTable("premium_memberships")
-                .set({ renews: 0, renewal_failed_at: Date.now(), updated_at: Date.now() })
-                .where("member_id", "=", order.member_id),
-            ]
-          : []),
-        eventOnce(db, order.id, payment.status),
-      ]);
-      return NOTHING_NEW;
-    case "pending":
-    case "authorized":
-      await db
-        .updateTable("orders")
-        .set({ status: "pending", updated_at: Date.now() })
-        .where("id", "=", order.id)
-        .where("status", "in", ["created", "open"])
-        .execute();
-      return NOTHING_NEW;
-    case "open":
-      return NOTHING_NEW;
-  }
-}
-
-async function settlePaid(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<Settled> {
-  const { d1, db } = deps;
-  const member = await db.selectFrom("members").select("status").where("id", "=", order.member_id).executeTakeFirst();
-  if (!member || member.status === "deleted") {
-    await refundForDeletedMember(deps, order, payment);
-    return NOTHING_NEW;
-  }
-  const now = Date.now();
-  // One batch, one transaction: the credits, the order's state and its event, or none of them.
-  const [updated] = await runBatch(d1, [
-    db
-      .updateTable("orders")
-      .set({ status: "paid", paid_at: now, checkout_url: null, updated_at: now })
-      .where("id", "=", order.id)
-      .where("status", "not in", ["paid", "refunded", "review", "withdrawn"]),
-    ...(order.product === "premium"
-      ? premium.periodStatements(db, order, now)
-      : [
-          ledger.grantStatement(
-            db,
-            {
-              memberId: order.member_id,
-              amount: order.credits,
-              reason: "purchase",
-              key: `purchase:${order.provider}:${payment.id}`,
-            },
-            now,
-          ),
-        ]),
-    db.updateTable("members").set({ paid_user: 1 }).where("id", "=", order.member_id),
-    eventOnce(db, order.id, "paid", `${order.credits} credits granted`),
-  ]);
-  return { paidNow: updated?.meta.changes === 1 };
-}
-
-/**
- * The member deleted their account between checkout and payment: nothing to grant to, so the
- * payment is refunded in full. The state changes first, so only one call refunds.
- */
-async function refundForDeletedMember(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<void> {
-  const { d1, db, adapter } = deps;
-  const claimed = await db
-    .updateTable("orders")
-    .set({ status: "refunded", checkout_url: null, updated_at: Date.now() })
-    .where("id", "=", order.id)
-    .where("status", "not in", ["paid", "refunded", "review", "withdrawn"])
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
-  try {
-    const refund = await adapter.refund(payment.id, payment.amount, `Refund of ${order.id}: account deleted`);
-    await event(db, order.id, "refunded_account_deleted", refund.id).execute();
-  } catch (error) {
-    const detail = error instanceof Error ? error.message.slice(0, 300) : String(error);
-    await runBatch(d1, [
-      db.updateTable("orders").set({ status: "review", updated_at: Date.now() }).where("id", "=", order.id),
-      event(db, order.id, "refund_failed", detail),
-    ]);
-  }
-}
-
-/**
- * The payer's bank took money back (a chargeback): the credits of that share of the price go
- * back too, as a negative ledger row, whatever the balance (it may go below zero). Keyed by the
- * total charged back, so the same report twice takes them once.
- */
-async function applyChargeback(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<void> {
-  const { d1, db } = deps;
-  const total = Math.min(payment.chargedBack.cents, order.amount_cents);
-  const creditsFor = (cents: number) => Math.min(order.credits, Math.round((order.credits * cents) / order.amount_cents));
-  const credits = creditsFor(total) - creditsFor(order.charged_back_cents);
-  const recorded: ledger.LedgerCondition = (eb) =>
-    eb.exists(db.selectFrom("orders").select("id").where("id", "=", order.id).where("charged_back_cents", "=", total));
-  await runBatch(d1, [
-    db
-      .updateTable("orders")
-      .set({ charged_back_cents: total, updated_at: Date.now() })
-      .where("id", "=", order.id)
-      .where("charged_back_cents", "<", total),
-    ...(credits > 0
-      ? [
-          ledger.refundStatement(
-            db,
-            { memberId: order.member_id, amount: credits, reason: "chargeback", key: `chargeback:${payment.id}:${total}` },
-            recorded,
-          ),
-        ]
-      : []),
-    eventOnce(db, order.id, `chargeback:${total}`, `${credits} credits taken back`),
-  ]);
-}
-
-/**
- * A webhook call: the provider names a payment; we ask it for the state and settle. The order
- * when it is paid (by this call or an earlier one), so what follows a payment (the receipt, the
- * sale's postback) is done again by a redelivery when a call stopped half way; each of those is
- * once-only on its own (claimReceipt, the postback's unique row).
- */
-export async function receiveWebhook(deps: OrderDeps, paymentId: string): Promise<Order | null> {
-  const order = await deps.db
-    .selectFrom("orders")
-    .selectAll()
-    .where("provider_payment_id", "=", paymentId)
-    .where("provider", "=", deps.adapter.name)
-    .executeTakeFirst();
-  // Unknown ids are answered like known ones (200), so the webhook reveals nothing.
-  if (!order) return null;
-  await event(deps.db, order.id, "webhook").execute();
-  const payment = await deps.adapter.getPayment(paymentId);
-  if (!payment) return null;
-  await settle(deps, order, payment);
-  const current = await findOrder(deps.db, order.id);
-  return current?.status === "paid" ? current : null;
-}
-
 /**
  * Claims the order's receipt for this call: true for exactly one call however many run at once
  * (a once-only event). A call that then fails to queue it gives the claim back (releaseReceipt),
  * so the provider's redelivery sends it.
  */
 export async function claimReceipt(db: Db, orderId: string): Promise<boolean> {
-  const result = await eventOnce(db, orderId, "receipt").executeTakeFirst();
+  const result = await orderEventOnce(db, orderId, "receipt").executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
@@ -584,24 +346,6 @@ export async function receiptClaimed(db: Db, orderId: string): Promise<boolean> 
 
 export async function releaseReceipt(db: Db, orderId: string): Promise<void> {
   await db.deleteFrom("order_events").where("order_id", "=", orderId).where("event", "=", "receipt").execute();
-}
-
-/**
- * The return page's check: an unsettled order asks the provider itself, so a late webhook never
- * leaves the member waiting. A provider that does not answer leaves the order as it was.
- */
-export async function reconcile(deps: OrderDeps, order: Order): Promise<{ order: Order; paidNow: boolean }> {
-  const unchanged = { order, paidNow: false };
-  if (!UNSETTLED.includes(order.status) || !order.provider_payment_id || order.provider !== deps.adapter.name) return unchanged;
-  let settled = NOTHING_NEW;
-  try {
-    const payment = await deps.adapter.getPayment(order.provider_payment_id);
-    if (payment) settled = await settle(deps, order, payment);
-  } catch (error) {
-    console.error(`reconcile ${order.id}:`, error instanceof Error ? error.message : error);
-    return unchanged;
-  }
-  return { order: (await findOrder(deps.db, order.id)) ?? order, paidNow: settled.paidNow };
 }
 
 /** The buyer's view of an order. */
@@ -639,18 +383,4 @@ export async function discountCodeOf(db: Db, order: Order): Promise<string | nul
   if (order.discount_code_id === null) return null;
   const row = await db.selectFrom("discount_codes").select("code").where("id", "=", order.discount_code_id).executeTakeFirst();
   return row?.code ?? null;
-}
-
-/** The member's last paid order of credits (for "repeat order"). */
-export function latestPaidCreditsOrder(db: Db, memberId: number, siteId: number) {
-  return db
-    .selectFrom("orders")
-    .select(["product_id", "method", "country"])
-    .where("member_id", "=", memberId)
-    .where("site_id", "=", siteId)
-    .where("product", "=", "credits")
-    .where("status", "=", "paid")
-    .orderBy(sql`paid_at`, "desc")
-    .limit(1)
-    .executeTakeFirst();
 }

@@ -10,8 +10,8 @@
  */
 import { type Compilable, sql } from "kysely";
 import type { Db } from "../db/client";
+import type { Order } from "../db/orders";
 import * as ledger from "./ledger";
-import type { Order } from "./orders";
 
 export const MONTH_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renewals are charged this long before the period ends, so a slow bank does not leave a gap. */
@@ -95,7 +95,7 @@ export function periodStatements(db: Db, order: Order, now: number): Compilable[
       ? [
           ledger.grantStatement(
             db,
-            { memberId: order.member_id, amount: order.credits, reason: "premium_bonus", key: `premium-bonus:${order.id}` },
+            ledger.ledgerEntry(order.member_id, order.credits, { kind: "premium_bonus", orderId: order.id }),
             now,
           ),
         ]

@@ -12,7 +12,9 @@ import type { PaymentAdapter } from "../adapters/payments/types";
 import type { Db } from "../db/client";
 import { runBatch } from "../db/client";
 import type { Site } from "../lib/site";
-import { findOrder, newOrderId, type Order, settle } from "./orders";
+import { findOrder, type Order } from "../db/orders";
+import { settle } from "./order-settlement";
+import { newOrderId } from "./orders";
 import { type Membership, RENEW_AHEAD_MS } from "./premium";
 
 export interface RenewalDeps {
@@ -39,6 +41,15 @@ export function dueMemberships(db: Db, now: number, onlyMember?: number) {
     .where("current_period_end", "<=", now + RENEW_AHEAD_MS);
   if (onlyMember !== undefined) query = query.where("member_id", "=", onlyMember);
   return query.execute();
+}
+
+/** The development panel's "renew now": the member's period ends in a minute, so its renewal is due now. */
+export async function makeRenewalDue(db: Db, memberId: number, now = Date.now()): Promise<void> {
+  await db
+    .updateTable("premium_memberships")
+    .set({ current_period_end: now + 60_000, updated_at: now })
+    .where("member_id", "=", memberId)
+    .execute();
 }
 
 async function stopRenewal(db: Db, memberId: number, now: number): Promise<void> {

@@ -15,11 +15,13 @@
  * withdrawal `pending`, and asking again (the page, a retry) tries again.
  */
 import { type Selectable, sql } from "kysely";
-import { runBatch } from "../db/client";
+import { runBatch, type Db } from "../db/client";
 import type { WithdrawalsTable } from "../db/schema";
-import { ApiError } from "../lib/errors";
+import { DomainError } from "./errors";
 import * as ledger from "./ledger";
-import type { Order, OrderDeps } from "./orders";
+import { buildLedgerKey } from "./ledger-keys";
+import { type Order, purchasesPaidSince } from "../db/orders";
+import type { OrderDeps } from "./order-deps";
 import { MONTH_MS } from "./premium";
 
 export const WITHDRAWAL_DAYS = 14;
@@ -40,9 +42,15 @@ export function withdrawalDeadline(order: Pick<Order, "paid_at">): number | null
   return order.paid_at === null ? null : order.paid_at + WITHDRAWAL_DAYS * DAY;
 }
 
-/** The ledger key of what the order granted: a package's credits, or a premium period's bonus credits. */
-function grantKey(order: Order): string {
-  return order.product === "premium" ? `premium-bonus:${order.id}` : `purchase:${order.provider}:${order.provider_payment_id}`;
+/**
+ * The ledger key of what the order granted: a package's credits, or a premium period's bonus
+ * credits; the key its writer used (orders.ts settlePaid, premium.ts periodStatements). Null for
+ * an order of credits with no payment at the provider: it granted nothing.
+ */
+function grantKey(order: Order): string | null {
+  if (order.product === "premium") return buildLedgerKey({ kind: "premium_bonus", orderId: order.id });
+  if (order.provider_payment_id === null) return null;
+  return buildLedgerKey({ kind: "purchase", provider: order.provider, paymentId: order.provider_payment_id });
 }
 
 /** A premium period's length (the months it paid for, 30 days each). */
@@ -57,11 +65,8 @@ function periodMs(order: Order): number {
  */
 export async function quoteWithdrawal(deps: Pick<OrderDeps, "db">, order: Order, now = Date.now()): Promise<WithdrawalQuote> {
   const { db } = deps;
-  const grant = await db
-    .selectFrom("credit_ledger")
-    .select("id")
-    .where("idempotency_key", "=", grantKey(order))
-    .executeTakeFirst();
+  const key = grantKey(order);
+  const grant = key === null ? undefined : await ledger.entryWithKey(db, key).executeTakeFirst();
   const balance = await ledger.balance(db, order.member_id);
   let later = 0;
   if (grant) {
@@ -86,15 +91,20 @@ export async function quoteWithdrawal(deps: Pick<OrderDeps, "db">, order: Order,
   return { unused, refund_cents: refund, until: withdrawalDeadline(order) ?? 0 };
 }
 
+/** The member's purchases on the site of the last 14 days, withdrawn from or not, newest first. */
+export function recentPurchases(db: Db, memberId: number, siteId: number, now = Date.now()): Promise<Order[]> {
+  return purchasesPaidSince(db, memberId, siteId, now - WITHDRAWAL_DAYS * DAY);
+}
+
 /** Whether the member may still withdraw from the order (paid, credits, within 14 days). */
 export function assertWithdrawable(order: Order, now: number): void {
   const until = withdrawalDeadline(order);
   // A renewal is not a new contract: the right of withdrawal belongs to the first purchase.
   const purchase = order.product === "credits" || order.sequence === "first";
   if (!purchase || order.status !== "paid" || until === null) {
-    throw new ApiError(409, "not_withdrawable", "This order cannot be withdrawn from.");
+    throw new DomainError("not_withdrawable", "This order cannot be withdrawn from.");
   }
-  if (now > until) throw new ApiError(409, "withdrawal_period_over", "The 14 days to withdraw have passed.");
+  if (now > until) throw new DomainError("withdrawal_period_over", "The 14 days to withdraw have passed.");
 }
 
 export function findWithdrawal(deps: Pick<OrderDeps, "db">, orderId: string) {
@@ -145,7 +155,7 @@ export async function withdraw(
       ? [
           ledger.refundStatement(
             db,
-            { memberId: order.member_id, amount: quote.unused, reason: "withdrawal", key: `withdrawal:${order.id}` },
+            ledger.ledgerEntry(order.member_id, quote.unused, { kind: "withdrawal", orderId: order.id }),
             withdrawn,
             now,
           ),
@@ -176,7 +186,7 @@ export async function withdraw(
   ]);
   const made = claimed?.meta.changes === 1;
   const withdrawal = await findWithdrawal(deps, order.id);
-  if (!withdrawal) throw new ApiError(409, "not_withdrawable", "This order cannot be withdrawn from.");
+  if (!withdrawal) throw new DomainError("not_withdrawable", "This order cannot be withdrawn from.");
   return { withdrawal: await refundIfPending(deps, order, withdrawal), made };
 }
 

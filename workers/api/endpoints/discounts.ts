@@ -13,17 +13,14 @@ import { DiscountQuerySchema, RetentionCodeBodySchema } from "../../../contract/
 import type { DiscountAnswerSchema } from "../../../contract/schemas";
 import type { z } from "zod";
 import type { ApiContext } from "../context";
+import { orderDeps } from "../domain/order-deps";
 import * as discounts from "../domain/discounts";
-import { freeUnpayableReservations } from "../domain/orders";
-import { orderDeps } from "./orders";
+import { freeUnpayableReservations } from "../domain/order-settlement";
 import { ApiError } from "../lib/errors";
 import { requireMember } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";
 
 type DiscountAnswer = z.infer<typeof DiscountAnswerSchema>;
-
-/** How long the retention offer's code holds. */
-const RETENTION_DAYS = 14;
 
 export const discountCodes = new Hono<ApiContext>()
   .get("/discountcode.php", async (c) => {
@@ -47,27 +44,7 @@ export const discountCodes = new Hono<ApiContext>()
     const percent = c.var.site.settings.delete_discount;
     if (percent < 1) throw new ApiError(404, "no_discount", "This site makes no offer.");
     const buyer = { id: member.id, signup_date: member.signup_date, name: member.name, email: member.email };
-    const { db, site } = c.var;
-    // Once per member, ever (a unique index): asking again, even at the same moment, answers
-    // the code made the first time, used or not.
-    const existing = () =>
-      db
-        .selectFrom("discount_codes")
-        .selectAll()
-        .where("site_id", "=", site.id)
-        .where("member_id", "=", member.id)
-        .where("kind", "=", "retention")
-        .executeTakeFirst();
-    const earlier = await existing();
-    if (earlier) return c.json({ discount: discounts.toDiscount(earlier, buyer) } satisfies DiscountAnswer);
-    const made = await discounts
-      .createPersonalCode(db, {
-        siteId: site.id,
-        memberId: member.id,
-        kind: "retention",
-        percent: Math.min(Math.round(percent), 90),
-        validUntil: Date.now() + RETENTION_DAYS * 24 * 60 * 60 * 1000,
-      })
-      .catch(async (error: unknown) => (await existing()) ?? Promise.reject(error));
-    return c.json({ discount: discounts.toDiscount(made, buyer) } satisfies DiscountAnswer, 201);
+    const { row, made } = await discounts.retentionCodeFor(c.var.db, { siteId: c.var.site.id, memberId: member.id, percent });
+    const answer = { discount: discounts.toDiscount(row, buyer) } satisfies DiscountAnswer;
+    return made ? c.json(answer, 201) : c.json(answer);
   });

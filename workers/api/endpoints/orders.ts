@@ -19,23 +19,12 @@ import { messageCost } from "../../../contract/rules/message-cost";
 import { bestCentsPerCredit, mayStrikeThrough, quote, withDiscount } from "../../../contract/rules/pricing";
 import type { OrderAnswer, PricingAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import { paymentAdapter } from "../adapters/payments";
 import * as discounts from "../domain/discounts";
 import * as ledger from "../domain/ledger";
-import {
-  createOrder,
-  discountCodeOf,
-  findOrder,
-  freeUnpayableReservations,
-  latestPaidCreditsOrder,
-  orderState,
-  ownOrder,
-  receiveWebhook,
-  reconcile,
-  receiptClaimed,
-  type Order,
-  type OrderDeps,
-} from "../domain/orders";
+import { findOrder, latestPaidCreditsOrder, type Order } from "../db/orders";
+import { orderDeps } from "../domain/order-deps";
+import { freeUnpayableReservations, receiveWebhook, reconcile } from "../domain/order-settlement";
+import { createOrder, discountCodeOf, orderState, ownOrder, receiptClaimed } from "../domain/orders";
 import { ApiError } from "../lib/errors";
 import { faultPoint } from "../lib/faults";
 import { type Member, requireMember, viewerOf } from "../lib/member";
@@ -43,10 +32,6 @@ import { readBody, readQuery } from "../lib/request";
 import { publicOrigin } from "../mail/common";
 import { queueReceiptMail } from "../mail/receipt";
 import { postbackAfterAnswer } from "../domain/postbacks";
-
-export function orderDeps(c: Context<ApiContext>): OrderDeps {
-  return { d1: c.env.DB, db: c.var.db, adapter: paymentAdapter(c.env, c.var.db) };
-}
 
 /** The payment country: the one asked for, else the member's, else the visitor's (geo-IP), else the site's first. */
 function paymentCountry(c: Context<ApiContext>, asked: string | undefined): string {

@@ -8,6 +8,7 @@ import { Hono, type Context } from "hono";
 import { PostbackLogQuerySchema } from "../../../contract/requests/postbacks";
 import type { PostbackLogAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
+import { listPostbacks } from "../db/postbacks";
 import { ApiError } from "../lib/errors";
 import { devToolsEnabled } from "./dev";
 
@@ -38,27 +39,7 @@ export const postbackLog = new Hono<ApiContext>().get("/postbacks.php", async (c
     for (const issue of query.error.issues) fields[issue.path.join(".") || "_"] ??= issue.code;
     throw new ApiError(422, "invalid_input", "Some parameters are invalid.", { fields });
   }
-  const { status, event, before, limit } = query.data;
-  let rows = c.var.db
-    .selectFrom("postbacks")
-    .select([
-      "id",
-      "member_id",
-      "event",
-      "network",
-      "url",
-      "status",
-      "attempts",
-      "last_status",
-      "last_error",
-      "created_at",
-      "updated_at",
-    ])
-    .where("site_id", "=", c.var.site.id);
-  if (status) rows = rows.where("status", "=", status);
-  if (event) rows = rows.where("event", "=", event);
-  if (before) rows = rows.where("id", "<", before);
-  const postbacks = await rows.orderBy("id", "desc").limit(limit).execute();
+  const postbacks = await listPostbacks(c.var.db, c.var.site.id, query.data);
   const answer: PostbackLogAnswer = { postbacks };
   return c.json(answer);
 });

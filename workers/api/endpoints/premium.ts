@@ -22,10 +22,11 @@ import { Hono, type Context } from "hono";
 import { PremiumActionSchema, PremiumCancelByMailSchema, PremiumCancelConfirmSchema } from "../../../contract/requests/orders";
 import type { PremiumAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
+import { orderDeps } from "../domain/order-deps";
 import { findMember, findMemberByEmail } from "../db/members";
 import { claimLink, newLink, storePremiumCancelLink, usablePremiumCancelLink } from "../domain/one-time-links";
 import { cancelRenewal, findMembership, premiumState } from "../domain/premium";
-import { renewDue } from "../domain/renewals";
+import { makeRenewalDue, renewDue } from "../domain/renewals";
 import { ApiError } from "../lib/errors";
 import { requireMember, requireMemberEvenIfBanned } from "../lib/member";
 import { normaliseEmail } from "../lib/email";
@@ -36,7 +37,6 @@ import { findSiteById } from "../lib/site";
 import { queuePremiumCancelConfirmMail, queuePremiumCancelledMail } from "../mail/premium";
 import { queueReceiptMail } from "../mail/receipt";
 import { devToolsEnabled } from "./dev";
-import { orderDeps } from "./orders";
 
 /** How long a cancellation's confirmation link works. */
 export const PREMIUM_CANCEL_TTL_MS = 24 * 60 * 60 * 1000;
@@ -123,11 +123,7 @@ export const premiumCalls = new Hono<ApiContext>()
     const member = requireMember(c);
     const now = Date.now();
     // The period ends now, so the renewal is due: what the cron does when the day comes.
-    await c.var.db
-      .updateTable("premium_memberships")
-      .set({ current_period_end: now + 60_000, updated_at: now })
-      .where("member_id", "=", member.id)
-      .execute();
+    await makeRenewalDue(c.var.db, member.id, now);
     const deps = { ...orderDeps(c), siteById: (id: number) => findSiteById(c.var.db, id) };
     const outcomes = await renewDue(deps, now, member.id);
     for (const outcome of outcomes) if (outcome.result === "paid" && outcome.order) await queueReceiptMail(c, outcome.order);

@@ -14,15 +14,13 @@ import { Hono, type Context } from "hono";
 import { WithdrawalOrderSchema, WithdrawalsQuerySchema } from "../../../contract/requests/orders";
 import type { WithdrawalView } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import { findOrder, type Order } from "../domain/orders";
+import { orderDeps } from "../domain/order-deps";
+import { findOrder, type Order } from "../db/orders";
 import * as withdrawals from "../domain/withdrawals";
 import { ApiError } from "../lib/errors";
 import { requireMember } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";
 import { queueWithdrawalMail } from "../mail/withdrawal";
-import { orderDeps } from "./orders";
-
-const DAY = 24 * 60 * 60 * 1000;
 
 async function view(c: Context<ApiContext>, order: Order): Promise<WithdrawalView> {
   const deps = orderDeps(c);
@@ -66,17 +64,7 @@ export const withdrawalCalls = new Hono<ApiContext>()
     const query = readQuery(c, WithdrawalsQuerySchema);
     c.header("cache-control", "no-store");
     if (query.order) return c.json({ purchase: await view(c, await ownPaidOrder(c, member.id, query.order)) });
-    const since = Date.now() - withdrawals.WITHDRAWAL_DAYS * DAY;
-    const orders = await c.var.db
-      .selectFrom("orders")
-      .selectAll()
-      .where("member_id", "=", member.id)
-      .where("site_id", "=", c.var.site.id)
-      .where("sequence", "!=", "recurring")
-      .where("status", "in", ["paid", "withdrawn"])
-      .where("paid_at", ">", since)
-      .orderBy("paid_at", "desc")
-      .execute();
+    const orders = await withdrawals.recentPurchases(c.var.db, member.id, c.var.site.id);
     const purchases = [];
     for (const order of orders) purchases.push(await view(c, order));
     return c.json({ purchases });
