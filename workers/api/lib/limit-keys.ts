@@ -1,0 +1,21 @@
+/**
+ * Keys of the rate-limit counters that hold an address (lib/rate-limit.ts). Built here only, with
+ * the address normalised as sign-up stores it, so every spelling of one address counts on one
+ * counter and deleting the account (db/erase.ts) finds the counters the limiter wrote.
+ */
+import { normaliseEmail } from "./email";
+
+/** Failed logins on an address (endpoints/session.ts). */
+export function loginAddressKey(siteId: number, email: string): string {
+  return `login:email:${siteId}:${normaliseEmail(email)}`;
+}
+
+/** Reset links asked for an address (endpoints/password-reset.ts). */
+export function resetAddressKey(siteId: number, email: string): string {
+  return `reset:email:${siteId}:${normaliseEmail(email)}`;
+}
+
+/** Every counter keyed by this address, for erasing it with its account. */
+export function addressKeys(siteId: number, email: string): string[] {
+  return [loginAddressKey(siteId, email), resetAddressKey(siteId, email)];
+}
