@@ -23,8 +23,9 @@ import { RESCUE_TTL_MS } from "../domain/account-rescue";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError } from "../lib/errors";
+import { addressChangeLimit } from "../lib/limit-keys";
 import { requireCurrentPassword } from "../lib/current-password";
-import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
+import { assertUnderLimit, recordAttempt } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
 import { queueMailChangeMail, queueMailChangedNotice } from "../mail/mail-change";
@@ -34,8 +35,6 @@ import { postbackAfterAnswer } from "../domain/postbacks";
 /** How long a confirmation link works. */
 export const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
-const HOUR = 60 * 60 * 1000;
-
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This confirmation link is invalid, used or expired.");
 
 async function requestChange(c: Context<ApiContext>): Promise<Response> {
@@ -44,7 +43,7 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
   const { db, site } = c.var;
 
   // Each request mails an address the member typed: a few an hour, so this relays no spam.
-  const changeLimit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+  const changeLimit = addressChangeLimit(member.id);
   await assertUnderLimit(db, changeLimit);
   await requireCurrentPassword(db, member, body.password, "password");
 

@@ -25,6 +25,7 @@ import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { normaliseIdentityText } from "../../../contract/rules/identity";
 import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError, notLoggedIn } from "../lib/errors";
+import { addressChangeLimit } from "../lib/limit-keys";
 import { requestLocale, translatorFor } from "../lib/i18n";
 import { hashPassword, verifyMemberPassword } from "../lib/passwords";
 import { assertUnderLimit, recordAttempt, type Limit, takeAttempt } from "../lib/rate-limit";
@@ -269,7 +270,7 @@ export const signup = new Hono<ApiContext>()
       const email = normaliseEmail(body.email);
       if (email !== member.email) {
         // Each change mails a new address: a few an hour, so this cannot relay mail to strangers.
-        const limit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+        const limit = addressChangeLimit(member.id);
         await assertUnderLimit(db, limit);
         await recordAttempt(db, limit);
         const status = await emailStatus(c, email);
@@ -281,7 +282,7 @@ export const signup = new Hono<ApiContext>()
       } else {
         // The same address again: the activation link again (the chat's "send the link again"),
         // under the same limit as a change.
-        const limit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+        const limit = addressChangeLimit(member.id);
         await assertUnderLimit(db, limit);
         await recordAttempt(db, limit);
         newEmail = email;
