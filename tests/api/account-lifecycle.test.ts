@@ -22,6 +22,7 @@ import {
   UserAnswerSchema,
 } from "../../contract/schemas";
 import { mailproviderOf } from "../../contract/rules/signup";
+import { sha256Hex } from "../../workers/api/lib/sha256";
 import { call, createMember, ensureSites, loginAs, sessionCookie } from "./helpers";
 
 beforeAll(ensureSites);
@@ -132,11 +133,6 @@ async function changeToken(member: Member, cookie: string, newEmail: string, hos
   if (!mail) throw new Error("no mail change mail was written");
   expect(mail.to_address).toBe(newEmail);
   return changeLinkIn(mail.text).searchParams.get("token")!;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function memberRow(id: number) {
@@ -802,6 +798,19 @@ describe("deleting the account (DELETE /api/user.php)", () => {
     expect((await deleteAccount(cookie, { password: member.password })).status).toBe(200);
     await signUp(member.email, { password: "the new account" });
     expect((await login(member.email, "the new account")).status).toBe(200);
+  });
+
+  it("leaves no login lock-out of the old account on the address, however the address was typed", async () => {
+    const member = await createMember();
+    const cookie = await loginAs(member);
+    // The address as some keyboards and pastes send it: capitals, a zero-width space, the
+    // domain's trailing dot. Sign-up stores it normalised (lib/email.ts normaliseEmail).
+    const typed = `${member.email.toUpperCase().replace("@", "\u200b@")}.`;
+    for (let i = 0; i < 10; i++) await login(typed, `wrong ${i}`);
+    await errorOf(await login(typed, member.password), 429, "rate_limited");
+    expect((await deleteAccount(cookie, { password: member.password })).status).toBe(200);
+    await signUp(member.email, { password: "the new account" });
+    expect((await login(typed, "the new account")).status).toBe(200);
   });
 
   it("refuses a wrong, missing or non-string password with 403 and deletes nothing", async () => {

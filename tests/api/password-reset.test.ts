@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema, PasswordResetSentSchema, PasswordResetTokenSchema, UserAnswerSchema } from "../../contract/schemas";
 import { createTranslator } from "../../contract/translator";
 import { messages } from "../../contract/messages";
+import { sha256Hex } from "../../workers/api/lib/sha256";
 import { call, createMember, ensureSites, loginAs, sessionCookie } from "./helpers";
 
 beforeAll(ensureSites);
@@ -76,11 +77,6 @@ async function login(email: string, password: string, host?: string) {
 
 async function userStatus(cookie: string, host?: string): Promise<number> {
   return (await call("/api/user.php", { cookie, host })).status;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function errorOf(response: Response) {

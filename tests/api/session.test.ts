@@ -112,6 +112,23 @@ describe("POST /api/login.php", () => {
     expect(right.status).toBe(429);
   });
 
+  it("reads the address as sign-up stores it, and counts failures per address however it is typed", async () => {
+    const member = await createMember();
+    // Its own IP: the file's other logins share the default one and its limit of 50.
+    const headers = { "x-client-ip": `session-${crypto.randomUUID()}` };
+    // Capitals, a zero-width space, the domain's trailing dot: the same address (lib/email.ts normaliseEmail).
+    const typed = `${member.email.toUpperCase().replace("@", "\u200b@")}.`;
+    expect(
+      (await call("/api/login.php", { method: "POST", json: { email: typed, password: member.password }, headers })).status,
+    ).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      await call("/api/login.php", { method: "POST", json: { email: typed, password: `wrong${i}` }, headers });
+    }
+    // The address under attack is locked whichever spelling the guesses used.
+    const right = await call("/api/login.php", { method: "POST", json: member, headers });
+    expect(right.status).toBe(429);
+  });
+
   it("refuses a cross-site post", async () => {
     const member = await createMember();
     const response = await call("/api/login.php", { method: "POST", json: member, headers: { "sec-fetch-site": "cross-site" } });

@@ -9,7 +9,24 @@
  * member's own view of them goes.
  */
 import type { Compilable } from "kysely";
-import type { Db } from "./client";
+import { addressKeys } from "../lib/limit-keys";
+import { runBatch, type Db } from "./client";
+
+/** The file names of the member's photos (their R2 objects go after the batch). */
+export async function photoFilenamesOf(db: Db, memberId: number): Promise<string[]> {
+  const rows = await db.selectFrom("images").select("filename").where("member_id", "=", memberId).execute();
+  return rows.map((row) => row.filename);
+}
+
+/** Erases the member in one batch (eraseMemberQueries). */
+export async function eraseMember(
+  d1: D1Database,
+  db: Db,
+  member: { id: number; site_id: number; email: string | null },
+  now = Date.now(),
+): Promise<void> {
+  await runBatch(d1, eraseMemberQueries(db, member, now));
+}
 
 export function eraseMemberQueries(
   db: Db,
@@ -17,12 +34,9 @@ export function eraseMemberQueries(
   now = Date.now(),
 ): Compilable[] {
   const memberId = member.id;
-  // Rate-limit counters keyed by the address (session.ts, password-reset.ts).
-  const addressKeys = member.email
-    ? [`login:email:${member.site_id}:${member.email}`, `reset:email:${member.site_id}:${member.email}`]
-    : [];
   return [
-    ...(addressKeys.length > 0 ? [db.deleteFrom("rate_limits").where("key", "in", addressKeys)] : []),
+    // Rate-limit counters keyed by the address, built as the limiter builds them.
+    ...(member.email ? [db.deleteFrom("rate_limits").where("key", "in", addressKeys(member.site_id, member.email))] : []),
     db.deleteFrom("sessions").where("member_id", "=", memberId),
     db.deleteFrom("images").where("member_id", "=", memberId),
     db.deleteFrom("likes").where((eb) => eb.or([eb("member_id", "=", memberId), eb("profile_id", "=", memberId)])),

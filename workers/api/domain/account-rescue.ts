@@ -12,18 +12,11 @@
  *   (they went to whoever made the later change), but not older ones.
  */
 import { RESCUE_LINK_TTL_MS } from "../../../contract/limits";
-import { mailproviderOf } from "../../../contract/rules/signup";
-import { runBatch, type Db } from "../db/client";
+import { lockAccountForRescue } from "../db/accounts";
+import type { Db } from "../db/client";
 import { findMemberByEmail } from "../db/members";
-import {
-  claimLink,
-  endLinksStatement,
-  endNewerRescuesStatement,
-  newLink,
-  storePasswordResetLink,
-  usableRescueLink,
-  type RescueKind,
-} from "./one-time-links";
+import { claimLink, type RescueKind, storePasswordResetLink } from "../db/one-time-links";
+import { newLink, usableRescueLink } from "./one-time-links";
 
 /** How long a rescue link works: the owner may read the mail days later. */
 export const RESCUE_TTL_MS = RESCUE_LINK_TTL_MS;
@@ -59,27 +52,9 @@ export async function rescueAccount(deps: RescueDeps, token: unknown, now = Date
 
   const reset = await newLink();
   try {
-    await runBatch(deps.d1, [
-      ...(restore !== null
-        ? [
-            db
-              .updateTable("members")
-              .set({ email: restore, mailprovider: mailproviderOf(restore) })
-              .where("id", "=", memberId)
-              .where("site_id", "=", siteId),
-          ]
-        : []),
-      // No password logs in until the owner sets one with the mailed link.
-      db
-        .updateTable("members")
-        .set({ password_hash: null, password_salt: null, password_iterations: null })
-        .where("id", "=", memberId)
-        .where("site_id", "=", siteId),
-      db.deleteFrom("sessions").where("member_id", "=", memberId),
-      endLinksStatement(db, "email_change", memberId, now),
-      endLinksStatement(db, "password_reset", memberId, now),
-      endNewerRescuesStatement(db, memberId, rescue.created_at, now),
-    ]);
+    // Every session ends, the intruder's included; no password logs in until the owner sets one
+    // with the mailed link; the rescue links mailed after this one end, older ones stay.
+    await lockAccountForRescue(deps.d1, db, { memberId, siteId, restore, since: rescue.created_at }, now);
   } catch (error) {
     // The unique (site, email) index: the address was taken between the check and now.
     if (String(error).includes("UNIQUE")) return { ok: false, reason: "email_taken" };

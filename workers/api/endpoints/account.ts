@@ -19,8 +19,18 @@ import { AccountDeleteBodySchema } from "../../../contract/requests/user";
 import { APPEAL_STATES } from "../../../contract/rules/appeals";
 import type { DataExport } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
-import { runBatch } from "../db/client";
-import { eraseMemberQueries } from "../db/erase";
+import { turnPushOff } from "../db/accounts";
+import {
+  appealsOf,
+  likesGivenBy,
+  likesReceivedBy,
+  messagesSentBy,
+  noticesOf,
+  photosOf,
+  pushSubscriptionsOf,
+  sessionsOf,
+} from "../db/data-export";
+import { eraseMember, photoFilenamesOf } from "../db/erase";
 import { balance as creditBalance, history as creditHistory } from "../domain/ledger";
 import { listDecisionsAgainst } from "../db/decisions";
 import { toProfile } from "../db/members";
@@ -37,10 +47,10 @@ async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
   const { db } = c.var;
   await requireCurrentPassword(db, member, body.password, "password");
 
-  const images = await db.selectFrom("images").select("filename").where("member_id", "=", member.id).execute();
-  await runBatch(c.env.DB, eraseMemberQueries(db, member));
+  const filenames = await photoFilenamesOf(db, member.id);
+  await eraseMember(c.env.DB, db, member);
   // After the rows: a failure here leaves unreachable files, never a visible profile.
-  const keys = images.flatMap((image) => [image.filename, largeKeyOf(image.filename)]);
+  const keys = filenames.flatMap((filename) => [filename, largeKeyOf(filename)]);
   if (keys.length > 0) {
     await c.env.PHOTOS.delete(keys).catch((error: unknown) =>
       console.error(`photos of deleted member ${member.id} not removed:`, error),
@@ -54,10 +64,7 @@ async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
 async function pushOff(c: Context<ApiContext>): Promise<Response> {
   const member = requireMemberEvenIfBanned(c);
   const { db } = c.var;
-  await runBatch(c.env.DB, [
-    db.deleteFrom("push_subscriptions").where("member_id", "=", member.id),
-    db.updateTable("members").set({ push_state: "denied" }).where("id", "=", member.id),
-  ]);
+  await turnPushOff(c.env.DB, db, member.id);
   return c.json({ push: "denied" as const });
 }
 
@@ -80,48 +87,16 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
     await Promise.all([
       toProfile(db, member),
       creditBalance(db, member.id),
-      db
-        .selectFrom("images")
-        .select(["id", "filename", "created_at"])
-        .where("member_id", "=", member.id)
-        .orderBy("position")
-        .execute(),
-      db
-        .selectFrom("likes as l")
-        .innerJoin("members as m", "m.id", "l.profile_id")
-        .select(["l.profile_id", "m.name", "l.created_at"])
-        .where("l.member_id", "=", member.id)
-        .orderBy("l.created_at")
-        .execute(),
-      db
-        .selectFrom("likes as l")
-        .innerJoin("members as m", "m.id", "l.member_id")
-        .select(["l.member_id as profile_id", "m.name", "l.created_at"])
-        .where("l.profile_id", "=", member.id)
-        .orderBy("l.created_at")
-        .execute(),
+      photosOf(db, member.id),
+      likesGivenBy(db, member.id),
+      likesReceivedBy(db, member.id),
       creditHistory(db, member.id),
-      db
-        .selectFrom("notices")
-        .select(["kind", "created_at", "read_at"])
-        .where("member_id", "=", member.id)
-        .orderBy("created_at")
-        .execute(),
-      db.selectFrom("push_subscriptions").select(["endpoint", "created_at"]).where("member_id", "=", member.id).execute(),
-      db.selectFrom("sessions").select(["created_at", "expires_at"]).where("member_id", "=", member.id).execute(),
-      db
-        .selectFrom("messages")
-        .select(["conversation_id as conversation", "body as text", "created_at"])
-        .where("sender_id", "=", member.id)
-        .orderBy("id")
-        .execute(),
+      noticesOf(db, member.id),
+      pushSubscriptionsOf(db, member.id),
+      sessionsOf(db, member.id),
+      messagesSentBy(db, member.id),
       listDecisionsAgainst(db, member),
-      db
-        .selectFrom("appeals")
-        .select(["reference", "decision_id", "text", "state", "created_at"])
-        .where("member_id", "=", member.id)
-        .orderBy("id")
-        .execute(),
+      appealsOf(db, member.id),
     ]);
   const now = Date.now();
   const document: DataExport = {

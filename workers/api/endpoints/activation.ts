@@ -11,6 +11,7 @@
 import { Hono, type Context } from "hono";
 import type { ActivationState } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
+import { confirmAddress, findActivationTarget, newestActivationMail } from "../db/accounts";
 import { ApiError } from "../lib/errors";
 import { requireSession } from "../lib/member";
 import { matchesAddress, readActivationToken } from "../mail/activation";
@@ -22,16 +23,7 @@ export const activation = new Hono<ApiContext>().get("/activate.php", async (c) 
 
   const member = requireSession(c);
   const { db, site } = c.var;
-  const mail = await db
-    .selectFrom("mail_outbox")
-    .select(["delivered_at", "failed_at"])
-    .where("member_id", "=", member.id)
-    .where("site_id", "=", site.id)
-    .where("kind", "=", "activation")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const mail = await newestActivationMail(db, site.id, member.id);
   const status: ActivationState["status"] = !mail
     ? "none"
     : mail.delivered_at !== null
@@ -62,27 +54,14 @@ async function openLink(c: Context<ApiContext>, token: string) {
   if (!claim) return error();
 
   const { db, site } = c.var;
-  const member = await db
-    .selectFrom("members")
-    .select(["id", "email", "status", "activated_at"])
-    .where("id", "=", claim.memberId)
-    .where("site_id", "=", site.id)
-    .executeTakeFirst();
+  const member = await findActivationTarget(db, site.id, claim.memberId);
   // A deleted account, or a link sent to an address the member has since changed, is spent.
   if (!member || member.status === "deleted" || !(await matchesAddress(claim.fingerprint, member.email))) {
     return error();
   }
 
   if (member.status === "not_confirmed" || member.activated_at === null) {
-    await db
-      .updateTable("members")
-      .set({
-        activated_at: member.activated_at ?? Date.now(),
-        ...(member.status === "not_confirmed" ? { status: "active" as const } : {}),
-      })
-      .where("id", "=", member.id)
-      .where("status", "!=", "deleted")
-      .execute();
+    await confirmAddress(db, member);
     // The address confirmed: the double opt-in conversion for the member's network (sent once).
     await postbackAfterAnswer(c, member.id, "doi");
   }

@@ -5,11 +5,10 @@
  * workers/api/seed/geonames.ts) in that country, found by a bounding box on the (lat, lng) index.
  */
 import { Hono, type Context } from "hono";
-import { sql } from "kysely";
 import type { GeocodeAnswer } from "../../../contract/schemas";
 import { GeocodeQuerySchema } from "../../../contract/requests/geocode";
 import type { ApiContext } from "../context";
-import type { Db } from "../db/client";
+import { nearestCity } from "../db/places";
 import { ApiError } from "../lib/errors";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp } from "../lib/request";
@@ -19,10 +18,6 @@ export const GEONAMES_ATTRIBUTION =
 
 /** Every call counts (a lookup costs a few queries; nobody moves 120 times in 15 minutes). */
 const LIMIT = { max: 120, windowMs: 15 * 60 * 1000 };
-
-/** Boxes tried in turn (half-width, km): small first, so dense areas read few rows. */
-const SEARCH_KM = [5, 20, 50];
-const KM_PER_DEGREE = 111.195;
 
 function readQuery(c: Context) {
   // An empty field is a missing one.
@@ -36,38 +31,6 @@ function readQuery(c: Context) {
   throw new ApiError(422, "invalid_input", "Give lat (-90 to 90) and lon (-180 to 180) as decimal degrees.", {
     fields,
   });
-}
-
-interface NearestCity {
-  name: string;
-  region_id: number;
-  km: number;
-}
-
-/** The nearest city of `country` within 50 km of the point, or null. */
-export async function nearestCity(db: Db, country: string, lat: number, lon: number): Promise<NearestCity | null> {
-  const cos = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
-  for (const km of SEARCH_KM) {
-    const dLat = km / KM_PER_DEGREE;
-    const dLng = km / (KM_PER_DEGREE * cos);
-    const row = await db
-      .selectFrom("cities")
-      .select(["name", "region_id", "lat", "lng"])
-      .where("lat", ">=", lat - dLat)
-      .where("lat", "<=", lat + dLat)
-      .where("lng", ">=", Math.max(lon - dLng, -180))
-      .where("lng", "<=", Math.min(lon + dLng, 180))
-      .where("country", "=", country)
-      .orderBy(sql`(lat - ${lat}) * (lat - ${lat}) + (lng - ${lon}) * (lng - ${lon}) * ${cos * cos}`)
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst();
-    if (!row) continue;
-    const distance = Math.hypot((row.lat - lat) * KM_PER_DEGREE, (row.lng - lon) * KM_PER_DEGREE * cos);
-    // A city in the box's corner may be farther than one just outside it: only trust the inner circle.
-    if (distance <= km) return { name: row.name, region_id: row.region_id, km: distance };
-  }
-  return null;
 }
 
 export const geocode = new Hono<ApiContext>().get("/geocode.php", async (c) => {

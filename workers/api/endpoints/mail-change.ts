@@ -14,24 +14,18 @@
  */
 import { Hono, type Context } from "hono";
 import { MailChangeBodySchema, MailChangeConfirmBodySchema } from "../../../contract/requests/mail-change";
-import { mailproviderOf } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
-import { runBatch } from "../db/client";
+import { changeEmail } from "../db/accounts";
 import { findMember } from "../db/members";
-import {
-  claimLink,
-  endLinksStatement,
-  newLink,
-  storeEmailChangeLink,
-  storeRescueLink,
-  usableEmailChangeLink,
-} from "../domain/one-time-links";
+import { claimLink, storeEmailChangeLink, storeRescueLink } from "../db/one-time-links";
+import { newLink, usableEmailChangeLink } from "../domain/one-time-links";
 import { RESCUE_TTL_MS } from "../domain/account-rescue";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError } from "../lib/errors";
+import { addressChangeLimit } from "../lib/limit-keys";
 import { requireCurrentPassword } from "../lib/current-password";
-import { assertUnderLimit, recordAttempt, type Limit } from "../lib/rate-limit";
+import { assertUnderLimit, recordAttempt } from "../lib/rate-limit";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
 import { queueMailChangeMail, queueMailChangedNotice } from "../mail/mail-change";
@@ -41,8 +35,6 @@ import { postbackAfterAnswer } from "../domain/postbacks";
 /** How long a confirmation link works. */
 export const MAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
-const HOUR = 60 * 60 * 1000;
-
 const tokenInvalid = () => new ApiError(410, "token_invalid", "This confirmation link is invalid, used or expired.");
 
 async function requestChange(c: Context<ApiContext>): Promise<Response> {
@@ -51,7 +43,7 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
   const { db, site } = c.var;
 
   // Each request mails an address the member typed: a few an hour, so this relays no spam.
-  const changeLimit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+  const changeLimit = addressChangeLimit(member.id);
   await assertUnderLimit(db, changeLimit);
   await requireCurrentPassword(db, member, body.password, "password");
 
@@ -100,21 +92,7 @@ async function applyChange(c: Context<ApiContext>): Promise<Response> {
 
   const memberId = change.member_id;
   try {
-    await runBatch(c.env.DB, [
-      db
-        .updateTable("members")
-        .set({ email: change.new_email, mailprovider: mailproviderOf(change.new_email) })
-        .where("id", "=", memberId)
-        .where("site_id", "=", site.id)
-        .where("status", "!=", "deleted"),
-      // The link came through the mail, so the new address is proven.
-      db.updateTable("members").set({ status: "active" }).where("id", "=", memberId).where("status", "=", "not_confirmed"),
-      db.updateTable("members").set({ activated_at: now }).where("id", "=", memberId).where("activated_at", "is", null),
-      // The member's other change links stop working, and reset links mailed to the old address too.
-      endLinksStatement(db, "email_change", memberId, now),
-      endLinksStatement(db, "password_reset", memberId, now),
-      db.insertInto("notices").values({ member_id: memberId, kind: "email_changed", created_at: now, read_at: null }),
-    ]);
+    await changeEmail(c.env.DB, db, { memberId, siteId: site.id, email: change.new_email }, now);
   } catch (error) {
     // The unique (site, email) index: the address was taken between the check and now.
     if (String(error).includes("UNIQUE")) throw emailRefusal("active");

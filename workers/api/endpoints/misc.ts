@@ -1,6 +1,7 @@
 /** The page-hidden beacon (docs/product.md §7) and photo files from R2. */
 import { Hono } from "hono";
 import type { ApiContext } from "../context";
+import { touchLastSeen } from "../db/accounts";
 import { ApiError } from "../lib/errors";
 
 export const misc = new Hono<ApiContext>()
@@ -8,7 +9,7 @@ export const misc = new Hono<ApiContext>()
     // The browser sends this as the page goes to the background: remember when the member was last seen.
     const member = c.var.member;
     if (member) {
-      await c.var.db.updateTable("members").set({ last_seen: Date.now() }).where("id", "=", member.id).execute();
+      await touchLastSeen(c.var.db, member.id);
     }
     return c.body(null, 204);
   })

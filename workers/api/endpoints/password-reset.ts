@@ -16,11 +16,13 @@ import { PasswordResetBodySchema, PasswordResetRequestBodySchema } from "../../.
 import type { User } from "../../../contract/schemas";
 import { newPasswordProblem } from "../../../contract/rules/password";
 import type { ApiContext } from "../context";
-import { runBatch } from "../db/client";
+import { resetPassword } from "../db/accounts";
 import { findMember, findMemberByEmail, toUser } from "../db/members";
-import { claimLink, endLinksStatement, newLink, storePasswordResetLink, usablePasswordResetLink } from "../domain/one-time-links";
+import { claimLink, storePasswordResetLink } from "../db/one-time-links";
+import { newLink, usablePasswordResetLink } from "../domain/one-time-links";
 import { normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";
+import { resetAddressKey } from "../lib/limit-keys";
 import { hashPassword } from "../lib/passwords";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
@@ -42,7 +44,7 @@ async function requestLink(c: Context<ApiContext>): Promise<Response> {
   const email = normaliseEmail(body.email);
   const limits: Limit[] = [
     { key: `reset:ip:${clientIp(c)}`, max: 10, windowMs: FIFTEEN_MINUTES },
-    { key: `reset:email:${site.id}:${email}`, max: 3, windowMs: ONE_HOUR },
+    { key: resetAddressKey(site.id, email), max: 3, windowMs: ONE_HOUR },
   ];
   for (const limit of limits) await takeAttempt(db, limit);
 
@@ -79,32 +81,8 @@ async function resetWithLink(c: Context<ApiContext>): Promise<Response> {
   if (!(await claimLink(db, "password_reset", site.id, reset.token_hash, now))) throw tokenInvalid();
 
   const memberId = reset.member_id;
-  await runBatch(c.env.DB, [
-    db
-      .updateTable("members")
-      .set({
-        password_hash: password.hash,
-        password_salt: password.salt,
-        password_iterations: password.iterations,
-      })
-      .where("id", "=", memberId)
-      .where("site_id", "=", site.id)
-      .where("status", "!=", "deleted"),
-    // Every device is logged out.
-    db.deleteFrom("sessions").where("member_id", "=", memberId),
-    // The link came through the mail, so the address is proven.
-    db.updateTable("members").set({ status: "active" }).where("id", "=", memberId).where("status", "=", "not_confirmed"),
-    db
-      .updateTable("members")
-      .set({ activated_at: now })
-      .where("id", "=", memberId)
-      .where("activated_at", "is", null)
-      .where("status", "!=", "deleted"),
-    // The member's other links stop working.
-    endLinksStatement(db, "password_reset", memberId, now),
-    // A pending change of address (perhaps asked for by whoever had the old password) ends too.
-    endLinksStatement(db, "email_change", memberId, now),
-  ]);
+  // Every device is logged out; the member's other links stop working.
+  await resetPassword(c.env.DB, db, { memberId, siteId: site.id, password }, now);
 
   const member = await findMember(db, site.id, memberId);
   if (!member) throw tokenInvalid();

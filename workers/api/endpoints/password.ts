@@ -9,7 +9,9 @@ import { Hono } from "hono";
 import { PasswordChangeBodySchema } from "../../../contract/requests/password";
 import type { ApiContext } from "../context";
 import { RESCUE_TTL_MS } from "../domain/account-rescue";
-import { endLinksStatement, newLink, storeRescueLink } from "../domain/one-time-links";
+import { setPassword } from "../db/accounts";
+import { endLinks, storeRescueLink } from "../db/one-time-links";
+import { newLink } from "../domain/one-time-links";
 import { runAfterAnswer } from "../lib/after-answer";
 import { queuePasswordChangedNotice } from "../mail/mail-change";
 import { ApiError } from "../lib/errors";
@@ -35,14 +37,10 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
   await requireCurrentPassword(db, member, body.current, "current");
 
   const hashed = await hashPassword(newPassword);
-  await db
-    .updateTable("members")
-    .set({ password_hash: hashed.hash, password_salt: hashed.salt, password_iterations: hashed.iterations })
-    .where("id", "=", memberId)
-    .execute();
+  await setPassword(db, memberId, hashed);
   await endOtherSessions(c, memberId);
   // A pending change of address (perhaps asked for by whoever had the old password) ends too.
-  await endLinksStatement(db, "email_change", memberId).execute();
+  await endLinks(db, "email_change", memberId);
 
   if (member.email) {
     // "This was not me": whoever changed it may have had the old password.

@@ -4,7 +4,9 @@ import { LoginBodySchema } from "../../../contract/requests/session";
 import type { ApiContext } from "../context";
 import { joinBanAtLogin } from "../domain/bans";
 import { findMemberByEmail, toUser } from "../db/members";
+import { normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";
+import { loginAddressKey } from "../lib/limit-keys";
 import { requireMemberEvenIfBanned } from "../lib/member";
 import { DUMMY_HASH, verifyPassword } from "../lib/passwords";
 import { giveBack, type Limit, takeAttempt } from "../lib/rate-limit";
@@ -20,12 +22,15 @@ export const session = new Hono<ApiContext>()
     return c.json({ user: await toUser(c.var.db, c.var.site, member) });
   })
   .post("/login.php", async (c) => {
-    const { email, password } = await readBody(c, LoginBodySchema);
+    const body = await readBody(c, LoginBodySchema);
+    const { password } = body;
+    // The address as sign-up stored it (one normaliser: lib/email.ts).
+    const email = normaliseEmail(body.email);
     const { db, site } = c.var;
     // Two limits on failures: one address cannot be guessed at, one IP cannot sweep many addresses.
     const limits: Limit[] = [
       { key: `login:ip:${clientIp(c)}`, max: 50, windowMs: FIFTEEN_MINUTES },
-      { key: `login:email:${site.id}:${email.toLowerCase()}`, max: 10, windowMs: FIFTEEN_MINUTES },
+      { key: loginAddressKey(site.id, email), max: 10, windowMs: FIFTEEN_MINUTES },
     ];
     // Each attempt is taken before the password is checked (atomically, so parallel guesses
     // cannot pass together) and given back when it was right: only failures count.

@@ -16,12 +16,16 @@ import { defaultSearchGender } from "../../../contract/rules/search";
 import { isValidDateOfBirth, mailproviderOf, nameProblem } from "../../../contract/rules/signup";
 import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
+import { insertMember, setPushState, updateMember } from "../db/accounts";
 import { findMember, toUser } from "../db/members";
+import { isRegionOf } from "../db/places";
+import { claimToken, findUsedToken, insertWelcomeNotice, releaseToken, tieTokenToMember } from "../db/signups";
 import * as ledger from "../domain/ledger";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { normaliseIdentityText } from "../../../contract/rules/identity";
 import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
 import { ApiError, notLoggedIn } from "../lib/errors";
+import { addressChangeLimit } from "../lib/limit-keys";
 import { requestLocale, translatorFor } from "../lib/i18n";
 import { hashPassword, verifyMemberPassword } from "../lib/passwords";
 import { assertUnderLimit, recordAttempt, type Limit, takeAttempt } from "../lib/rate-limit";
@@ -100,7 +104,7 @@ export const signup = new Hono<ApiContext>()
 
     // The same form sent again (a double click, the back button, a retried request): the token
     // is used, so answer with the account it made rather than a second one (or an error).
-    const used = await db.selectFrom("used_tokens").selectAll().where("token_hash", "=", csrfHash).executeTakeFirst();
+    const used = await findUsedToken(db, csrfHash);
     if (used) return replayedSignup(c, used.member_id, email, body.password);
 
     const emailToken = await verifyToken(secret, "email-check", body.token);
@@ -123,12 +127,7 @@ export const signup = new Hono<ApiContext>()
 
     await recordAttempt(db, limit); // every sign-up that got this far counts, made or not
     // Claim the token first: of two identical posts racing, only one gets past this insert.
-    const claimed = await db
-      .insertInto("used_tokens")
-      .values({ token_hash: csrfHash, member_id: null, used_at: Date.now() })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) {
+    if (!(await claimToken(db, csrfHash))) {
       throw new ApiError(409, "signup_in_progress", "This form is already being sent.");
     }
 
@@ -137,52 +136,47 @@ export const signup = new Hono<ApiContext>()
     const language = isLocale(body.language) ? body.language : site.settings.domain_language;
     let memberId: number;
     try {
-      const row = await db
-        .insertInto("members")
-        .values({
-          site_id: site.id,
-          email,
-          password_hash: password.hash,
-          password_salt: password.salt,
-          password_iterations: password.iterations,
-          name,
-          gender: body.profile?.gender ?? null,
-          interested_in: body.profile?.interested_in ?? null,
-          date_of_birth: null,
-          country: body.country ?? null,
-          countryregion: null,
-          city: null,
-          language,
-          last_signup_step: 1,
-          status: "not_confirmed",
-          mailprovider: mailproviderOf(email),
-          main_image_id: null,
-          signup_date: now,
-          last_seen: now,
-          search_filters: null,
-          trafficsource: body.trafficsource ? JSON.stringify(body.trafficsource) : null,
-          timezone: validTimezone(body.timezone),
-          activated_at: null,
-          push_state: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      memberId = row.id;
+      memberId = await insertMember(db, {
+        site_id: site.id,
+        email,
+        password_hash: password.hash,
+        password_salt: password.salt,
+        password_iterations: password.iterations,
+        name,
+        gender: body.profile?.gender ?? null,
+        interested_in: body.profile?.interested_in ?? null,
+        date_of_birth: null,
+        country: body.country ?? null,
+        countryregion: null,
+        city: null,
+        language,
+        last_signup_step: 1,
+        status: "not_confirmed",
+        mailprovider: mailproviderOf(email),
+        main_image_id: null,
+        signup_date: now,
+        last_seen: now,
+        search_filters: null,
+        trafficsource: body.trafficsource ? JSON.stringify(body.trafficsource) : null,
+        timezone: validTimezone(body.timezone),
+        activated_at: null,
+        push_state: null,
+      });
     } catch (error) {
       // The unique (site, email) index: another request created this account a moment ago.
-      await db.deleteFrom("used_tokens").where("token_hash", "=", csrfHash).execute();
+      await releaseToken(db, csrfHash);
       if (String(error).includes("UNIQUE")) throw emailRefusal("active");
       throw error;
     }
     await Promise.all([
-      db.updateTable("used_tokens").set({ member_id: memberId }).where("token_hash", "=", csrfHash).execute(),
+      tieTokenToMember(db, csrfHash, memberId),
       ledger.grant(
         c.env.DB,
         db,
         { memberId, amount: site.settings.starting_credits, reason: "starting_credits", key: `start:${memberId}` },
         now,
       ),
-      db.insertInto("notices").values({ member_id: memberId, kind: "welcome", created_at: now, read_at: null }).execute(),
+      insertWelcomeNotice(db, memberId, now),
     ]);
     await startSession(c, memberId);
     await queueActivationMail(c, { id: memberId, email, name, language });
@@ -213,13 +207,7 @@ export const signup = new Hono<ApiContext>()
     if (body.countryregion !== undefined) {
       const country = body.country !== undefined ? body.country : member.country;
       if (body.countryregion !== null) {
-        const region = await db
-          .selectFrom("regions")
-          .select("id")
-          .where("id", "=", body.countryregion)
-          .where("country", "=", country ?? "")
-          .executeTakeFirst();
-        if (!region) throw invalid({ countryregion: "not_in_country" });
+        if (!(await isRegionOf(db, body.countryregion, country ?? ""))) throw invalid({ countryregion: "not_in_country" });
       }
       update.countryregion = body.countryregion;
     }
@@ -282,7 +270,7 @@ export const signup = new Hono<ApiContext>()
       const email = normaliseEmail(body.email);
       if (email !== member.email) {
         // Each change mails a new address: a few an hour, so this cannot relay mail to strangers.
-        const limit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+        const limit = addressChangeLimit(member.id);
         await assertUnderLimit(db, limit);
         await recordAttempt(db, limit);
         const status = await emailStatus(c, email);
@@ -294,7 +282,7 @@ export const signup = new Hono<ApiContext>()
       } else {
         // The same address again: the activation link again (the chat's "send the link again"),
         // under the same limit as a change.
-        const limit: Limit = { key: `email-change:member:${member.id}`, max: 3, windowMs: HOUR };
+        const limit = addressChangeLimit(member.id);
         await assertUnderLimit(db, limit);
         await recordAttempt(db, limit);
         newEmail = email;
@@ -302,7 +290,7 @@ export const signup = new Hono<ApiContext>()
     }
 
     if (Object.keys(update).length > 0) {
-      await db.updateTable("members").set(update).where("id", "=", member.id).execute();
+      await updateMember(db, member.id, update);
     }
     const updated = await findMember(db, site.id, member.id);
     if (!updated) throw notLoggedIn();
@@ -361,7 +349,7 @@ async function savePush(c: Context<ApiContext>) {
   const { subscription } = await readBody(c, PushBodySchema);
   const { db } = c.var;
   if (subscription === "denied") {
-    await db.updateTable("members").set({ push_state: "denied" }).where("id", "=", member.id).execute();
+    await setPushState(db, member.id, "denied");
     return c.json({ push: "denied" as const });
   }
   // The API fetches this URL later on its own: never one inside the operator's network
@@ -381,6 +369,6 @@ async function savePush(c: Context<ApiContext>) {
       fields: { "subscription.endpoint": "resubscribe" },
     });
   }
-  await db.updateTable("members").set({ push_state: null }).where("id", "=", member.id).execute();
+  await setPushState(db, member.id, null);
   return c.json({ push: "subscribed" as const });
 }

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { RegionsCountrySchema } from "../../../contract/requests/site";
 import type { CompanyInfo, Settings } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
+import { regionsOfCountries, regionsOfCountry } from "../db/places";
 import { networkSiteNames } from "../db/sites";
 import { ApiError } from "../lib/errors";
 
@@ -11,12 +12,7 @@ export const site = new Hono<ApiContext>()
     // Postback templates and the feed's address stay on the server (they may carry partner keys).
     const { postbacks: _postbacks, partner_feed, ...settings } = c.var.site.settings;
     const [regions, network_sites] = await Promise.all([
-      c.var.db
-        .selectFrom("regions")
-        .select(["id", "name", "country"])
-        .where("country", "in", settings.countries)
-        .orderBy("name")
-        .execute(),
+      regionsOfCountries(c.var.db, settings.countries),
       networkSiteNames(c.var.db, c.var.site),
     ]);
     const region_data: Settings["region_data"] = {};
@@ -58,11 +54,6 @@ export const site = new Hono<ApiContext>()
         fields: { country: c.req.query("country") === undefined ? "required" : "invalid_format" },
       });
     }
-    const regions = await c.var.db
-      .selectFrom("regions")
-      .select(["id", "name"])
-      .where("country", "=", country.data)
-      .orderBy("name")
-      .execute();
+    const regions = await regionsOfCountry(c.var.db, country.data);
     return c.json({ country: country.data, regions });
   });

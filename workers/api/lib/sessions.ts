@@ -8,13 +8,9 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ApiContext } from "../context";
 import type { MemberRow } from "../db/members";
 import { findSite, knownVersions, type Site, siteOf } from "./site";
+import { sha256Hex } from "./sha256";
 
 export const SESSION_COOKIE = "sid";
-
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 function isHttps(c: Context<ApiContext>): boolean {
   const proto = c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "");
@@ -33,7 +29,7 @@ export async function findSessionMember(c: Context<ApiContext>): Promise<MemberR
   if (found !== undefined) return found;
   const siteId = c.var.site.id;
   const { rows } = await c.var.db.executeQuery<MemberRow>(
-    CompiledQuery.raw(SESSION_MEMBER_SQL, [await sha256(id), siteId, Date.now(), siteId]),
+    CompiledQuery.raw(SESSION_MEMBER_SQL, [await sha256Hex(id), siteId, Date.now(), siteId]),
   );
   return rows[0] ?? null;
 }
@@ -55,7 +51,7 @@ export async function findSiteAndSessionMember(c: Context<ApiContext>, host: str
   const id = getCookie(c, SESSION_COOKIE);
   if (!id) return findSite(c.var.db, host);
   const { rows } = await c.var.db.executeQuery<SiteAndMemberRow>(
-    CompiledQuery.raw(SITE_AND_SESSION_MEMBER_SQL, [knownVersions(), await sha256(id), Date.now(), host]),
+    CompiledQuery.raw(SITE_AND_SESSION_MEMBER_SQL, [knownVersions(), await sha256Hex(id), Date.now(), host]),
   );
   const row = rows.find((r) => r.site__host === host) ?? rows[0];
   if (!row) return findSite(c.var.db, host); // no site at all: findSite answers it
@@ -90,7 +86,7 @@ export async function startSession(c: Context<ApiContext>, memberId: number): Pr
   await c.var.db
     .insertInto("sessions")
     .values({
-      id_hash: await sha256(id),
+      id_hash: await sha256Hex(id),
       member_id: memberId,
       site_id: c.var.site.id,
       created_at: now,
@@ -111,7 +107,7 @@ async function forgetStoredSession(c: Context<ApiContext>): Promise<boolean> {
   if (!id) return false;
   await c.var.db
     .deleteFrom("sessions")
-    .where("id_hash", "=", await sha256(id))
+    .where("id_hash", "=", await sha256Hex(id))
     .execute();
   return true;
 }
@@ -126,6 +122,6 @@ export async function endSession(c: Context<ApiContext>): Promise<void> {
 export async function endOtherSessions(c: Context<ApiContext>, memberId: number): Promise<void> {
   const id = getCookie(c, SESSION_COOKIE);
   let query = c.var.db.deleteFrom("sessions").where("member_id", "=", memberId);
-  if (id) query = query.where("id_hash", "!=", await sha256(id));
+  if (id) query = query.where("id_hash", "!=", await sha256Hex(id));
   await query.execute();
 }

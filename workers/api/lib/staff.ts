@@ -12,6 +12,7 @@ import type { ApiContext } from "../context";
 import type { Db } from "../db/client";
 import { ApiError } from "./errors";
 import type { PasswordHash } from "./passwords";
+import { sha256Hex } from "./sha256";
 
 export const HALF_SESSION_MS = 10 * 60 * 1000;
 export const FULL_SESSION_MS = 8 * 60 * 60 * 1000;
@@ -38,11 +39,6 @@ export function decodeStaffPassword(text: string): PasswordHash | null {
   return { iterations: Number(iterations), salt, hash };
 }
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 function isHttps(c: Context<ApiContext>): boolean {
   const proto = c.req.header("x-forwarded-proto") ?? new URL(c.req.url).protocol.replace(":", "");
   return proto === "https";
@@ -56,7 +52,7 @@ async function findStaffSession(c: Context<ApiContext>) {
     .selectFrom("staff_sessions as s")
     .innerJoin("staff as t", "t.id", "s.staff_id")
     .select(["t.id", "t.site_id", "t.email", "t.name", "t.role", "t.totp_secret", "t.totp_last_step", "s.totp_ok", "s.id_hash"])
-    .where("s.id_hash", "=", await sha256(id))
+    .where("s.id_hash", "=", await sha256Hex(id))
     .where("s.expires_at", ">", Date.now())
     .where("t.disabled_at", "is", null)
     .executeTakeFirst();
@@ -90,7 +86,7 @@ export async function startStaffSession(c: Context<ApiContext>, staffId: number,
   const ttl = totpOk ? FULL_SESSION_MS : HALF_SESSION_MS;
   await c.var.db
     .insertInto("staff_sessions")
-    .values({ id_hash: await sha256(id), staff_id: staffId, totp_ok: totpOk ? 1 : 0, created_at: now, expires_at: now + ttl })
+    .values({ id_hash: await sha256Hex(id), staff_id: staffId, totp_ok: totpOk ? 1 : 0, created_at: now, expires_at: now + ttl })
     .execute();
   setCookie(c, STAFF_COOKIE, id, {
     httpOnly: true,
@@ -106,7 +102,7 @@ export async function endStaffSession(c: Context<ApiContext>, options: { keepCoo
   if (!id) return;
   await c.var.db
     .deleteFrom("staff_sessions")
-    .where("id_hash", "=", await sha256(id))
+    .where("id_hash", "=", await sha256Hex(id))
     .execute();
   if (!options.keepCookie) {
     deleteCookie(c, STAFF_COOKIE, { path: COOKIE_PATH, secure: isHttps(c), httpOnly: true, sameSite: "Strict" });

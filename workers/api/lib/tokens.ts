@@ -4,6 +4,7 @@
  * as another, and needs no database row until it is used.
  */
 import { ApiError } from "./errors";
+import { sha256Hex } from "./sha256";
 
 export type TokenPurpose = "signup-csrf" | "email-check" | "activation";
 
@@ -73,9 +74,8 @@ export async function verifyToken(
 }
 
 /** SHA-256 hex of a token, for the used_tokens table. */
-export async function tokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(token));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+export function tokenHash(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 const DEVELOPMENT_SECRET = "local-development-only-signing-secret-not-for-production";

@@ -11,6 +11,8 @@ import { signingSecret, signToken, verifyToken } from "../lib/tokens";
 import { publicOrigin, renderStandardMail, type MailMember } from "./common";
 import { queueMail } from "./outbox";
 import type { RenderedMail } from "./template";
+import { normaliseEmail } from "../lib/email";
+import { sha256Hex } from "../lib/sha256";
 
 // Shared with the other member mails (mail/common.ts); exported here as before.
 export { mailTranslator, publicOrigin, type MailMember } from "./common";
@@ -42,10 +44,9 @@ export function renderActivationMail(
 // ---------------------------------------------------------------------------------------------
 // The link and its token
 
-/** First 16 hex characters of SHA-256 of the lowercased address: ties a link to one address. */
+/** First 16 hex characters of SHA-256 of the normalised address: ties a link to one address. */
 async function addressFingerprint(email: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email.trim().toLowerCase()));
-  return Array.from(new Uint8Array(digest).slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+  return (await sha256Hex(normaliseEmail(email))).slice(0, 16);
 }
 
 export async function activationToken(

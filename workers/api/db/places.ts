@@ -1,0 +1,60 @@
+/** Regions and cities (GeoNames places, seeded by workers/api/seed/geonames.ts). */
+import { sql } from "kysely";
+import type { Db } from "./client";
+
+/** The regions of these countries, by name. */
+export function regionsOfCountries(db: Db, countries: string[]) {
+  return db.selectFrom("regions").select(["id", "name", "country"]).where("country", "in", countries).orderBy("name").execute();
+}
+
+/** The regions of one country, by name. */
+export function regionsOfCountry(db: Db, country: string) {
+  return db.selectFrom("regions").select(["id", "name"]).where("country", "=", country).orderBy("name").execute();
+}
+
+/** Whether region `regionId` lies in `country`. */
+export async function isRegionOf(db: Db, regionId: number, country: string): Promise<boolean> {
+  const region = await db
+    .selectFrom("regions")
+    .select("id")
+    .where("id", "=", regionId)
+    .where("country", "=", country)
+    .executeTakeFirst();
+  return region !== undefined;
+}
+
+/** Boxes tried in turn (half-width, km): small first, so dense areas read few rows. */
+const SEARCH_KM = [5, 20, 50];
+const KM_PER_DEGREE = 111.195;
+
+export interface NearestCity {
+  name: string;
+  region_id: number;
+  km: number;
+}
+
+/** The nearest city of `country` within 50 km of the point, or null (a bounding box on the (lat, lng) index). */
+export async function nearestCity(db: Db, country: string, lat: number, lon: number): Promise<NearestCity | null> {
+  const cos = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+  for (const km of SEARCH_KM) {
+    const dLat = km / KM_PER_DEGREE;
+    const dLng = km / (KM_PER_DEGREE * cos);
+    const row = await db
+      .selectFrom("cities")
+      .select(["name", "region_id", "lat", "lng"])
+      .where("lat", ">=", lat - dLat)
+      .where("lat", "<=", lat + dLat)
+      .where("lng", ">=", Math.max(lon - dLng, -180))
+      .where("lng", "<=", Math.min(lon + dLng, 180))
+      .where("country", "=", country)
+      .orderBy(sql`(lat - ${lat}) * (lat - ${lat}) + (lng - ${lon}) * (lng - ${lon}) * ${cos * cos}`)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) continue;
+    const distance = Math.hypot((row.lat - lat) * KM_PER_DEGREE, (row.lng - lon) * KM_PER_DEGREE * cos);
+    // A city in the box's corner may be farther than one just outside it: only trust the inner circle.
+    if (distance <= km) return { name: row.name, region_id: row.region_id, km: distance };
+  }
+  return null;
+}
