@@ -15,8 +15,9 @@ import {
   markPhotoReviewed,
   siteNamesById,
 } from "../../db/moderation-cases";
+import { audit } from "../../db/staff";
 import { readBody, readQuery } from "../../lib/request";
-import { audit, inScope, requireStaff } from "../../lib/staff";
+import { inScope, requireStaff } from "../../lib/staff";
 import { memberDetail, photoUrl } from "./answers";
 import { inScopeOr404, notFound, scopedCase, scopedMember } from "./scoped";
 

@@ -6,12 +6,12 @@
 import { Hono } from "hono";
 import { StaffLoginBodySchema, StaffTotpBodySchema } from "../../../../contract/staff";
 import type { ApiContext } from "../../context";
-import { acceptTotpStep, findEnabledStaffByEmail } from "../../db/staff";
+import { acceptTotpStep, audit, findEnabledStaffByEmail } from "../../db/staff";
 import { ApiError } from "../../lib/errors";
 import { DUMMY_HASH, verifyPassword } from "../../lib/passwords";
 import { giveBack, type Limit, takeAttempt } from "../../lib/rate-limit";
 import { clientIp, readBody } from "../../lib/request";
-import { audit, decodeStaffPassword, endStaffSession, requireStaff, startStaffSession } from "../../lib/staff";
+import { decodeStaffPassword, endStaffSession, requireStaff, startStaffSession } from "../../lib/staff";
 import { stepOfCode } from "../../lib/totp";
 import { staffAnswer } from "./answers";
 
