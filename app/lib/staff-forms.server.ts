@@ -1,47 +1,44 @@
 /**
- * The staff decision form, read on the server (app/routes/staff): the same rules as the API
- * (contract/staff.ts), checked here first so a mistake comes back with the input kept; the
- * API's refusals (decided meanwhile, another site's member) come back the same way.
+ * The staff console's forms on the server (app/routes/staff): parsed with the same schemas as
+ * in the browser (lib/forms/staff.ts), answered like every form (a FormReply: what was typed
+ * and the errors by field, docs/decisions/014), with the staff pages' headers. The API's
+ * refusals (decided meanwhile, another site's member) are the form's own message.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { BAN_CATEGORIES } from "../../contract/schemas";
-import { REASON_MAX, REASON_MIN, STAFF_ACTIONS, type StaffAction, type StaffDecideBody } from "../../contract/staff";
-import type { FormErrors } from "~/components/staff/StaffParts";
-import type { ApiClient, ApiResult } from "./api/client.server";
+import type { StaffAction } from "../../contract/staff";
+import type { ApiClient } from "./api/client.server";
 import { staffDecide } from "./api/staff.server";
-import { formText, STAFF_HEADERS, savedRedirect } from "./staff.server";
+import { parseForm } from "./forms/parse.server";
+import type { ApiFailure, Replyable } from "./forms/reply.server";
+import type { FormReply } from "./forms/reply";
+import { staffDecisionSchema } from "./forms/staff";
+import { STAFF_HEADERS, savedRedirect } from "./staff.server";
 
-const KNOWN_API_ERRORS = new Set(["already_decided", "already_banned", "not_banned", "other_site_member", "rate_limited"]);
+/** API refusals with a message of their own (staff.errors.<code>); any other reads "that did not work". */
+const OWN_MESSAGES = new Set([
+  "already_decided",
+  "already_banned",
+  "not_banned",
+  "other_site_member",
+  "rate_limited",
+  "invalid_credentials",
+  "invalid_code",
+]);
 
-export function readDecision(form: FormData, allowed: readonly StaffAction[]) {
-  const values = Object.fromEntries(
-    ["action", "category", "reason", "image", "confirm_ban"].map((name) => [name, formText(form, name)]),
-  ) as Record<string, string>;
-  const errors: FormErrors = {};
-  const action = STAFF_ACTIONS.find((a) => a === values.action && allowed.includes(a));
-  if (!action) errors.action = "staff.errors.required";
-  const category = BAN_CATEGORIES.find((c) => c === values.category);
-  if (!category) errors.category = "staff.errors.required";
-  const reason = (values.reason ?? "").replace(/\r\n?/g, "\n").trim();
-  if (reason.length < REASON_MIN || reason.length > REASON_MAX) errors.reason = "staff.errors.reason";
-  if (action === "ban" && values.confirm_ban !== "1") errors.confirm = "staff.errors.confirmBan";
-  const image = Number(values.image);
-  if (action === "remove_photo" && !(Number.isInteger(image) && image > 0)) errors.image = "staff.errors.required";
-  if (!action || !category || Object.keys(errors).length > 0) return { ok: false as const, errors, values };
-  const body: Omit<StaffDecideBody, "case" | "member"> = { action, category, reason };
-  if (action === "remove_photo") body.image = image;
-  return { ok: true as const, body, values };
+/** The message key of an API refusal. */
+export function staffApiMessage(code: string): string {
+  return OWN_MESSAGES.has(code) ? `staff.errors.${code}` : "staff.errors.generic";
 }
 
-/** The form again, with the error and the input kept. */
-export function formError(errors: FormErrors, values: Record<string, string>, status = 400) {
-  return data({ errors, values }, { status, headers: STAFF_HEADERS });
+/** The form again, with the errors and what was typed, and the status. */
+export function staffFormReply(result: SubmissionResult<string[]>, status: number) {
+  return data<FormReply>({ result }, { status, headers: STAFF_HEADERS });
 }
 
-/** An API refusal as the form's error. */
-export function apiFormError(result: Extract<ApiResult<unknown>, { ok: false }>, values: Record<string, string>) {
-  const code = result.error.error;
-  return formError({ form: KNOWN_API_ERRORS.has(code) ? `staff.errors.${code}` : "staff.errors.generic" }, values, result.status);
+/** An API refusal as the form's own message, with the API's status; `hideFields` are not sent back. */
+export function staffApiReply(submission: Replyable, failure: ApiFailure, hideFields?: string[]) {
+  return staffFormReply(submission.reply({ formErrors: [staffApiMessage(failure.error.error)], hideFields }), failure.status);
 }
 
 /**
@@ -55,9 +52,11 @@ export async function submitDecision(
   about: { case: number } | { member: number },
   page: string,
 ) {
-  const decision = readDecision(form, allowed);
-  if (!decision.ok) return formError(decision.errors, decision.values);
-  const result = await staffDecide(api, { ...decision.body, ...about });
-  if (!result.ok) return apiFormError(result, decision.values);
+  const submission = parseForm(form, staffDecisionSchema(allowed));
+  if (submission.status !== "success") return staffFormReply(submission.reply(), 400);
+  const { action, category, reason, image } = submission.value;
+  const body = action === "remove_photo" ? { action, category, reason, image: Number(image) } : { action, category, reason };
+  const result = await staffDecide(api, { ...body, ...about });
+  if (!result.ok) return staffApiReply(submission, result);
   return savedRedirect(page);
 }

@@ -47,10 +47,3 @@ export async function readStaffPost({ request, context }: PageArgs): Promise<{ f
 export function savedRedirect(page: string): never {
   throw redirect(`${page}?saved`, { headers: STAFF_HEADERS });
 }
-
-const SIGN_IN_ERRORS = new Set(["rate_limited", "invalid_credentials", "invalid_code"]);
-
-/** The message key of an API refusal of the password or the code. */
-export function signInError(code: string): string {
-  return SIGN_IN_ERRORS.has(code) ? `staff.errors.${code}` : "staff.errors.generic";
-}

@@ -4,25 +4,39 @@
  * React text (never as HTML), so markup in it shows as the characters typed.
  */
 import { Form } from "react-router";
+import { staffDecisionSchema } from "~/lib/forms/staff";
+import { type FormResult, type Form as FormHook, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { BAN_CATEGORIES, REASON_MAX, REASON_MIN, STAFF_ACTIONS, type StaffAction } from "../../../contract/rules/staff";
 import type { Decision, StaffMemberAnswer } from "../../../contract/staff";
-import type { MessageKey } from "../../../contract/translator";
+import type { MessageKey, Values } from "../../../contract/translator";
 
-export interface FormErrors {
-  form?: string;
-  action?: string;
-  category?: string;
-  reason?: string;
-  confirm?: string;
-  image?: string;
-  outcome?: string;
-}
-
-/** An error message key with its values (the reason's bounds). */
+/** An error as the forms carry it: a message key, and its values after a "|" (lib/forms/staff.ts). */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (key: string | undefined) => (key ? t(key as MessageKey, { min: REASON_MIN, max: REASON_MAX }) : null);
+  return (error: string | undefined) => {
+    if (!error) return null;
+    const [key = "", values] = error.split("|");
+    const options: Values = values ? JSON.parse(values) : {};
+    return t(key as MessageKey, options);
+  };
+}
+
+/** A field's error beside it (its id is the field's aria-describedby). */
+export function FieldError({ id, error }: { id?: string; error: string | undefined }) {
+  const errorText = useErrorText();
+  return error ? (
+    <span id={id} className="staff-error">
+      {errorText(error)}
+    </span>
+  ) : null;
+}
+
+/** What an input of a field shows of its error: aria-invalid, and the error it is described by. */
+export function errorProps(field: ReturnType<FormHook["field"]>) {
+  return field.errors
+    ? { "aria-invalid": true as const, "aria-describedby": field.errorId }
+    : { "aria-invalid": undefined, "aria-describedby": undefined };
 }
 
 /** A staff page's title and heading, and the note after a saved decision (?saved). */
@@ -52,22 +66,21 @@ export function FormAlert({ error, id }: { error: string | undefined; id?: strin
 }
 
 /** The statement of reasons (the member is sent it), with its bounds. */
-export function ReasonField({ value, error }: { value: string | undefined; error: string | undefined }) {
+export function ReasonField({ field }: { field: ReturnType<FormHook["field"]> }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   return (
     <label>
       {t("staff.reason")}
       <textarea
-        name="reason"
+        name={field.name}
         required
         minLength={REASON_MIN}
         maxLength={REASON_MAX}
-        defaultValue={value ?? ""}
-        aria-invalid={error ? true : undefined}
+        defaultValue={field.initialValue ?? ""}
+        {...errorProps(field)}
       />
       <span className="staff-help">{t("staff.reasonHelp", { min: REASON_MIN, max: REASON_MAX })}</span>
-      {error ? <span className="staff-error">{errorText(error)}</span> : null}
+      <FieldError id={field.errorId} error={field.errors?.[0]} />
     </label>
   );
 }
@@ -159,29 +172,40 @@ export function Decisions({ decisions, now }: { decisions: Decision[]; now: numb
   );
 }
 
-/** The decision form: action, category, photo (for remove_photo), the reasons, and the ban's confirmation. */
+/**
+ * The decision form: action, category, photo (for remove_photo), the reasons, and the ban's
+ * confirmation. `lastResult`: the action's answer (errors and what was typed); `defaultValue`:
+ * what it starts with (a photo from the queue).
+ */
 export function DecisionForm({
   actions,
   photos,
-  errors,
-  values,
+  lastResult,
+  defaultValue,
   busy,
 }: {
   actions: readonly StaffAction[];
   photos: StaffMemberAnswer["photos"];
-  errors?: FormErrors | undefined;
-  values?: Record<string, string> | undefined;
+  lastResult: FormResult | undefined;
+  defaultValue?: Record<string, string> | undefined;
   busy: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const form = useForm({ schema: staffDecisionSchema(actions), lastResult, defaultValue });
+  const action = form.field("action");
+  const category = form.field("category");
+  const image = form.field("image");
+  const reason = form.field("reason");
+  const confirmBan = form.field("confirm_ban");
   const shown = photos.filter((p) => !p.removed);
+  const formError = form.formErrors?.[0];
   return (
-    <Form method="post" className="staff-form" aria-describedby={errors?.form ? "decide-error" : undefined}>
-      <FormAlert error={errors?.form} id="decide-error" />
+    <Form method="post" className="staff-form" aria-describedby={formError ? "decide-error" : undefined} {...form.props}>
+      <FormAlert error={formError} id="decide-error" />
       <label>
         {t("staff.action")}
-        <select name="action" required defaultValue={values?.action ?? ""} aria-invalid={errors?.action ? true : undefined}>
+        <select name={action.name} required defaultValue={action.initialValue ?? ""} {...errorProps(action)}>
           <option value="">{t("staff.choose")}</option>
           {STAFF_ACTIONS.filter((a) => actions.includes(a)).map((a) => (
             <option key={a} value={a}>
@@ -189,11 +213,11 @@ export function DecisionForm({
             </option>
           ))}
         </select>
-        {errors?.action ? <span className="staff-error">{errorText(errors.action)}</span> : null}
+        <FieldError id={action.errorId} error={action.errors?.[0]} />
       </label>
       <label>
         {t("staff.category")}
-        <select name="category" required defaultValue={values?.category ?? ""} aria-invalid={errors?.category ? true : undefined}>
+        <select name={category.name} required defaultValue={category.initialValue ?? ""} {...errorProps(category)}>
           <option value="">{t("staff.choose")}</option>
           {BAN_CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -201,12 +225,12 @@ export function DecisionForm({
             </option>
           ))}
         </select>
-        {errors?.category ? <span className="staff-error">{errorText(errors.category)}</span> : null}
+        <FieldError id={category.errorId} error={category.errors?.[0]} />
       </label>
       {actions.includes("remove_photo") && shown.length > 0 ? (
         <label>
           {t("staff.photo")}
-          <select name="image" defaultValue={values?.image ?? ""}>
+          <select name={image.name} defaultValue={image.initialValue ?? ""} {...errorProps(image)}>
             <option value="">{t("staff.choose")}</option>
             {shown.map((p) => (
               <option key={p.id} value={p.id}>
@@ -214,17 +238,27 @@ export function DecisionForm({
               </option>
             ))}
           </select>
-          {errors?.image ? <span className="staff-error">{errorText(errors.image)}</span> : null}
+          <FieldError id={image.errorId} error={image.errors?.[0]} />
         </label>
       ) : null}
-      <ReasonField value={values?.reason} error={errors?.reason} />
+      <ReasonField field={reason} />
       {actions.includes("ban") ? (
         <label className="staff-check">
-          <input type="checkbox" name="confirm_ban" value="1" defaultChecked={values?.confirm_ban === "1"} />
+          <input
+            type="checkbox"
+            name={confirmBan.name}
+            value="1"
+            defaultChecked={confirmBan.initialValue === "1"}
+            {...errorProps(confirmBan)}
+          />
           <span>{t("staff.confirmBan")}</span>
         </label>
       ) : null}
-      {errors?.confirm ? <p className="staff-error">{errorText(errors.confirm)}</p> : null}
+      {confirmBan.errors ? (
+        <p id={confirmBan.errorId} className="staff-error">
+          {errorText(confirmBan.errors[0])}
+        </p>
+      ) : null}
       <button type="submit" disabled={busy}>
         {t("staff.submit")}
       </button>

@@ -1,10 +1,13 @@
 import { Form, useNavigation } from "react-router";
-import { Decisions, FormAlert, MemberFacts, PageHeading, Photos, ReasonField, useErrorText } from "~/components/staff/StaffParts";
+import { Decisions, FieldError, FormAlert, MemberFacts, PageHeading, Photos, ReasonField } from "~/components/staff/StaffParts";
 import { staffAppeal, staffDecideAppeal } from "~/lib/api/staff.server";
+import { parseForm } from "~/lib/forms/parse.server";
+import { StaffAppealSchema } from "~/lib/forms/staff";
+import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { apiFormError, formError } from "~/lib/staff-forms.server";
-import { formText, loadStaffDetail, readStaffPost, savedRedirect } from "~/lib/staff.server";
-import { APPEAL_OUTCOMES, REASON_MAX, REASON_MIN } from "../../../contract/rules/staff";
+import { staffApiReply, staffFormReply } from "~/lib/staff-forms.server";
+import { loadStaffDetail, readStaffPost, savedRedirect } from "~/lib/staff.server";
+import { APPEAL_OUTCOMES } from "../../../contract/rules/staff";
 import type { Route } from "./+types/appeal";
 
 /** /staff/appeals/:appealId: a member's appeal against a decision; uphold it or reverse it, with reasons. */
@@ -15,25 +18,20 @@ export function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { form, api } = await readStaffPost(args);
   const { appealId } = args.params;
-  const values = { outcome: formText(form, "outcome"), reason: formText(form, "reason") };
-  const outcome = APPEAL_OUTCOMES.find((o) => o === values.outcome);
-  const reason = values.reason.replace(/\r\n?/g, "\n").trim();
-  const errors: { outcome?: string; reason?: string } = {};
-  if (!outcome) errors.outcome = "staff.errors.required";
-  if (reason.length < REASON_MIN || reason.length > REASON_MAX) errors.reason = "staff.errors.reason";
-  if (!outcome || errors.reason) return formError(errors, values);
-  const result = await staffDecideAppeal(api, { appeal: Number(appealId), outcome, reason });
-  if (!result.ok) return apiFormError(result, values);
+  const submission = parseForm(form, StaffAppealSchema);
+  if (submission.status !== "success") return staffFormReply(submission.reply(), 400);
+  const result = await staffDecideAppeal(api, { appeal: Number(appealId), ...submission.value });
+  if (!result.ok) return staffApiReply(submission, result);
   return savedRedirect(`/staff/appeals/${appealId}`);
 }
 
 export default function StaffAppeal({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const busy = useNavigation().state === "submitting";
   const { appeal, decision, member, photos, saved, now } = loaderData;
   const heading = t("staff.appealHeading", { reference: appeal.reference });
-  const errors = actionData?.errors;
+  const form = useForm({ schema: StaffAppealSchema, lastResult: actionData?.result });
+  const outcome = form.field("outcome");
   return (
     <>
       <PageHeading heading={heading} saved={saved} />
@@ -58,19 +56,26 @@ export default function StaffAppeal({ loaderData, actionData }: Route.ComponentP
           {appeal.state !== "open" ? (
             <p>{t(`staff.states.${appeal.state}`)}</p>
           ) : (
-            <Form method="post" className="staff-form">
-              <FormAlert error={errors?.form} />
+            <Form method="post" className="staff-form" {...form.props}>
+              <FormAlert error={form.formErrors?.[0]} />
               <fieldset>
                 <legend>{t("staff.outcome")}</legend>
                 {APPEAL_OUTCOMES.map((o) => (
                   <label key={o} className="staff-check">
-                    <input type="radio" name="outcome" value={o} required defaultChecked={actionData?.values.outcome === o} />
+                    <input
+                      type="radio"
+                      name={outcome.name}
+                      value={o}
+                      required
+                      defaultChecked={outcome.initialValue === o}
+                      aria-describedby={outcome.errors ? outcome.errorId : undefined}
+                    />
                     <span>{t(`staff.outcomes.${o}`)}</span>
                   </label>
                 ))}
-                {errors?.outcome ? <span className="staff-error">{errorText(errors.outcome)}</span> : null}
+                <FieldError id={outcome.errorId} error={outcome.errors?.[0]} />
               </fieldset>
-              <ReasonField value={actionData?.values.reason} error={errors?.reason} />
+              <ReasonField field={form.field("reason")} />
               <button type="submit" disabled={busy}>
                 {t("staff.submit")}
               </button>

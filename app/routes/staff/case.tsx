@@ -116,13 +116,7 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <>
               {mayAct ? null : <p className="staff-muted">{t("staff.otherSite")}</p>}
-              <DecisionForm
-                actions={actionsFor(mayAct)}
-                photos={photos}
-                errors={actionData?.errors}
-                values={actionData?.values}
-                busy={busy}
-              />
+              <DecisionForm actions={actionsFor(mayAct)} photos={photos} lastResult={actionData?.result} busy={busy} />
             </>
           )}
         </section>

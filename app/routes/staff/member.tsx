@@ -2,7 +2,8 @@ import { Form, redirect, useNavigation } from "react-router";
 import { DecisionForm, Decisions, MemberFacts, PageHeading, Photos } from "~/components/staff/StaffParts";
 import { staffMember, staffPhotoReviewed } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { formError, submitDecision } from "~/lib/staff-forms.server";
+import { formErrors } from "~/lib/forms/reply.server";
+import { staffFormReply, submitDecision } from "~/lib/staff-forms.server";
 import { formText, loadStaffDetail, readStaffPost, STAFF_HEADERS } from "~/lib/staff.server";
 import type { Route } from "./+types/member";
 
@@ -22,7 +23,7 @@ export async function action(args: Route.ActionArgs) {
   const { memberId } = args.params;
   if (formText(form, "intent") === "keep_photo") {
     const result = await staffPhotoReviewed(api, Number(formText(form, "image")));
-    if (!result.ok) return formError({ form: "staff.errors.generic" }, {}, result.status);
+    if (!result.ok) return staffFormReply(formErrors("staff.errors.generic"), result.status);
     throw redirect("/staff", { headers: STAFF_HEADERS });
   }
   const allowed = ["warn", "ban", "unban", "remove_photo"] as const;
@@ -64,8 +65,8 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
           <DecisionForm
             actions={member.banned ? ["unban", "warn", "remove_photo"] : ["warn", "remove_photo", "ban"]}
             photos={photos}
-            errors={actionData?.errors}
-            values={actionData?.values ?? (photo ? { image: String(photo), action: "remove_photo" } : undefined)}
+            lastResult={actionData?.result}
+            defaultValue={photo ? { image: String(photo), action: "remove_photo" } : undefined}
             busy={busy}
           />
         </section>

@@ -14,6 +14,7 @@ import { Hono } from "hono";
 import { AppealBodySchema } from "../../../contract/requests/appeals";
 import { APPEAL_LIMIT_PER_HOUR, isDecisionAgainst } from "../../../contract/rules/appeals";
 import type { ApiContext } from "../context";
+import { decisionHasAppeal, insertAppeal } from "../db/appeals";
 import { findDecisionAgainst, listDecisionsAgainst } from "../db/decisions";
 import { ApiError } from "../lib/errors";
 import { requireMemberEvenIfBanned } from "../lib/member";
@@ -51,20 +52,14 @@ export const appeals = new Hono<ApiContext>()
     }
     // One appeal per decision: the UNIQUE decision_id makes a repeated or concurrent appeal one row.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const row = await db
-        .insertInto("appeals")
-        .values({
-          reference: newReference("A"),
-          site_id: decision.site_id,
-          decision_id: decision.id,
-          member_id: me.id,
-          text: body.text,
-          state: "open",
-          created_at: now,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning(["reference", "created_at"])
-        .executeTakeFirst();
+      const row = await insertAppeal(db, {
+        reference: newReference("A"),
+        siteId: decision.site_id,
+        decisionId: decision.id,
+        memberId: me.id,
+        text: body.text,
+        createdAt: now,
+      });
       if (row) {
         if (me.email) {
           await queueAppealMail(c, {
@@ -84,8 +79,7 @@ export const appeals = new Hono<ApiContext>()
         );
       }
       // Nothing was written: the decision has its appeal, or (rarely) the reference was taken.
-      const existing = await db.selectFrom("appeals").select("id").where("decision_id", "=", decision.id).executeTakeFirst();
-      if (existing) throw appealExists();
+      if (await decisionHasAppeal(db, decision.id)) throw appealExists();
     }
     throw new Error("no free appeal reference after 5 draws");
   });

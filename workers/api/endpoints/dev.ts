@@ -1,10 +1,10 @@
 /**
  * Developer-only calls (POST /api/dev/credits.php, below). GET /api/dev/mailbox.php: this site's newest outbox mails, for the
  * development mailbox page (/_dev/mailbox), so a newcomer can open the activation link without
- * a mail server. Answers only when DEV_TOOLS is "1" AND the request is for a loopback host;
- * everywhere else it does not exist (404, the same answer as an unknown call).
+ * a mail server. Each answers only where lib/dev-tools.ts allows it; everywhere else it does
+ * not exist (404, the same answer as an unknown call).
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { APPEAL_WINDOW_MS, decide } from "../domain/moderation";
 import { closeSocketsOfBan } from "../domain/bans";
 import type { MailboxAnswer } from "../../../contract/schemas";
@@ -15,19 +15,18 @@ import {
   DevFaultBodySchema,
   DevTimeBonusBodySchema,
 } from "../../../contract/requests/dev";
+import { backdateDecision, devModeratorId, endTimeBonuses, findStaffSecrets, listOutboxMails } from "../db/dev-tools";
 import { clearFaults, faultOwner, setFault } from "../lib/faults";
 import { createPersonalCode } from "../domain/discounts";
 import * as ledger from "../domain/ledger";
+import { DEMO_STAFF_EMAILS, devToolsEnabled } from "../lib/dev-tools";
 import { ApiError } from "../lib/errors";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
+import { currentCode } from "../lib/totp";
 
 const LIMIT = 50;
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
-
-export function devToolsEnabled(c: Context<ApiContext>): boolean {
-  return c.env.DEV_TOOLS === "1" && c.var.local;
-}
 
 /** The http(s) URLs in a plain-text mail body, in order, without duplicates. */
 export function linksIn(text: string): string[] {
@@ -51,7 +50,7 @@ export const dev = new Hono<ApiContext>()
     const { credits } = await readBody(c, DevCreditsBodySchema);
     const balance = await ledger.balance(c.var.db, me.id);
     if (balance !== credits) {
-      const entry = { memberId: me.id, amount: credits - balance, reason: "dev_adjustment", key: `dev:${crypto.randomUUID()}` };
+      const entry = ledger.ledgerEntry(me.id, credits - balance, { kind: "dev_adjustment", nonce: crypto.randomUUID() });
       await ledger.adjust(c.env.DB, c.var.db, entry);
     }
     return c.json({ credits });
@@ -68,29 +67,11 @@ export const dev = new Hono<ApiContext>()
     const body = await readBody(c, DevDecisionBodySchema);
     const { db } = c.var;
     const now = Date.now();
-    await db
-      .insertInto("staff")
-      .values({
-        site_id: null,
-        email: "dev-moderator@localhost.invalid",
-        name: "Development moderator",
-        role: "moderator",
-        password_hash: "!",
-        totp_secret: "!",
-        disabled_at: now,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column("email").doNothing())
-      .execute();
-    const staff = await db
-      .selectFrom("staff")
-      .select("id")
-      .where("email", "=", "dev-moderator@localhost.invalid")
-      .executeTakeFirstOrThrow();
+    const staffId = await devModeratorId(db, now);
     const outcome = await decide(
       { d1: c.env.DB, bucket: c.env.PHOTOS },
       {
-        staffId: staff.id,
+        staffId,
         siteId: me.site_id,
         memberId: me.id,
         action: body.action,
@@ -105,11 +86,7 @@ export const dev = new Hono<ApiContext>()
     if (body.closed_days_ago !== undefined) {
       // Back-dated, so that its appeal period ended closed_days_ago days ago.
       const decidedAt = now - APPEAL_WINDOW_MS - body.closed_days_ago * 24 * 60 * 60 * 1000;
-      await db
-        .updateTable("moderation_decisions")
-        .set({ created_at: decidedAt, appeal_until: decidedAt + APPEAL_WINDOW_MS })
-        .where("id", "=", outcome.decisionId)
-        .execute();
+      await backdateDecision(db, outcome.decisionId, decidedAt, decidedAt + APPEAL_WINDOW_MS);
     }
     return c.json({ decision_id: outcome.decisionId }, 201);
   })
@@ -132,13 +109,7 @@ export const dev = new Hono<ApiContext>()
     const body = await readBody(c, DevTimeBonusBodySchema);
     const now = Date.now();
     if (body.action === "expire") {
-      await c.var.db
-        .updateTable("discount_codes")
-        .set({ valid_until: now })
-        .where("member_id", "=", me.id)
-        .where("kind", "=", "time_bonus")
-        .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">", now)]))
-        .execute();
+      await endTimeBonuses(c.var.db, me.id, now);
       return c.json({ time_bonus: null });
     }
     const row = await createPersonalCode(c.var.db, {
@@ -152,14 +123,7 @@ export const dev = new Hono<ApiContext>()
   })
   .get("/dev/mailbox.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
-    const rows = await c.var.db
-      .selectFrom("mail_outbox")
-      .select(["id", "to_address", "subject", "text", "html", "created_at", "delivered_at"])
-      .where("site_id", "=", c.var.site.id)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(LIMIT)
-      .execute();
+    const rows = await listOutboxMails(c.var.db, c.var.site.id, LIMIT);
     const answer: MailboxAnswer = {
       mails: rows.map((row) => ({
         id: row.id,
@@ -174,4 +138,18 @@ export const dev = new Hono<ApiContext>()
     };
     c.header("cache-control", "no-store");
     return c.json(answer);
+  })
+  /**
+   * GET /api/dev/staff_codes.php: the current TOTP code of each demo staff account, for the
+   * /_dev/staff-codes page.
+   */
+  .get("/dev/staff_codes.php", async (c) => {
+    if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+    const rows = await findStaffSecrets(c.var.db, Object.values(DEMO_STAFF_EMAILS));
+    return c.json({
+      codes: rows.map((row) => {
+        const { code, validFor } = currentCode(row.totp_secret);
+        return { email: row.email, code, valid_for: validFor };
+      }),
+    });
   });

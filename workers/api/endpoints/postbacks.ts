@@ -10,7 +10,7 @@ import type { PostbackLogAnswer } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { listPostbacks } from "../db/postbacks";
 import { ApiError } from "../lib/errors";
-import { devToolsEnabled } from "./dev";
+import { devToolsEnabled } from "../lib/dev-tools";
 
 async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));

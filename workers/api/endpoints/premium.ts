@@ -36,7 +36,7 @@ import { clientIp, readBody } from "../lib/request";
 import { findSiteById } from "../lib/site";
 import { queuePremiumCancelConfirmMail, queuePremiumCancelledMail } from "../mail/premium";
 import { queueReceiptMail } from "../mail/receipt";
-import { devToolsEnabled } from "./dev";
+import { devToolsEnabled } from "../lib/dev-tools";
 
 /** How long a cancellation's confirmation link works. */
 export const PREMIUM_CANCEL_TTL_MS = 24 * 60 * 60 * 1000;

@@ -173,7 +173,7 @@ export const signup = new Hono<ApiContext>()
       ledger.grant(
         c.env.DB,
         db,
-        { memberId, amount: site.settings.starting_credits, reason: "starting_credits", key: `start:${memberId}` },
+        ledger.ledgerEntry(memberId, site.settings.starting_credits, { kind: "starting_credits", memberId }),
         now,
       ),
       insertWelcomeNotice(db, memberId, now),

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { STAFF_COOKIE } from "../../../contract/staff";
 import type { ApiContext } from "../context";
-import type { Db } from "../db/client";
+import { deleteStaffSession, findStaffBySession, insertStaffSession } from "../db/staff";
 import { ApiError } from "./errors";
 import type { PasswordHash } from "./passwords";
 import { sha256Hex } from "./sha256";
@@ -48,14 +48,7 @@ function isHttps(c: Context<ApiContext>): boolean {
 async function findStaffSession(c: Context<ApiContext>) {
   const id = getCookie(c, STAFF_COOKIE);
   if (!id) return null;
-  const row = await c.var.db
-    .selectFrom("staff_sessions as s")
-    .innerJoin("staff as t", "t.id", "s.staff_id")
-    .select(["t.id", "t.site_id", "t.email", "t.name", "t.role", "t.totp_secret", "t.totp_last_step", "s.totp_ok", "s.id_hash"])
-    .where("s.id_hash", "=", await sha256Hex(id))
-    .where("s.expires_at", ">", Date.now())
-    .where("t.disabled_at", "is", null)
-    .executeTakeFirst();
+  const row = await findStaffBySession(c.var.db, await sha256Hex(id), Date.now());
   return row ?? null;
 }
 
@@ -84,10 +77,13 @@ export async function startStaffSession(c: Context<ApiContext>, staffId: number,
   const id = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
   const now = Date.now();
   const ttl = totpOk ? FULL_SESSION_MS : HALF_SESSION_MS;
-  await c.var.db
-    .insertInto("staff_sessions")
-    .values({ id_hash: await sha256Hex(id), staff_id: staffId, totp_ok: totpOk ? 1 : 0, created_at: now, expires_at: now + ttl })
-    .execute();
+  await insertStaffSession(c.var.db, {
+    idHash: await sha256Hex(id),
+    staffId,
+    totpOk,
+    createdAt: now,
+    expiresAt: now + ttl,
+  });
   setCookie(c, STAFF_COOKIE, id, {
     httpOnly: true,
     sameSite: "Strict",
@@ -100,10 +96,7 @@ export async function startStaffSession(c: Context<ApiContext>, staffId: number,
 export async function endStaffSession(c: Context<ApiContext>, options: { keepCookie?: boolean } = {}): Promise<void> {
   const id = getCookie(c, STAFF_COOKIE);
   if (!id) return;
-  await c.var.db
-    .deleteFrom("staff_sessions")
-    .where("id_hash", "=", await sha256Hex(id))
-    .execute();
+  await deleteStaffSession(c.var.db, await sha256Hex(id));
   if (!options.keepCookie) {
     deleteCookie(c, STAFF_COOKIE, { path: COOKIE_PATH, secure: isHttps(c), httpOnly: true, sameSite: "Strict" });
   }
@@ -112,32 +105,4 @@ export async function endStaffSession(c: Context<ApiContext>, options: { keepCoo
 /** Whether a site is on this staff account's scope (site_id null: every site). */
 export function inScope(staff: Pick<StaffRow, "site_id">, siteId: number): boolean {
   return staff.site_id === null || staff.site_id === siteId;
-}
-
-/** Writes one line of the audit log (staff_audit, append-only). */
-export async function audit(
-  db: Db,
-  entry: {
-    siteId: number | null;
-    staffId: number | null;
-    action: string;
-    memberId?: number | null;
-    caseId?: number | null;
-    decisionId?: number | null;
-    detail?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await db
-    .insertInto("staff_audit")
-    .values({
-      site_id: entry.siteId,
-      staff_id: entry.staffId,
-      action: entry.action,
-      member_id: entry.memberId ?? null,
-      case_id: entry.caseId ?? null,
-      decision_id: entry.decisionId ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
-      created_at: Date.now(),
-    })
-    .execute();
 }

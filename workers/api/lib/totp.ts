@@ -2,7 +2,7 @@
  * The staff second factor: TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps), through the
  * otpauth library (ADR 029). A code is accepted one step either side of now (clocks drift), and
  * only once: the step it belongs to is stored as staff.totp_last_step, and a code of that step
- * or an earlier one is refused (endpoints/staff.ts makes the store conditional, so two parallel
+ * or an earlier one is refused (db/staff.ts acceptTotpStep makes the store conditional, so two parallel
  * sends of one code cannot both pass).
  */
 import { Secret, TOTP } from "otpauth";

@@ -4,24 +4,32 @@
  * to an authenticator app, or open /_dev/staff-codes where the development tools run. Never
  * for production: a real deployment creates its staff with their own secrets.
  */
+import { DEMO_STAFF_EMAILS } from "../lib/dev-tools";
+
 export const DEMO_STAFF_PASSWORD = "staff-demo-password";
 
 export const DEMO_STAFF = [
   {
-    email: "moderator@example.com",
+    email: DEMO_STAFF_EMAILS.moderator,
     name: "Mira Moderator",
     role: "moderator",
     host: "localhost",
     totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
   },
   {
-    email: "velvet-moderator@example.com",
+    email: DEMO_STAFF_EMAILS.velvetModerator,
     name: "Victor Moderator",
     role: "moderator",
     host: "velvet.localhost",
     totpSecret: "KRUGKIDROVUWG2ZAMJZG653OEBTG66BA",
   },
-  { email: "admin@example.com", name: "Ada Admin", role: "admin", host: null, totpSecret: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U" },
+  {
+    email: DEMO_STAFF_EMAILS.admin,
+    name: "Ada Admin",
+    role: "admin",
+    host: null,
+    totpSecret: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U",
+  },
 ] as const;
 
 /** A demo open report in the queue: the first seeded profile (after the demo accounts), reported by Anna. */

@@ -1,0 +1,65 @@
+/** The queries of the development tools (endpoints/dev.ts; only where lib/dev-tools.ts allows them). */
+import type { Db } from "./client";
+
+const DEV_MODERATOR_EMAIL = "dev-moderator@localhost.invalid";
+
+/**
+ * The id of the development moderator who signs decisions made with the development tools,
+ * written the first time. The account is disabled and has no password or secret: nobody can
+ * sign in as it.
+ */
+export async function devModeratorId(db: Db, now: number): Promise<number> {
+  await db
+    .insertInto("staff")
+    .values({
+      site_id: null,
+      email: DEV_MODERATOR_EMAIL,
+      name: "Development moderator",
+      role: "moderator",
+      password_hash: "!",
+      totp_secret: "!",
+      disabled_at: now,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+  const staff = await db.selectFrom("staff").select("id").where("email", "=", DEV_MODERATOR_EMAIL).executeTakeFirstOrThrow();
+  return staff.id;
+}
+
+/** Moves a decision's date (and its appeal deadline) back. */
+export async function backdateDecision(db: Db, decisionId: number, decidedAt: number, appealUntil: number): Promise<void> {
+  await db
+    .updateTable("moderation_decisions")
+    .set({ created_at: decidedAt, appeal_until: appealUntil })
+    .where("id", "=", decisionId)
+    .execute();
+}
+
+/** Ends every time bonus of the member still running at `now`. */
+export async function endTimeBonuses(db: Db, memberId: number, now: number): Promise<void> {
+  await db
+    .updateTable("discount_codes")
+    .set({ valid_until: now })
+    .where("member_id", "=", memberId)
+    .where("kind", "=", "time_bonus")
+    .where((eb) => eb.or([eb("valid_until", "is", null), eb("valid_until", ">", now)]))
+    .execute();
+}
+
+/** A site's newest outbox mails, newest first. */
+export function listOutboxMails(db: Db, siteId: number, limit: number) {
+  return db
+    .selectFrom("mail_outbox")
+    .select(["id", "to_address", "subject", "text", "html", "created_at", "delivered_at"])
+    .where("site_id", "=", siteId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** The TOTP secrets of the staff accounts with these addresses (the development codes page). */
+export function findStaffSecrets(db: Db, emails: readonly string[]) {
+  return db.selectFrom("staff").select(["email", "totp_secret"]).where("email", "in", emails).execute();
+}

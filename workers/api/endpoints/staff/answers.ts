@@ -1,0 +1,53 @@
+/** The staff console's answers that several calls share: the staff account, and a member's record. */
+import type { Db } from "../../db/client";
+import { findMemberFacts, listDecisionsOf, listPhotosOf, listRemovedPhotosOf } from "../../db/moderation-cases";
+import { findSiteById } from "../../lib/site";
+import type { StaffRow } from "../../lib/staff";
+
+export const photoUrl = (filename: string) => `/api/images/${filename}`;
+
+/** The staff account as answers show it. */
+export async function staffAnswer(db: Db, staff: StaffRow, totpOk: boolean) {
+  const site = staff.site_id === null ? null : await findSiteById(db, staff.site_id);
+  return {
+    staff: {
+      id: staff.id,
+      name: staff.name,
+      email: staff.email,
+      role: staff.role,
+      site_id: staff.site_id,
+      site_name: site?.settings.name ?? null,
+    },
+    totp_ok: totpOk,
+  };
+}
+
+/** A member, their photos (removed ones listed without a URL) and their decisions; null when absent. */
+export async function memberDetail(db: Db, memberId: number, names: Map<number, string>) {
+  const member = await findMemberFacts(db, memberId);
+  if (!member) return null;
+  const [photos, removed, decisions] = await Promise.all([
+    listPhotosOf(db, memberId),
+    listRemovedPhotosOf(db, memberId),
+    listDecisionsOf(db, memberId),
+  ]);
+  return {
+    member: {
+      id: member.id,
+      name: member.status === "deleted" ? "" : member.name,
+      email: member.email,
+      site_id: member.site_id,
+      site_name: names.get(member.site_id) ?? "",
+      status: member.status,
+      fictional: member.is_fictional === 1,
+      banned: member.ban_decision_id !== null,
+      signup_date: member.signup_date,
+    },
+    photos: [
+      ...photos.map((p) => ({ id: p.id, url: photoUrl(p.filename), removed: false })),
+      // Removed photos are shown to staff through no URL (their files are not public): listed only.
+      ...removed.map((p) => ({ id: p.id, url: "", removed: true })),
+    ],
+    decisions,
+  };
+}
