@@ -68,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** Whether this visitor may sign up (an invite-only site needs a traffic source): "Sign up" links follow it. */
       signupOpen: signupOpen(settings.signups, tracking.network),
       /** Where "Sign up" links go: with the partner's values when they are not stored (ADR 034), so the sign-up still credits them. */
+      /** Whether the site sells premium: members are shown where to get it (issue 29 point 21). */
+      premiumOffered: settings.commerce.premium_plans.length > 0,
       signupHref:
         consent === "partners" || Object.keys(tracking).length === 0 ? "/signup" : `/signup?${new URLSearchParams(tracking)}`,
     },
@@ -80,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** Not confirmed yet: the layout reminds the member to open the activation mail (docs/product.md §4). */
       unconfirmedEmail: user.status === "not_confirmed" ? user.email : null,
       timeZone: safeTimeZone(user.timezone),
+      premium: user.profile.premium,
     },
     toast: toast && { ...toast, id: crypto.randomUUID() },
     /** The site-entry warning stands before this page (docs/product.md §2.5), unless the route is exempt (useEntryWarningExempt). */

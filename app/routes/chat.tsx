@@ -21,6 +21,7 @@ import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { PartFailed } from "~/components/PartFailed";
 import { pagePart, type Part } from "~/lib/page-part";
+import { PremiumTeaser } from "~/components/commerce/PremiumTeaser";
 import type { Route } from "./+types/chat";
 import { useSite } from "~/lib/root-data";
 import { parseForm } from "~/lib/forms/parse.server";
@@ -396,6 +397,7 @@ function Composer({
           <Link to={`/credits?return_to=${encodeURIComponent(pathname)}`}>{t("chat.buyCredits")}</Link>
         </p>
       )}
+      {short && <PremiumTeaser />}
       <input type="hidden" name="key" value={answer?.sendKey ?? sendKey} />
       <label htmlFor={text.id} className="visually-hidden">
         {t("chat.message")}

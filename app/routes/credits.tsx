@@ -14,6 +14,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
 import { safeRedirect } from "~/lib/redirect";
 import { useUser } from "~/lib/root-data";
+import { PremiumTeaser } from "~/components/commerce/PremiumTeaser";
 import type { Route } from "./+types/credits";
 
 /**
@@ -147,6 +148,8 @@ export default function Credits({ loaderData, actionData }: Route.ComponentProps
           </p>
         )}
       </Form>
+      {/* After the purchase, not competing with it: what premium gives (issue 29 point 21). */}
+      <PremiumTeaser />
       {returnTo && (
         <p>
           <Link to={returnTo}>{t("credits.back")}</Link>

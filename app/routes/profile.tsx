@@ -17,6 +17,7 @@ import { apiContext } from "~/lib/context";
 import { aboutView, locationView, personalView } from "~/lib/signup/profile-sections.server";
 import { PartFailed } from "~/components/PartFailed";
 import { pagePart, type Part } from "~/lib/page-part";
+import { PremiumTeaser } from "~/components/commerce/PremiumTeaser";
 import type { Route } from "./+types/profile";
 import { LogoutButton } from "~/components/LogoutButton";
 import { BlockForm } from "~/components/safety/SafetyFields";
@@ -107,6 +108,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
         <LogoutButton />
       </header>
+      <PremiumTeaser />
       <section id="name" className="profile-section" aria-labelledby="name-heading">
         <NameSetting
           name={loaderData.name}

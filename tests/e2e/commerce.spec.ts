@@ -306,6 +306,12 @@ test("premium: subscribe, its advantages, and cancelling through 'Cancel contrac
   const stamp = `${info.project.name}-${Date.now()}`;
   const email = `e2e-shop-premium-${stamp}@example.com`;
   await newMember(page, email, `Pia ${stamp.slice(-5)}`);
+  // Premium is offered where members look, not only in the footer (issue 29 point 21).
+  await page.goto("/credits");
+  await expect(page.getByText("Bonus credits every month and a badge on your profile.")).toBeVisible();
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "See premium" }).click();
+  await expect(page).toHaveURL(/\/premium$/);
   await page.goto("/premium?country=NL");
   await expect(page.getByRole("heading", { name: "Premium", level: 1 })).toBeVisible();
   await page.getByRole("radio", { name: /^1 month/ }).check();
@@ -322,6 +328,10 @@ test("premium: subscribe, its advantages, and cancelling through 'Cancel contrac
   // An advantage: 100 bonus credits on the 50 a new member starts with (the badge on the member's
   // page is held by the API tests: a profile mid-sign-up has no public page yet).
   await expect(page.getByTestId("credits")).toHaveText("150 credits");
+  // A member who has premium is not offered it again.
+  await page.goto("/profile");
+  await expect(page.getByRole("link", { name: "See premium" })).toHaveCount(0);
+  await page.goto("/premium");
 
   // Someone logged out can cancel by the account's address: the same page, no login wall.
   const visitor = await browser.newContext();
