@@ -1,10 +1,8 @@
 /**
- * What the device's position may fill in the location form (docs/product.md §2.3, §2.4; issue
- * 16, defect 3). Sign-up step 3 is prefilled from it: the device's country, and the region and
- * city while they are empty. On /profile the saved place wins: the device fills only a place
- * left empty (no region and no city yet), never the country the member saved, and nothing when
- * it is in another country than the saved one. A device's region beside a city the member typed
- * could contradict it, so a half-filled place is left as it is.
+ * What the device's position fills in the location form when the member asks for it ("Use my
+ * location" on sign-up step 3 and on /profile; docs/product.md §2.3, issue 29 point 10): the
+ * device is never asked without that press. The member asked, so the device's place replaces
+ * what the form holds; a place in a country the site does not serve fills nothing.
  */
 export interface DevicePlace {
   country: string | null;
@@ -18,35 +16,25 @@ export interface LocationFormValues {
   city: string;
 }
 
-export interface PrefillContext {
-  variant: "signup" | "profile";
-  /** The country stored on the profile (null: none yet; the form then shows a guess). */
-  savedCountry: string | null;
-  /** The site's countries: a place elsewhere fills nothing. */
-  countries: readonly string[];
+/** The fields to set from the device's place; null when it is nowhere the site serves. */
+export function fieldsFromDevice(place: DevicePlace, countries: readonly string[]): LocationFormValues | null {
+  if (!place.country || !countries.includes(place.country)) return null;
+  return {
+    country: place.country,
+    countryregion: place.countryregion ? String(place.countryregion) : "",
+    city: place.city ?? "",
+  };
 }
 
-/** Whether to ask the device at all: /profile does only while no region or city is saved. */
-export function wantsDevicePlace(
-  saved: { country: string | null; countryregion: number | null; city: string },
-  variant: "signup" | "profile",
-): boolean {
-  return variant === "signup" || (saved.countryregion === null && saved.city === "");
-}
-
-/** The fields to set from the device's place, given what the form holds now. */
-export function prefillFrom(
-  place: DevicePlace,
-  current: LocationFormValues,
-  context: PrefillContext,
-): Partial<LocationFormValues> {
-  if (!place.country || !context.countries.includes(place.country)) return {};
-  const profile = context.variant === "profile";
-  if (profile && context.savedCountry !== null && context.savedCountry !== place.country) return {};
-  if (profile && (current.countryregion !== "" || current.city !== "")) return {};
-  const updates: Partial<LocationFormValues> = {};
-  if (!profile || context.savedCountry === null) updates.country = place.country;
-  if (place.countryregion && current.countryregion === "") updates.countryregion = String(place.countryregion);
-  if (place.city && current.city === "") updates.city = place.city;
-  return updates;
+/**
+ * An attribution line with its addresses as links: each comma-separated part written
+ * "Label (https://…)" becomes the label, linked ("Places from GeoNames (https://…), CC BY 4.0
+ * (https://…)" → two links and the comma between them).
+ */
+export function attributionParts(text: string): { text: string; href?: string }[] {
+  return text.split(/,\s*/).flatMap((segment, index) => {
+    const separator = index > 0 ? [{ text: ", " }] : [];
+    const linked = /^(.*?)\s*\((https?:\/\/[^)\s]+)\)$/.exec(segment);
+    return [...separator, linked ? { text: linked[1] ?? segment, href: linked[2] } : { text: segment }];
+  });
 }

@@ -128,7 +128,7 @@ test("a member changes the name on /profile and the header shows it (issue 16)",
   if (!javaScriptEnabled) await expect(page).toHaveURL(/\/profile#name$/);
 });
 
-test("with location permission, /profile keeps the saved place; the device fills only an empty one (issue 16)", async ({
+test("with location permission, /profile keeps the saved place until the member asks for the device's (issues 16, 29)", async ({
   page,
   context,
   javaScriptEnabled,
@@ -138,52 +138,34 @@ test("with location permission, /profile keeps the saved place; the device fills
   await newMember(page, `e2e-place-${info.project.name}-${Date.now()}@example.com`, "Pat");
   await page.goto("/profile");
   const location = () => page.locator("#location");
-  const save = async () => {
-    await location().getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  };
   await location().getByLabel("Country").selectOption("NL");
   await location().getByLabel("Region").selectOption({ label: "Utrecht" });
-  await location().getByLabel("City").fill("Utrecht");
-  await save();
+  await location().getByLabel("City").fill("Amersfoort");
+  await location().getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/profile#location$/);
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
-  // The device is in Berlin, and the site may ask where it is.
+  // The device is in Utrecht, and the site may ask where it is.
   await context.grantPermissions(["geolocation"]);
-  await context.setGeolocation({ latitude: 52.52, longitude: 13.405 });
+  await context.setGeolocation({ latitude: 52.0907, longitude: 5.1214 });
   const geocodes: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/resources/geocode")) geocodes.push(request.url());
   });
-  const hydrated = () => expect(page.locator("#location form[novalidate]")).toBeVisible();
 
-  // A saved place: the device is not even asked, and nothing changes.
+  // Opening the page never asks the device: the saved place stays.
   await page.reload();
-  await hydrated();
-  await page.waitForTimeout(1500);
+  await expect(location().getByRole("button", { name: "Use my location" })).toBeVisible();
+  await page.waitForTimeout(1000);
   expect(geocodes).toEqual([]);
-  await expect(location().getByLabel("Country")).toHaveValue("NL");
-  await expect(location().getByLabel("Region").locator("option:checked")).toHaveText("Utrecht");
-  await expect(location().getByLabel("City")).toHaveValue("Utrecht");
+  await expect(location().getByLabel("City")).toHaveValue("Amersfoort");
 
-  // Only the country saved: the device (in another country) still changes nothing.
-  await location().getByLabel("Region").selectOption("");
-  await location().getByLabel("City").fill("");
-  await save();
-  const berlin = page.waitForResponse((response) => response.url().includes("/resources/geocode"));
-  await page.reload();
-  await berlin;
-  await expect(page.getByText("Finding your location…")).toHaveCount(0);
-  await expect(location().getByLabel("Country")).toHaveValue("NL");
-  await expect(location().getByLabel("City")).toHaveValue("");
-
-  // In the saved country, the device fills the empty place (still to be saved by the member).
-  await context.setGeolocation({ latitude: 52.0907, longitude: 5.1214 });
-  await page.evaluate(() => localStorage.removeItem("geolocation_geocode"));
-  const utrecht = page.waitForResponse((response) => response.url().includes("/resources/geocode"));
-  await page.reload();
-  await utrecht;
+  // Asked, the device's place replaces the form's (still to be saved by the member).
+  await location().getByRole("button", { name: "Use my location" }).click();
+  await expect(location().getByLabel("City")).not.toHaveValue("Amersfoort");
   await expect(location().getByLabel("City")).not.toHaveValue("");
   await expect(location().getByLabel("Country")).toHaveValue("NL");
+  expect(geocodes).toHaveLength(1);
 });
 
 test("a member chooses who sees the profile: this site only, and advertisements (off until turned on)", async ({

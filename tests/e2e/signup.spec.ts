@@ -119,7 +119,7 @@ test("a visitor signs up through every step and activates the account from the m
   await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("male");
 });
 
-test("step 3 fills in the place the device is at", async ({ page, context, javaScriptEnabled }, info) => {
+test("step 3 fills in the place the device is at when the member asks", async ({ page, context, javaScriptEnabled }, info) => {
   test.skip(!javaScriptEnabled, "the device's position needs JavaScript");
   await context.grantPermissions(["geolocation"]);
   await context.setGeolocation({ latitude: 52.0907, longitude: 5.1214 });
@@ -131,9 +131,14 @@ test("step 3 fills in the place the device is at", async ({ page, context, javaS
   await page.getByRole("button", { name: "Continue", exact: true }).click();
 
   await expect(page.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
+  // The device is asked only when the member presses the button (issue 29 point 10).
+  await expect(page.getByLabel("City")).toHaveValue("");
+  await page.getByRole("button", { name: "Use my location" }).click();
   await expect(page.getByLabel("Country")).toHaveValue("NL");
   await expect(page.getByLabel("City")).not.toHaveValue("");
-  await expect(page.getByText(/GeoNames/)).toBeVisible();
+  // The place data's attribution is a link, not a raw address.
+  await expect(page.getByRole("link", { name: "Places from GeoNames" })).toHaveAttribute("href", "https://www.geonames.org/");
+  await expect(page.getByText("https://www.geonames.org/")).toHaveCount(0);
 });
 
 test("a taken address and a name starting with @ get clear errors and keep what was typed", async ({

@@ -3,12 +3,12 @@
  * JavaScript; with it, the device's position prefills the form: at sign-up its country and what
  * is still empty; on /profile only what is empty, never the saved place (lib/location-prefill.ts).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, href } from "react-router";
 import { ErrorList, Field } from "~/components/Field";
 import { countryName } from "~/lib/format";
 import { LocationSchema } from "~/lib/forms/signup";
-import { prefillFrom, wantsDevicePlace } from "~/lib/location-prefill";
+import { attributionParts, fieldsFromDevice } from "~/lib/location-prefill";
 import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { fetchResource, type AnswerOf } from "~/lib/resource-answer";
@@ -92,68 +92,74 @@ export function LocationStep({
     constraint: view.constraint,
     defaultValue: { country: view.country, countryregion: view.countryregion ? String(view.countryregion) : "", city: view.city },
   });
-  const fields = { country: form.field("country"), countryregion: form.field("countryregion"), city: form.field("city") };
-  const [country, setCountry] = useState(fields.country.initialValue ?? view.country);
+  const formFields = { country: form.field("country"), countryregion: form.field("countryregion"), city: form.field("city") };
+
+  const [country, setCountry] = useState(formFields.country.initialValue ?? view.country);
   const [locating, setLocating] = useState(false);
   const [attribution, setAttribution] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  /** What the member has chosen or typed so far (the place from the device fills only what is empty). */
-  const currentValue = (name: string) => {
-    const element = formRef.current?.elements.namedItem(name);
-    return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element.value : "";
-  };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step opens (docs/product.md §4: step 3 triggers geolocation).
-  useEffect(() => {
-    if (!("geolocation" in navigator)) return;
-    const saved = { country: view.savedCountry, countryregion: view.countryregion, city: view.city };
-    if (!wantsDevicePlace(saved, variant)) return;
-    let cancelled = false;
+  // The device is asked only when the member presses "Use my location" (issue 29 point 10), and
+  // only where a browser can answer: the button comes with the page's script.
+  const [canLocate, setCanLocate] = useState(false);
+  const [notFound, setNotFound] = useState(false);
+  useEffect(() => setCanLocate("geolocation" in navigator), []);
+  const useMyLocation = () => {
     setLocating(true);
+    setNotFound(false);
     locate()
       .then((place) => {
-        if (cancelled) return;
-        // What the member has chosen or typed, and on /profile the saved place, stay.
-        const current = {
-          country: currentValue(fields.country.name),
-          countryregion: currentValue(fields.countryregion.name),
-          city: view.showCity ? currentValue(fields.city.name) : "",
-        };
-        const updates = prefillFrom(place, current, { variant, savedCountry: view.savedCountry, countries: view.countries });
-        if (Object.keys(updates).length === 0) return;
+        const found = fieldsFromDevice(place, view.countries);
+        if (!found) {
+          setNotFound(true);
+          return;
+        }
         if (place.attribution) setAttribution(place.attribution);
         // The country first: choosing one resets the region (docs/product.md §4).
-        if (updates.country !== undefined) form.update(fields.country.name, updates.country);
-        if (updates.countryregion !== undefined) form.update(fields.countryregion.name, updates.countryregion);
-        if (updates.city !== undefined && view.showCity) form.update(fields.city.name, updates.city);
+        setCountry(found.country);
+        form.update(formFields.country.name, found.country);
+        form.update(formFields.countryregion.name, found.countryregion);
+        if (view.showCity) form.update(formFields.city.name, found.city);
       })
-      .catch((error: unknown) => console.info("geolocation gave no place", error)) // docs/product.md §8: logged only
-      .finally(() => !cancelled && setLocating(false));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+      .catch((error: unknown) => {
+        console.info("geolocation gave no place", error); // docs/product.md §8: logged
+        setNotFound(true);
+      })
+      .finally(() => setLocating(false));
+  };
 
   const regionCountries = view.countries.length > 1 ? view.countries : [view.countries[0] ?? view.country];
   return (
     <>
       <PartHeading variant={variant} heading={t("signup.location.heading")} body={t("signup.location.body")} />
       {locating && <Busy label={t("signup.location.locating")} />}
-      <Form method="post" {...form.props} ref={formRef} className="stack">
+      <Form method="post" {...form.props} className="stack">
+        {canLocate && (
+          <p className="use-location">
+            <button type="button" className="button secondary" onClick={useMyLocation} disabled={locating}>
+              {t("signup.location.useMine")}
+            </button>
+            {notFound && (
+              <span className="field-help" role="status">
+                {" "}
+                {t("signup.location.notFound")}
+              </span>
+            )}
+          </p>
+        )}
         <FormErrors actionData={actionData} />
         {view.countries.length > 1 ? (
           <div className="field">
-            <label htmlFor={fields.country.id}>{t("signup.location.country")}</label>
+            <label htmlFor={formFields.country.id}>{t("signup.location.country")}</label>
             <select
-              id={fields.country.id}
-              name={fields.country.name}
+              id={formFields.country.id}
+              name={formFields.country.name}
               defaultValue={country}
-              aria-invalid={fields.country.errors ? true : undefined}
-              aria-describedby={fields.country.errors ? fields.country.errorId : undefined}
+              aria-invalid={formFields.country.errors ? true : undefined}
+              aria-describedby={formFields.country.errors ? formFields.country.errorId : undefined}
               onChange={(event) => {
                 setCountry(event.currentTarget.value);
                 // docs/product.md §4: a new country resets the region.
-                form.update(fields.countryregion.name, "");
+                form.update(formFields.countryregion.name, "");
               }}
             >
               {view.countries.map((code) => (
@@ -162,19 +168,19 @@ export function LocationStep({
                 </option>
               ))}
             </select>
-            <ErrorList id={fields.country.errorId} errors={fields.country.errors} />
+            <ErrorList id={formFields.country.errorId} errors={formFields.country.errors} />
           </div>
         ) : (
           <input type="hidden" name="country" value={view.countries[0]} />
         )}
         <div className="field">
-          <label htmlFor={fields.countryregion.id}>{t("signup.location.region")}</label>
+          <label htmlFor={formFields.countryregion.id}>{t("signup.location.region")}</label>
           <select
-            id={fields.countryregion.id}
-            name={fields.countryregion.name}
-            defaultValue={fields.countryregion.initialValue ?? ""}
-            aria-invalid={fields.countryregion.errors ? true : undefined}
-            aria-describedby={fields.countryregion.errors ? fields.countryregion.errorId : undefined}
+            id={formFields.countryregion.id}
+            name={formFields.countryregion.name}
+            defaultValue={formFields.countryregion.initialValue ?? ""}
+            aria-invalid={formFields.countryregion.errors ? true : undefined}
+            aria-describedby={formFields.countryregion.errors ? formFields.countryregion.errorId : undefined}
           >
             <option value="">{t("signup.location.noRegion")}</option>
             {/* Without JavaScript every allowed country's regions are there, grouped; with it, the chosen country's. */}
@@ -188,18 +194,30 @@ export function LocationStep({
               </optgroup>
             ))}
           </select>
-          <ErrorList id={fields.countryregion.errorId} errors={fields.countryregion.errors} />
+          <ErrorList id={formFields.countryregion.errorId} errors={formFields.countryregion.errors} />
         </div>
         {view.showCity && (
           <Field
             label={t("signup.location.city")}
-            inputProps={{ ...inputProps(fields.city, "text"), autoComplete: "address-level2" }}
-            errors={fields.city.errors}
+            inputProps={{ ...inputProps(formFields.city, "text"), autoComplete: "address-level2" }}
+            errors={formFields.city.errors}
           />
         )}
         <PartButtons variant={variant} save="signup.location.save" intent="location" skip="signup.location.skip" />
       </Form>
-      {attribution && <p className="field-help attribution">{attribution}</p>}
+      {attribution && (
+        <p className="field-help attribution">
+          {attributionParts(attribution).map((part) =>
+            part.href ? (
+              <a key={part.href} href={part.href} target="_blank" rel="noreferrer">
+                {part.text}
+              </a>
+            ) : (
+              part.text
+            ),
+          )}
+        </p>
+      )}
     </>
   );
 }
