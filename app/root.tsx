@@ -173,8 +173,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <EntryWarning siteName={site.name} niche={loaderData.entryWarning.niche} />
       ) : (
         <>
-          <Outlet />
+          {/* Before the page: read first, and on wide screens shown above it, never over it (app.css). */}
           {loaderData.askConsent && <ConsentBanner tracking={loaderData.askConsent} />}
+          <Outlet />
         </>
       )}
       <Toasts toast={loaderData.toast} />

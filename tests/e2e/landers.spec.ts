@@ -246,3 +246,37 @@ test(
     await expect(page).toHaveURL(/\/signup$/);
   },
 );
+
+test("the partner question covers no lander's main action, on a desktop screen or a phone (issue 29 point 16) @no-script", async ({
+  browser,
+  baseURL,
+  userAgent,
+}) => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ viewport, userAgent, baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const type of ["video", "gallery", "maplanding"]) {
+      await page.goto(`/landers/${type}/eng?network=aff-e2e`);
+      const card = await page.getByRole("complementary", { name: "Can we thank the site that sent you?" }).boundingBox();
+      expect(card).not.toBeNull();
+      for (const action of [
+        page.getByRole("button", { name: "Sign up for free" }).last(),
+        page.getByRole("link", { name: "Log in" }).last(),
+      ]) {
+        const box = await action.boundingBox();
+        // Only what is on the screen can be covered.
+        if (!box || !card || box.y > viewport.height) continue;
+        const overlaps =
+          box.x < card.x + card.width &&
+          card.x < box.x + box.width &&
+          box.y < card.y + card.height &&
+          card.y < box.y + box.height;
+        expect(overlaps, `${type} at ${viewport.width} px`).toBe(false);
+      }
+    }
+    await context.close();
+  }
+});
