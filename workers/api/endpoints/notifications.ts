@@ -5,7 +5,12 @@
  * chat, so the chat's unread count and this list agree.
  */
 import { Hono } from "hono";
-import { NOTICE_KINDS, type Notification } from "../../../contract/schemas";
+import {
+  NOTICE_KINDS,
+  type Notification,
+  NotificationsAnswerSchema,
+  NotificationsReadAnswerSchema,
+} from "../../../contract/schemas";
 import { NotificationsReadBodySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { chatProfile } from "../db/chat";
@@ -13,6 +18,7 @@ import { likedByCards, markLikesSeen } from "../db/likes";
 import { newestMessagesFromOthers } from "../db/messages";
 import { markNoticesRead, selectNotices } from "../db/notices";
 import { toCard } from "../db/profiles";
+import { answer } from "../lib/answer";
 import { readBody } from "../lib/request";
 import { requireSession } from "../lib/member";
 
@@ -70,7 +76,7 @@ export const notifications = new Hono<ApiContext>()
     ]
       .sort((a, b) => b.created_at - a.created_at)
       .slice(0, LIMIT);
-    return c.json({ notifications: list, unread: list.filter((n) => !n.read).length });
+    return answer(c, NotificationsAnswerSchema, { notifications: list, unread: list.filter((n) => !n.read).length });
   })
   .post("/notifications.php", async (c) => {
     const me = requireSession(c).id;
@@ -78,5 +84,5 @@ export const notifications = new Hono<ApiContext>()
     const { db } = c.var;
     await markLikesSeen(db, me);
     await markNoticesRead(db, me);
-    return c.json({ unread: 0 });
+    return answer(c, NotificationsReadAnswerSchema, { unread: 0 });
   });
