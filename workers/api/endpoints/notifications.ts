@@ -62,7 +62,8 @@ export const notifications = new Hono<ApiContext>()
       ),
       ...(await Promise.all(
         messages.map(async (row): Promise<Notification> => {
-          const profile = await chatProfile(db, me, row.other_id, now);
+          // The contract's card: a chat's `deleted` flag is not part of it (a left member shows with no name).
+          const { deleted: _, ...profile } = await chatProfile(db, me, row.other_id, now);
           return {
             type: "message",
             id: `message-${row.message_id}`,
