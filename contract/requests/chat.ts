@@ -1,6 +1,7 @@
 /** Requests of the chat calls: chat.php, messages.php (docs/api.md). */
 import { z } from "zod";
 import { MESSAGE_MAX } from "../limits";
+import { withFieldCode } from "./field-code";
 
 /** A conversation's, a profile's or a message's id, in a body or a query string. */
 export const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -21,3 +22,12 @@ export type SendMessageBodyParsed = z.output<typeof SendMessageBodySchema>;
 export const ConversationBodySchema = z.object({ conversation: IdSchema });
 export type ConversationBody = z.input<typeof ConversationBodySchema>;
 export type ConversationBodyParsed = z.output<typeof ConversationBodySchema>;
+
+/** GET /api/chat.php?profile=: any bad profile answers the field code "invalid". */
+export const StartChatQuerySchema = z.object({ profile: withFieldCode(IdSchema, "invalid") });
+
+/** GET /api/messages.php?conversation=&before=: the page before message `before`; bad ids answer "invalid". */
+export const MessagesQuerySchema = z.object({
+  conversation: withFieldCode(IdSchema, "invalid"),
+  before: withFieldCode(IdSchema, "invalid").optional(),
+});

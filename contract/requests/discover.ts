@@ -1,6 +1,7 @@
 /** Requests of the discover calls: search.php, profile.php, likes.php, notifications.php. */
 import { z } from "zod";
 import { MAX_AGE, MIN_AGE, PAGE_SIZE, SEARCH_MAX_PAGE } from "../limits";
+import { withFieldCode } from "./field-code";
 
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
@@ -65,3 +66,14 @@ export type LikeBodyParsed = z.output<typeof LikeBodySchema>;
 /** POST /api/notifications.php. */
 export const NotificationsReadBodySchema = z.object({ read: z.literal("all") });
 export type NotificationsReadBody = z.input<typeof NotificationsReadBodySchema>;
+
+/** GET /api/likes.php?list=liked_by (designed): only who likes the member; any other list answers "invalid". */
+export const LikesQuerySchema = z.object({ list: withFieldCode(z.literal("liked_by"), "invalid").optional() });
+
+/** GET /api/profile.php?id=&promotion=: a bad id or flag answers "invalid". */
+export const ProfileQuerySchema = z.object({
+  id: withFieldCode(ProfileIdSchema, "invalid"),
+  promotion: withFieldCode(flag, "invalid")
+    .optional()
+    .transform((v) => v === true),
+});

@@ -31,6 +31,18 @@ describe("GET /api/xcams/search.php", () => {
       expect(response.status, query).toBe(422);
     }
   });
+
+  // The field codes of search.php for the same filters (issue 26: one validator); the ages the
+  // wrong way round answered "custom" here before.
+  it.each([
+    ["min_age=50&max_age=20", { min_age: "min_age_above_max_age" }],
+    ["max_age=500", { max_age: "too_big" }],
+    ["gender=robot", { gender: "invalid_value" }],
+    ["min_age=x", { min_age: "invalid_type" }],
+  ])("answers %s with the field codes search.php gives", async (query, fields) => {
+    const response = await call(`/api/xcams/search.php?${query}`);
+    expect(ApiErrorSchema.parse(await response.json())).toMatchObject({ error: "invalid_input", fields });
+  });
 });
 
 describe("partner redirects", () => {

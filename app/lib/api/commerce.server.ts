@@ -7,7 +7,7 @@ import type {
   RetentionCodeBody,
   WithdrawalOrder,
 } from "../../../contract/requests/orders";
-import { z } from "zod";
+import { PremiumCancelLinkSchema, PremiumCanceledSchema, PremiumCancelRequestedSchema } from "../../../contract/answers/premium";
 import {
   PremiumAnswerSchema,
   WithdrawalAnswerSchema,
@@ -92,18 +92,18 @@ export function cancelPremium(api: ApiClient) {
 /** "Cancel contracts here" without logging in: the address's membership on this site. */
 export function cancelPremiumByMail(api: ApiClient, email: string) {
   const body: PremiumCancelByMail = { email };
-  return api.call(z.object({ received: z.literal(true) }), "/api/premium_cancel.php", { method: "POST", body });
+  return api.call(PremiumCancelRequestedSchema, "/api/premium_cancel.php", { method: "POST", body });
 }
 
 /** Whether the confirmation link mailed by cancelPremiumByMail still works. */
 export function checkPremiumCancelToken(api: ApiClient, token: string) {
-  return api.call(z.object({ valid: z.boolean() }), "/api/premium_cancel.php", { query: { token } });
+  return api.call(PremiumCancelLinkSchema, "/api/premium_cancel.php", { query: { token } });
 }
 
 /** The mailed link's owner confirms the cancellation. */
 export function confirmPremiumCancel(api: ApiClient, token: string) {
   const body: PremiumCancelConfirm = { token };
-  return api.call(z.object({ canceled: z.literal(true) }), "/api/premium_cancel.php", {
+  return api.call(PremiumCanceledSchema, "/api/premium_cancel.php", {
     method: "POST",
     query: { do: "1" },
     body,

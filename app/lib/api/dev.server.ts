@@ -1,5 +1,6 @@
 /** Development-panel calls for commerce (DEV_TOOLS on a loopback host; docs/api.md). */
 import { z } from "zod";
+import { RenewalsAnswerSchema } from "../../../contract/answers/premium";
 import type { DevTimeBonusBody } from "../../../contract/requests/dev";
 import type { ApiClient } from "./client.server";
 
@@ -11,8 +12,6 @@ const TimeBonusAnswerSchema = z.object({
 export function devTimeBonus(api: ApiClient, body: DevTimeBonusBody) {
   return api.call(TimeBonusAnswerSchema, "/api/dev/time_bonus.php", { method: "POST", body });
 }
-
-const RenewalsAnswerSchema = z.object({ renewals: z.array(z.object({ result: z.string(), order: z.string().nullable() })) });
 
 /** Ends the member's premium period now and runs the renewal job for them (what the hourly cron does). */
 export function devRenewPremium(api: ApiClient) {

@@ -15,8 +15,21 @@
  * exactly like one that does not exist.
  */
 import { Hono, type Context } from "hono";
-import { ConversationBodySchema, IdSchema, SendMessageBodySchema } from "../../../contract/requests/chat";
+import {
+  ConversationBodySchema,
+  MessagesQuerySchema,
+  SendMessageBodySchema,
+  StartChatQuerySchema,
+} from "../../../contract/requests/chat";
 import { messageCost } from "../../../contract/rules/message-cost";
+import {
+  ChatDeletedSchema,
+  ChatStartSchema,
+  ChatsAnswerSchema,
+  MessageSentSchema,
+  MessagesAnswerSchema,
+  MessagesReadSchema,
+} from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { chatProfile, findMembership, listConversations, toMessage } from "../db/chat";
 import { blockedBetween } from "../db/blocks";
@@ -27,7 +40,9 @@ import * as ledger from "../domain/ledger";
 import { sendPaidMessage } from "../domain/messages";
 import { ApiError } from "../lib/errors";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
-import { readBody } from "../lib/request";
+import { answer } from "../lib/answer";
+import { readBody, readQuery } from "../lib/request";
+import { invalidInput } from "../lib/validate";
 import { requireMember } from "../lib/member";
 import { inboxOf, notifyInboxes } from "../durable-objects/inbox";
 import { enqueuePush } from "../domain/push";
@@ -56,9 +71,7 @@ async function requireMembership(c: Context<ApiContext>, memberId: number, id: n
 
 async function startChat(c: Context<ApiContext>) {
   const me = requireMember(c);
-  const parsed = IdSchema.safeParse(c.req.query("profile"));
-  if (!parsed.success) throw new ApiError(422, "invalid_input", "Give the profile's id.", { fields: { profile: "invalid" } });
-  const profileId = parsed.data;
+  const { profile: profileId } = readQuery(c, StartChatQuerySchema, "Give the profile's id.");
   if (profileId === me.id)
     throw new ApiError(422, "own_profile", "You cannot chat with yourself.", { fields: { profile: "own_profile" } });
   const { db, site } = c.var;
@@ -68,7 +81,7 @@ async function startChat(c: Context<ApiContext>) {
   }
   // Opening it puts it in the member's list (a removed one comes back without its old messages).
   const id = await openConversation(c.env.DB, db, me.id, profileId);
-  return c.json({ id });
+  return answer(c, ChatStartSchema, { id });
 }
 
 async function sendMessage(c: Context<ApiContext>) {
@@ -87,11 +100,15 @@ async function sendMessage(c: Context<ApiContext>) {
   if (earlier) {
     if (earlier.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
     const balance = await ledger.balance(db, me.id);
-    return c.json({ message: toMessage(earlier, me.id), balance, cost: messageCost(site.settings, me.country) });
+    return answer(c, MessageSentSchema, {
+      message: toMessage(earlier, me.id),
+      balance,
+      cost: messageCost(site.settings, me.country),
+    });
   }
 
   const text = body.text.trim();
-  if (text === "") throw new ApiError(422, "invalid_input", "Write a message first.", { fields: { text: "required" } });
+  if (text === "") throw invalidInput({ text: "required" }, "Write a message first.");
   const otherStatus = await memberStatus(db, membership.other_id);
   if (!otherStatus || otherStatus === "deleted") throw new ApiError(410, "recipient_gone", "This member has left.");
   // A block stops messages both ways (docs/product.md "Trust and safety").
@@ -118,7 +135,7 @@ async function sendMessage(c: Context<ApiContext>) {
   if (sent.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
   await notifyInboxes(c, [me.id, membership.other_id], { type: "message", conversation: body.conversation, id: sent.id });
   await enqueuePush(c, { kind: "message", recipient: membership.other_id, actor: me.id, conversation: body.conversation });
-  return c.json({ message: toMessage(sent, me.id), balance, cost }, 201);
+  return answer(c, MessageSentSchema, { message: toMessage(sent, me.id), balance, cost }, 201);
 }
 
 export const chat = new Hono<ApiContext>()
@@ -139,7 +156,7 @@ export const chat = new Hono<ApiContext>()
     const { db } = c.var;
     const chats = await listConversations(db, me.id, CHATS_LIMIT);
     c.header("cache-control", "no-store");
-    return c.json({ chats });
+    return answer(c, ChatsAnswerSchema, { chats });
   })
   .get("/chat.php", startChat)
   .delete("/chat.php", async (c) => {
@@ -147,29 +164,23 @@ export const chat = new Hono<ApiContext>()
     const { conversation } = await readBody(c, ConversationBodySchema);
     await requireMembership(c, me.id, conversation);
     await hideConversation(c.var.db, me.id, conversation);
-    return c.json({ deleted: true as const });
+    return answer(c, ChatDeletedSchema, { deleted: true });
   })
   .get("/messages.php", async (c) => {
     const me = requireMember(c);
-    const id = IdSchema.safeParse(c.req.query("conversation"));
-    if (!id.success)
-      throw new ApiError(422, "invalid_input", "Give the conversation's id.", { fields: { conversation: "invalid" } });
-    const before = c.req.query("before");
-    const beforeId = before === undefined ? null : IdSchema.safeParse(before);
-    if (beforeId && !beforeId.success)
-      throw new ApiError(422, "invalid_input", "before must be a message id.", { fields: { before: "invalid" } });
-    const membership = await requireMembership(c, me.id, id.data);
+    const query = readQuery(c, MessagesQuerySchema, "Give the conversation's id, and before as a message id.");
+    const membership = await requireMembership(c, me.id, query.conversation);
     const { db, site } = c.var;
     const [rows, profile, balance, blocked] = await Promise.all([
       // One more than a page: whether there is more.
-      messagesNewestFirst(db, id.data, membership.cleared_until_id, beforeId?.success ? beforeId.data : null, MESSAGES_PAGE + 1),
+      messagesNewestFirst(db, query.conversation, membership.cleared_until_id, query.before ?? null, MESSAGES_PAGE + 1),
       chatProfile(db, me.id, membership.other_id),
       ledger.balance(db, me.id),
       blockedBetween(db, me.id, membership.other_id),
     ]);
     c.header("cache-control", "no-store");
-    return c.json({
-      conversation: { id: id.data, profile },
+    return answer(c, MessagesAnswerSchema, {
+      conversation: { id: query.conversation, profile },
       messages: rows
         .slice(0, MESSAGES_PAGE)
         .reverse()
@@ -189,5 +200,5 @@ export const chat = new Hono<ApiContext>()
     // Only news is news: the member's other pages hear of it, and a page that reloads on
     // events cannot set off another event by reading again.
     if (changed) await notifyInboxes(c, [me.id], { type: "read", conversation });
-    return c.json({ unread: 0 as const });
+    return answer(c, MessagesReadSchema, { unread: 0 });
   });

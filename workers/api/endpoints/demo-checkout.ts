@@ -10,7 +10,7 @@
  * The page stands in for the provider's, so it is plain HTML with its own styles, no JavaScript.
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { DEMO_OUTCOMES, DemoCheckoutBodySchema, DemoPaymentIdSchema } from "../../../contract/requests/demo-checkout";
 import type { ApiContext } from "../context";
 import { completeDemoPayment, findDemoPayment } from "../adapters/payments/demo";
 import { ApiError } from "../lib/errors";
@@ -20,15 +20,12 @@ import { escapeHtml } from "../mail/template";
 /** Runs a request through this API worker in-process (the webhook call): given by index.ts. */
 export type Dispatch = (request: Request, c: Context<ApiContext>) => Promise<Response>;
 
-const OUTCOMES = ["paid", "failed", "canceled", "expired"] as const;
-const OUTCOME_LABELS: Record<(typeof OUTCOMES)[number], string> = {
+const OUTCOME_LABELS: Record<(typeof DEMO_OUTCOMES)[number], string> = {
   paid: "Pay (succeeds)",
   failed: "Fail the payment",
   canceled: "Cancel",
   expired: "Let it expire",
 };
-const PaymentIdSchema = z.string().regex(/^tr_[A-Za-z0-9]+$/);
-const CompleteBodySchema = z.object({ id: PaymentIdSchema, outcome: z.enum(OUTCOMES) });
 
 function demoCheckoutAvailable(c: Context<ApiContext>): boolean {
   return (c.env.PAYMENT_ADAPTER ?? "demo") === "demo" && c.var.local;
@@ -64,7 +61,8 @@ export function demoCheckout(dispatch: Dispatch) {
   return new Hono<ApiContext>()
     .get("/demo_checkout.php", async (c) => {
       if (!demoCheckoutAvailable(c)) throw new ApiError(404, "not_found", "No such API call.");
-      const id = PaymentIdSchema.safeParse(c.req.query("id"));
+      // A page, not a call: a bad id is the page saying there is no such payment.
+      const id = DemoPaymentIdSchema.safeParse(c.req.query("id"));
       const payment = id.success ? await findDemoPayment(c.var.db, id.data) : undefined;
       if (!payment) return html(c, page("Demo checkout", "<h1>No such payment</h1>"), 404);
       const summary = `<p class="mode">Test mode · demo payment provider</p>
@@ -74,16 +72,16 @@ export function demoCheckout(dispatch: Dispatch) {
         const back = `<p><a href="${escapeHtml(payment.redirect_url)}">Back to the shop</a></p>`;
         return html(c, page("Demo checkout", `${summary}<p>This payment is ${escapeHtml(payment.status)}.</p>${back}`));
       }
-      const buttons = OUTCOMES.map((o) => `<button type="submit" name="outcome" value="${o}">${OUTCOME_LABELS[o]}</button>`).join(
-        "",
-      );
+      const buttons = DEMO_OUTCOMES.map(
+        (o) => `<button type="submit" name="outcome" value="${o}">${OUTCOME_LABELS[o]}</button>`,
+      ).join("");
       const form = `<form method="post" action="/api/demo_checkout.php"><input type="hidden" name="id" value="${escapeHtml(payment.id)}">
         <fieldset><legend>Choose what the payment does</legend>${buttons}</fieldset></form>`;
       return html(c, page("Demo checkout", summary + form));
     })
     .post("/demo_checkout.php", async (c) => {
       if (!demoCheckoutAvailable(c)) throw new ApiError(404, "not_found", "No such API call.");
-      const { id, outcome } = await readBody(c, CompleteBodySchema);
+      const { id, outcome } = await readBody(c, DemoCheckoutBodySchema);
       const payment = await findDemoPayment(c.var.db, id);
       if (!payment) return html(c, page("Demo checkout", "<h1>No such payment</h1>"), 404);
       if (await completeDemoPayment(c.var.db, id, outcome)) {

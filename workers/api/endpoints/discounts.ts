@@ -10,17 +10,15 @@
  */
 import { Hono } from "hono";
 import { DiscountQuerySchema, RetentionCodeBodySchema } from "../../../contract/requests/orders";
-import type { DiscountAnswerSchema } from "../../../contract/schemas";
-import type { z } from "zod";
+import { DiscountAnswerSchema } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { orderDeps } from "../domain/order-deps";
 import * as discounts from "../domain/discounts";
 import { freeUnpayableReservations } from "../domain/order-settlement";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { requireMember } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";
-
-type DiscountAnswer = z.infer<typeof DiscountAnswerSchema>;
 
 export const discountCodes = new Hono<ApiContext>()
   .get("/discountcode.php", async (c) => {
@@ -33,10 +31,10 @@ export const discountCodes = new Hono<ApiContext>()
     if ("welcome" in query) {
       const row = await discounts.activeDiscount(c.var.db, c.var.site, buyer);
       if (!row) throw new ApiError(404, "no_discount", "No discount is running for you.");
-      return c.json({ discount: discounts.toDiscount(row, buyer) } satisfies DiscountAnswer);
+      return answer(c, DiscountAnswerSchema, { discount: discounts.toDiscount(row, buyer) });
     }
     const row = await discounts.codeForMember(c.var.db, c.var.site.id, buyer, query.code);
-    return c.json({ discount: discounts.toDiscount(row, buyer) } satisfies DiscountAnswer);
+    return answer(c, DiscountAnswerSchema, { discount: discounts.toDiscount(row, buyer) });
   })
   .post("/discountcode.php", async (c) => {
     const member = requireMember(c);
@@ -45,6 +43,5 @@ export const discountCodes = new Hono<ApiContext>()
     if (percent < 1) throw new ApiError(404, "no_discount", "This site makes no offer.");
     const buyer = { id: member.id, signup_date: member.signup_date, name: member.name, email: member.email };
     const { row, made } = await discounts.retentionCodeFor(c.var.db, { siteId: c.var.site.id, memberId: member.id, percent });
-    const answer = { discount: discounts.toDiscount(row, buyer) } satisfies DiscountAnswer;
-    return made ? c.json(answer, 201) : c.json(answer);
+    return answer(c, DiscountAnswerSchema, { discount: discounts.toDiscount(row, buyer) }, made ? 201 : 200);
   });

@@ -5,13 +5,14 @@
  * workers/api/seed/geonames.ts) in that country, found by a bounding box on the (lat, lng) index.
  */
 import { Hono, type Context } from "hono";
-import type { GeocodeAnswer } from "../../../contract/schemas";
+import { type GeocodeAnswer, GeocodeAnswerSchema } from "../../../contract/schemas";
 import { GeocodeQuerySchema } from "../../../contract/requests/geocode";
 import type { ApiContext } from "../context";
 import { nearestCity } from "../db/places";
-import { ApiError } from "../lib/errors";
+import { answer } from "../lib/answer";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp } from "../lib/request";
+import { parseInput } from "../lib/validate";
 
 export const GEONAMES_ATTRIBUTION =
   "Places from GeoNames (https://www.geonames.org/), CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)";
@@ -21,16 +22,8 @@ const LIMIT = { max: 120, windowMs: 15 * 60 * 1000 };
 
 function readQuery(c: Context) {
   // An empty field is a missing one.
-  const result = GeocodeQuerySchema.safeParse({ lat: c.req.query("lat") || undefined, lon: c.req.query("lon") || undefined });
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "_");
-    fields[field] ??= issue.code === "invalid_type" && issue.input === undefined ? "required" : issue.code;
-  }
-  throw new ApiError(422, "invalid_input", "Give lat (-90 to 90) and lon (-180 to 180) as decimal degrees.", {
-    fields,
-  });
+  const input = { lat: c.req.query("lat") || undefined, lon: c.req.query("lon") || undefined };
+  return parseInput(GeocodeQuerySchema, input, "Give lat (-90 to 90) and lon (-180 to 180) as decimal degrees.");
 }
 
 export const geocode = new Hono<ApiContext>().get("/geocode.php", async (c) => {
@@ -44,12 +37,12 @@ export const geocode = new Hono<ApiContext>().get("/geocode.php", async (c) => {
   const { iso1A2Code } = await import("@rapideditor/country-coder");
   const country = iso1A2Code([lon, lat]);
   const city = country ? await nearestCity(db, country, lat, lon) : null;
-  const answer: GeocodeAnswer = {
+  const place: GeocodeAnswer = {
     country,
     countryregion: city?.region_id ?? null,
     city: city?.name ?? null,
     attribution: GEONAMES_ATTRIBUTION,
   };
   c.header("Cache-Control", "private, max-age=3600");
-  return c.json(answer);
+  return answer(c, GeocodeAnswerSchema, place);
 });

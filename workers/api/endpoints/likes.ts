@@ -3,7 +3,8 @@
  * Likes and unlikes are idempotent; opening a profile that liked you marks that like as seen.
  */
 import { Hono, type Context } from "hono";
-import { LikeBodySchema, ProfileIdSchema, PromotionFlagSchema } from "../../../contract/requests/discover";
+import { LikeBodySchema, LikesQuerySchema, ProfileQuerySchema } from "../../../contract/requests/discover";
+import { LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { blockedBetween } from "../db/blocks";
 import { deleteLike, hasLiked, insertLike, likedByCards, likedCards, markLikeSeen } from "../db/likes";
@@ -12,7 +13,8 @@ import { findShownMember } from "../db/profile-lookups";
 import { toCard } from "../db/profiles";
 import { ApiError } from "../lib/errors";
 import { requireSession, viewerOf } from "../lib/member";
-import { readBody } from "../lib/request";
+import { answer } from "../lib/answer";
+import { readBody, readQuery } from "../lib/request";
 import { enqueuePush } from "../domain/push";
 
 /**
@@ -37,17 +39,14 @@ export const likes = new Hono<ApiContext>()
     const { db } = c.var;
     // ?list=liked_by (designed): only who likes the member, for a page that shows nothing else
     // (the home); `profiles` is then empty because it was not asked for (docs/api.md).
-    const list = c.req.query("list");
-    if (list !== undefined && list !== "liked_by") {
-      throw new ApiError(422, "invalid_input", "Some parameters are invalid.", { fields: { list: "invalid" } });
-    }
+    const { list } = readQuery(c, LikesQuerySchema, "Some parameters are invalid.");
     const now = new Date();
     const [mine, theirs] = await Promise.all([
       list === "liked_by" ? [] : likedCards(db, me, LIST_LIMIT),
       // The same rule as the new-likes count (db/likes.ts).
       likedByCards(db, me, LIST_LIMIT),
     ]);
-    return c.json({
+    return answer(c, LikesAnswerSchema, {
       profiles: mine.map((row) => ({ ...toCard(row, now), like_new: false })),
       liked_by: theirs.map((row) => ({ ...toCard(row, now), like_new: row.is_new === 1 })),
     });
@@ -64,22 +63,18 @@ export const likes = new Hono<ApiContext>()
     if (inserted) {
       await enqueuePush(c, { kind: mutual ? "match" : "like", recipient: profile, actor: me });
     }
-    return c.json({ id: profile, did_like_profile: true, mutual });
+    return answer(c, LikeRecordSchema, { id: profile, did_like_profile: true, mutual });
   })
   .delete("/likes.php", async (c) => {
     const me = requireSession(c).id;
     const { profile } = await readBody(c, LikeBodySchema);
     await deleteLike(c.var.db, me, profile);
-    return c.json({ id: profile, did_like_profile: false, mutual: false });
+    return answer(c, LikeRecordSchema, { id: profile, did_like_profile: false, mutual: false });
   })
   .get("/profile.php", async (c) => {
-    const id = ProfileIdSchema.safeParse(c.req.query("id"));
-    if (!id.success) throw new ApiError(422, "invalid_input", "Give a profile id.", { fields: { id: "invalid" } });
+    const query = readQuery(c, ProfileQuerySchema, "Give a profile id (and promotion as 1 or 0).");
     const { db } = c.var;
-    const promotion = PromotionFlagSchema.safeParse(c.req.query("promotion"));
-    if (!promotion.success)
-      throw new ApiError(422, "invalid_input", "promotion is 1 or 0.", { fields: { promotion: "invalid" } });
-    const profile = await findVisibleProfile(c, id.data, promotion.data);
+    const profile = await findVisibleProfile(c, query.id, query.promotion);
     const viewer = viewerOf(c);
     // Blocked either way, the page is not there for either of the two.
     if (viewer && viewer.id !== profile.id && (await blockedBetween(db, viewer.id, profile.id))) {
@@ -99,5 +94,5 @@ export const likes = new Hono<ApiContext>()
       shown.date_of_birth = null;
       shown.interested_in = null;
     }
-    return c.json({ profile: { ...shown, liked } });
+    return answer(c, MemberAnswerSchema, { profile: { ...shown, liked } });
   });

@@ -5,7 +5,12 @@
  * chat, so the chat's unread count and this list agree.
  */
 import { Hono } from "hono";
-import { NOTICE_KINDS, type Notification } from "../../../contract/schemas";
+import {
+  NOTICE_KINDS,
+  type Notification,
+  NotificationsAnswerSchema,
+  NotificationsReadAnswerSchema,
+} from "../../../contract/schemas";
 import { NotificationsReadBodySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { chatProfile } from "../db/chat";
@@ -13,6 +18,7 @@ import { likedByCards, markLikesSeen } from "../db/likes";
 import { newestMessagesFromOthers } from "../db/messages";
 import { markNoticesRead, selectNotices } from "../db/notices";
 import { toCard } from "../db/profiles";
+import { answer } from "../lib/answer";
 import { readBody } from "../lib/request";
 import { requireSession } from "../lib/member";
 
@@ -56,7 +62,8 @@ export const notifications = new Hono<ApiContext>()
       ),
       ...(await Promise.all(
         messages.map(async (row): Promise<Notification> => {
-          const profile = await chatProfile(db, me, row.other_id, now);
+          // The contract's card: a chat's `deleted` flag is not part of it (a left member shows with no name).
+          const { deleted: _, ...profile } = await chatProfile(db, me, row.other_id, now);
           return {
             type: "message",
             id: `message-${row.message_id}`,
@@ -70,7 +77,7 @@ export const notifications = new Hono<ApiContext>()
     ]
       .sort((a, b) => b.created_at - a.created_at)
       .slice(0, LIMIT);
-    return c.json({ notifications: list, unread: list.filter((n) => !n.read).length });
+    return answer(c, NotificationsAnswerSchema, { notifications: list, unread: list.filter((n) => !n.read).length });
   })
   .post("/notifications.php", async (c) => {
     const me = requireSession(c).id;
@@ -78,5 +85,5 @@ export const notifications = new Hono<ApiContext>()
     const { db } = c.var;
     await markLikesSeen(db, me);
     await markNoticesRead(db, me);
-    return c.json({ unread: 0 });
+    return answer(c, NotificationsReadAnswerSchema, { unread: 0 });
   });

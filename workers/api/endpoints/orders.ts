@@ -17,7 +17,14 @@ import {
 } from "../../../contract/requests/orders";
 import { messageCost } from "../../../contract/rules/message-cost";
 import { bestCentsPerCredit, mayStrikeThrough, quote, withDiscount } from "../../../contract/rules/pricing";
-import type { OrderAnswer, PricingAnswer } from "../../../contract/schemas";
+import {
+  LatestOrderAnswerSchema,
+  type OrderAnswer,
+  OrderAnswerSchema,
+  type PricingAnswer,
+  PricingAnswerSchema,
+  PaymentMethodsAnswerSchema,
+} from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import * as discounts from "../domain/discounts";
 import * as ledger from "../domain/ledger";
@@ -25,10 +32,12 @@ import { findOrder, latestPaidCreditsOrder, type Order } from "../db/orders";
 import { orderDeps } from "../domain/order-deps";
 import { freeUnpayableReservations, receiveWebhook, reconcile } from "../domain/order-settlement";
 import { createOrder, discountCodeOf, orderState, ownOrder, receiptClaimed } from "../domain/orders";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { faultPoint } from "../lib/faults";
 import { type Member, requireMember, viewerOf } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";
+import { invalidInput, validQuery } from "../lib/validate";
 import { publicOrigin } from "../mail/common";
 import { queueReceiptMail } from "../mail/receipt";
 import { postbackAfterAnswer } from "../domain/postbacks";
@@ -38,7 +47,7 @@ function paymentCountry(c: Context<ApiContext>, asked: string | undefined): stri
   const countries: readonly string[] = c.var.site.settings.countries;
   if (asked !== undefined) {
     if (!countries.includes(asked)) {
-      throw new ApiError(422, "invalid_input", "Payments are not taken from that country.", { fields: { country: "invalid" } });
+      throw invalidInput({ country: "invalid" }, "Payments are not taken from that country.");
     }
     return asked;
   }
@@ -61,8 +70,8 @@ const approxCents = (credits: number, perCredit: number | null) => (perCredit ==
 const orderNotFound = () => new ApiError(404, "order_not_found", "No such order.");
 
 export const orders = new Hono<ApiContext>()
-  .get("/pricing.php", async (c) => {
-    const { country: asked, code } = readQuery(c, PricingQuerySchema);
+  .get("/pricing.php", validQuery(PricingQuerySchema), async (c) => {
+    const { country: asked, code } = c.req.valid("query");
     const settings = c.var.site.settings;
     const country = paymentCountry(c, asked);
     const viewer = viewerOf(c);
@@ -95,7 +104,7 @@ export const orders = new Hono<ApiContext>()
       quote: quote(settings, p, country),
     }));
     const messageCredits = messageCost(settings, country);
-    const answer: PricingAnswer = {
+    const pricing: PricingAnswer = {
       country,
       currency: packages[0]?.quote.currency ?? settings.commerce.currency,
       vat_rate: packages[0]?.quote.vat_rate ?? 0,
@@ -106,7 +115,7 @@ export const orders = new Hono<ApiContext>()
       reserved,
       message: { credits: messageCredits, approx_cents: approxCents(messageCredits, bestCentsPerCredit(settings, country)) },
     };
-    return c.json(answer);
+    return answer(c, PricingAnswerSchema, pricing);
   })
   .get("/payment_methods.php", async (c) => {
     const member = requireMember(c);
@@ -126,7 +135,7 @@ export const orders = new Hono<ApiContext>()
         locale: member.language,
         sequenceType: "plan" in query ? "first" : "oneoff",
       });
-      return c.json({ methods: methods.map((m) => ({ id: m.id, description: m.description })) });
+      return answer(c, PaymentMethodsAnswerSchema, { methods: methods.map((m) => ({ id: m.id, description: m.description })) });
     } catch (error) {
       console.error("payment methods:", error instanceof Error ? error.message : error);
       throw new ApiError(503, "payment_unavailable", "The payment provider did not answer.");
@@ -143,37 +152,37 @@ export const orders = new Hono<ApiContext>()
       locale: member.language,
       origin: publicOrigin(c),
     });
-    const answer: OrderAnswer = {
+    const made: OrderAnswer = {
       order: ownOrder(order, await ledger.balance(c.var.db, member.id), await discountCodeOf(c.var.db, order)),
     };
     c.header("cache-control", "no-store");
-    return c.json(answer, 201);
+    return answer(c, OrderAnswerSchema, made, 201);
   })
-  .get("/orders.php", async (c) => {
-    const query = readQuery(c, OrderQuerySchema);
+  .get("/orders.php", validQuery(OrderQuerySchema), async (c) => {
+    const query = c.req.valid("query");
     c.header("cache-control", "no-store");
     if ("latest" in query) {
       const member = requireMember(c);
       const latest = await latestPaidCreditsOrder(c.var.db, member.id, c.var.site.id);
-      return c.json({ order: latest ?? null });
+      return answer(c, LatestOrderAnswerSchema, { order: latest ?? null });
     }
     const found = await findOrder(c.var.db, query.id);
     if (!found || found.site_id !== c.var.site.id) throw orderNotFound();
     const { order, paidNow } = await reconcile(orderDeps(c), found);
     if (paidNow) await afterPaid(c, order);
     const viewer = viewerOf(c);
-    const answer: OrderAnswer =
+    const state: OrderAnswer =
       viewer?.id === order.member_id
         ? { order: ownOrder(order, await ledger.balance(c.var.db, viewer.id), await discountCodeOf(c.var.db, order)) }
         : { order: { id: order.id, mine: false, status: orderState(order.status) } };
-    return c.json(answer);
+    return answer(c, OrderAnswerSchema, state);
   })
   .post("/payment_webhook.php", async (c) => {
     const deps = orderDeps(c);
     // Read as bytes: Mollie posts form-encoded, and text() on such a body warns in workerd.
     const body = new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer()));
     const paymentId = deps.adapter.paymentIdFromWebhook(body);
-    if (!paymentId) throw new ApiError(422, "invalid_input", "Give the payment's id.", { fields: { id: "invalid" } });
+    if (!paymentId) throw invalidInput({ id: "invalid" }, "Give the payment's id.");
     try {
       const paid = await receiveWebhook(deps, paymentId);
       if (paid) {

@@ -4,10 +4,13 @@
  */
 import { Hono, type Context } from "hono";
 import { CamSearchQuerySchema } from "../../../contract/requests/partners";
+import { CamSearchAnswerSchema } from "../../../contract/schemas";
 import { DEMO_ACCOUNT, demoCamProvider, demoSnapshot, feedCamProvider, type CamProvider } from "../adapters/cams";
 import type { ApiContext } from "../context";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import type { Site } from "../lib/site";
+import { validQuery } from "../lib/validate";
 
 /** The site's partner feed when it names one (docs/decisions/026), else the demo provider. */
 function providerFor(c: Context<ApiContext>): CamProvider {
@@ -33,24 +36,19 @@ function allowed(site: Site, target: string | null | undefined): string | null {
 const noPartner = () => new ApiError(404, "no_partner", "This site has no partner for that.");
 
 export const partners = new Hono<ApiContext>()
-  .get("/xcams/search.php", async (c) => {
-    const query = CamSearchQuerySchema.safeParse(c.req.query());
-    if (!query.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of query.error.issues) fields[issue.path.join(".") || "_"] ??= issue.code;
-      throw new ApiError(422, "invalid_input", "Some parameters are invalid.", { fields });
-    }
+  .get("/xcams/search.php", validQuery(CamSearchQuerySchema, "Some parameters are invalid."), async (c) => {
+    const query = c.req.valid("query");
     const resell = c.var.site.settings.member_resell;
-    if (!resell.includes("cams") && !resell.includes("camads")) return c.json({ cams: {} });
+    if (!resell.includes("cams") && !resell.includes("camads")) return answer(c, CamSearchAnswerSchema, { cams: {} });
     const cams = await providerFor(c).search({
-      gender: query.data.gender,
-      minAge: query.data.min_age,
-      maxAge: query.data.max_age,
+      gender: query.gender,
+      minAge: query.min_age,
+      maxAge: query.max_age,
     });
     // The same for every visitor of the site with these filters (the app keeps it a minute:
     // docs/decisions/033-member-page-cost.md); a live list, so not for longer.
     c.header("Cache-Control", "public, max-age=60");
-    return c.json({ cams: Object.fromEntries(cams.map((cam) => [cam.account, cam])) });
+    return answer(c, CamSearchAnswerSchema, { cams: Object.fromEntries(cams.map((cam) => [cam.account, cam])) });
   })
   .get("/xcams/redirect.php", (c) => {
     const account = c.req.query("account") ?? "";

@@ -6,11 +6,13 @@
  */
 import { Hono, type Context } from "hono";
 import { PostbackLogQuerySchema } from "../../../contract/requests/postbacks";
-import type { PostbackLogAnswer } from "../../../contract/schemas";
+import { PostbackLogAnswerSchema } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { listPostbacks } from "../db/postbacks";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { devToolsEnabled } from "../lib/dev-tools";
+import { readQuery } from "../lib/request";
 
 async function digest(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -33,13 +35,8 @@ export async function operatorAllowed(c: Context<ApiContext>): Promise<boolean> 
 
 export const postbackLog = new Hono<ApiContext>().get("/postbacks.php", async (c) => {
   if (!(await operatorAllowed(c))) throw new ApiError(404, "not_found", "No such API call.");
-  const query = PostbackLogQuerySchema.safeParse(c.req.query());
-  if (!query.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of query.error.issues) fields[issue.path.join(".") || "_"] ??= issue.code;
-    throw new ApiError(422, "invalid_input", "Some parameters are invalid.", { fields });
-  }
-  const postbacks = await listPostbacks(c.var.db, c.var.site.id, query.data);
-  const answer: PostbackLogAnswer = { postbacks };
-  return c.json(answer);
+  // After the operator check: to anyone else the call does not exist, whatever they send.
+  const query = readQuery(c, PostbackLogQuerySchema, "Some parameters are invalid.");
+  const postbacks = await listPostbacks(c.var.db, c.var.site.id, query);
+  return answer(c, PostbackLogAnswerSchema, { postbacks });
 });

@@ -20,13 +20,20 @@
  */
 import { Hono, type Context } from "hono";
 import { PremiumActionSchema, PremiumCancelByMailSchema, PremiumCancelConfirmSchema } from "../../../contract/requests/orders";
-import type { PremiumAnswer } from "../../../contract/schemas";
+import {
+  PremiumCancelLinkSchema,
+  PremiumCanceledSchema,
+  PremiumCancelRequestedSchema,
+  RenewalsAnswerSchema,
+} from "../../../contract/answers/premium";
+import { type PremiumAnswer, PremiumAnswerSchema } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { orderDeps } from "../domain/order-deps";
 import { findMember, findMemberByEmail } from "../db/members";
 import { claimLink, newLink, storePremiumCancelLink, usablePremiumCancelLink } from "../domain/one-time-links";
 import { cancelRenewal, findMembership, premiumState } from "../domain/premium";
 import { makeRenewalDue, renewDue } from "../domain/renewals";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { requireMember, requireMemberEvenIfBanned } from "../lib/member";
 import { normaliseEmail } from "../lib/email";
@@ -46,7 +53,7 @@ export const PREMIUM_CANCEL_LIMITS = { ip: { max: 10, windowMs: HOUR }, email: {
 
 const cancelTokenInvalid = () => new ApiError(410, "token_invalid", "This confirmation link is invalid, used or expired.");
 
-async function answer(c: Context<ApiContext>, memberId: number): Promise<PremiumAnswer> {
+async function premiumOf(c: Context<ApiContext>, memberId: number): Promise<PremiumAnswer> {
   const membership = await findMembership(c.var.db, memberId);
   return { premium: premiumState(membership), renewal_failed_at: membership?.renewal_failed_at ?? null };
 }
@@ -65,13 +72,13 @@ export const premiumCalls = new Hono<ApiContext>()
     // Open to a banned member, like the cancellation (ADR 030): a contract can always be ended.
     const member = requireMemberEvenIfBanned(c);
     c.header("cache-control", "no-store");
-    return c.json(await answer(c, member.id));
+    return answer(c, PremiumAnswerSchema, await premiumOf(c, member.id));
   })
   .post("/premium.php", async (c) => {
     const member = requireMemberEvenIfBanned(c);
     await readBody(c, PremiumActionSchema);
     await cancelFor(c, member);
-    return c.json(await answer(c, member.id));
+    return answer(c, PremiumAnswerSchema, await premiumOf(c, member.id));
   })
   .post("/premium_cancel.php", async (c) => {
     c.header("cache-control", "no-store");
@@ -84,7 +91,7 @@ export const premiumCalls = new Hono<ApiContext>()
       if (!(await claimLink(db, "premium_cancel", site.id, link.token_hash))) throw cancelTokenInvalid();
       const member = await findMember(db, site.id, link.member_id);
       if (member) await cancelFor(c, member);
-      return c.json({ canceled: true as const });
+      return answer(c, PremiumCanceledSchema, { canceled: true });
     }
     const { email: typed } = await readBody(c, PremiumCancelByMailSchema);
     const email = normaliseEmail(typed);
@@ -109,14 +116,14 @@ export const premiumCalls = new Hono<ApiContext>()
       );
     })().catch((error: unknown) => console.error("premium cancellation link failed:", error));
     await runAfterAnswer(c, work);
-    return c.json({ received: true as const }, 202);
+    return answer(c, PremiumCancelRequestedSchema, { received: true }, 202);
   })
   .get("/premium_cancel.php", async (c) => {
     // The token is in the URL: keep it out of caches and Referer headers.
     c.header("cache-control", "no-store");
     c.header("referrer-policy", "no-referrer");
     const link = await usablePremiumCancelLink(c.var.db, c.var.site.id, c.req.query("token"));
-    return c.json({ valid: link !== undefined });
+    return answer(c, PremiumCancelLinkSchema, { valid: link !== undefined });
   })
   .post("/dev/renewals.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
@@ -127,8 +134,8 @@ export const premiumCalls = new Hono<ApiContext>()
     const deps = { ...orderDeps(c), siteById: (id: number) => findSiteById(c.var.db, id) };
     const outcomes = await renewDue(deps, now, member.id);
     for (const outcome of outcomes) if (outcome.result === "paid" && outcome.order) await queueReceiptMail(c, outcome.order);
-    return c.json({
+    return answer(c, RenewalsAnswerSchema, {
       renewals: outcomes.map((o) => ({ result: o.result, order: o.order?.id ?? null })),
-      ...(await answer(c, member.id)),
+      ...(await premiumOf(c, member.id)),
     });
   });

@@ -7,19 +7,21 @@
  */
 import { Hono } from "hono";
 import { PushSettingsBodySchema } from "../../../contract/requests/user";
+import { PushSettingsSchema } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { findPushSettings, savePushSettings } from "../db/push-settings";
+import { answer } from "../lib/answer";
 import { requireMember } from "../lib/member";
 import { readBody } from "../lib/request";
 
 export const pushSettings = new Hono<ApiContext>()
   .get("/push_settings.php", async (c) => {
     const member = requireMember(c);
-    return c.json(await findPushSettings(c.var.db, member.id));
+    return answer(c, PushSettingsSchema, await findPushSettings(c.var.db, member.id));
   })
   .put("/push_settings.php", async (c) => {
     const member = requireMember(c);
     const body = await readBody(c, PushSettingsBodySchema);
     await savePushSettings(c.var.db, member.id, body);
-    return c.json(await findPushSettings(c.var.db, member.id));
+    return answer(c, PushSettingsSchema, await findPushSettings(c.var.db, member.id));
   });

@@ -22,6 +22,7 @@ import {
   photoNumberInSubject,
   type NoticeSubject,
 } from "../../../contract/rules/moderation";
+import { BlockRecordSchema, BlocksAnswerSchema, CaseFiledSchema } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { deleteBlock, insertBlock, listBlocked } from "../db/blocks";
 import { findMembership } from "../db/chat";
@@ -29,6 +30,7 @@ import type { Db } from "../db/client";
 import { messageInConversation } from "../db/messages";
 import { findImageByFilename, findNthImage, insertCase, type NewCase } from "../db/moderation-cases";
 import { findActiveMember } from "../db/profile-lookups";
+import { answer } from "../lib/answer";
 import { normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";
 import { anyViewerOf, requireMember } from "../lib/member";
@@ -36,6 +38,7 @@ import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { newReference } from "../lib/references";
 import { clientIp, readBody } from "../lib/request";
 import type { Site } from "../lib/site";
+import { invalidInput } from "../lib/validate";
 import { queueNoticeMail } from "../mail/notice";
 
 const HOUR = 60 * 60 * 1000;
@@ -117,7 +120,7 @@ async function resolveSubject(c: Context<ApiContext>, kind: NoticeSubject, subje
 export const safety = new Hono<ApiContext>()
   .get("/blocks.php", async (c) => {
     const me = requireMember(c);
-    return c.json({ blocked: await listBlocked(c.var.db, me.id, BLOCKS_LIMIT) });
+    return answer(c, BlocksAnswerSchema, { blocked: await listBlocked(c.var.db, me.id, BLOCKS_LIMIT) });
   })
   .post("/blocks.php", async (c) => {
     const me = requireMember(c);
@@ -127,13 +130,13 @@ export const safety = new Hono<ApiContext>()
     }
     if (!(await findSiteMember(c.var.db, c.var.site, profile))) throw profileNotFound();
     await insertBlock(c.var.db, me.id, profile);
-    return c.json({ id: profile, blocked: true });
+    return answer(c, BlockRecordSchema, { id: profile, blocked: true });
   })
   .delete("/blocks.php", async (c) => {
     const me = requireMember(c);
     const { profile } = await readBody(c, BlockBodySchema);
     await deleteBlock(c.var.db, me.id, profile);
-    return c.json({ id: profile, blocked: false });
+    return answer(c, BlockRecordSchema, { id: profile, blocked: false });
   })
   .post("/reports.php", async (c) => {
     const me = requireMember(c);
@@ -144,9 +147,7 @@ export const safety = new Hono<ApiContext>()
     }
     if (!(await findSiteMember(db, site, body.profile))) throw profileNotFound();
     if (body.message !== undefined && body.conversation === undefined) {
-      throw new ApiError(422, "invalid_input", "A message is given with its conversation.", {
-        fields: { conversation: "required" },
-      });
+      throw invalidInput({ conversation: "required" }, "A message is given with its conversation.");
     }
     if (body.conversation !== undefined) {
       // Only a conversation of the reporter's with the reported member, and a message of it.
@@ -156,7 +157,7 @@ export const safety = new Hono<ApiContext>()
       }
       if (body.message !== undefined) {
         if (!(await messageInConversation(db, body.message, body.conversation)))
-          throw new ApiError(422, "invalid_input", "No such message in this conversation.", { fields: { message: "not_found" } });
+          throw invalidInput({ message: "not_found" }, "No such message in this conversation.");
       }
     }
     const limit: Limit = { key: `report:member:${me.id}`, ...REPORT_LIMIT };
@@ -175,7 +176,7 @@ export const safety = new Hono<ApiContext>()
       notifier_email: null,
       good_faith: 0,
     });
-    return c.json(filed, 201);
+    return answer(c, CaseFiledSchema, filed, 201);
   })
   .post("/complaints.php", async (c) => {
     const body = await readBody(c, NoticeBodySchema);
@@ -184,7 +185,7 @@ export const safety = new Hono<ApiContext>()
       const fields: Record<string, string> = {};
       if (body.name === "") fields.name = "required";
       if (body.email === "") fields.email = "required";
-      throw new ApiError(422, "invalid_input", "Give your name and email address.", { fields });
+      throw invalidInput(fields, "Give your name and email address.");
     }
     // Counted before the subject is looked up, so the call cannot be used to probe for members fast.
     await takeAttempt(c.var.db, { key: `notice:ip:${clientIp(c)}`, ...NOTICE_LIMIT });
@@ -217,5 +218,5 @@ export const safety = new Hono<ApiContext>()
         confirmed: viewer !== null && viewer.status === "active" && viewer.email === normaliseEmail(body.email),
       });
     }
-    return c.json(filed, 201);
+    return answer(c, CaseFiledSchema, filed, 201);
   });

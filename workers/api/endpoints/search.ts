@@ -5,20 +5,20 @@
  * which also send exclude_* to leave out the main search's profiles: issue 16, defect 5).
  */
 import { Hono } from "hono";
-import type { SearchFilters } from "../../../contract/schemas";
+import { type SearchFilters, SearchAnswerSchema } from "../../../contract/schemas";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
 import { defaultSearchGender, type Gender, type InterestedIn } from "../../../contract/rules/search";
-import { MIN_AGE_ABOVE_MAX_AGE, SearchQuerySchema } from "../../../contract/requests/discover";
+import { SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { toCard } from "../db/profiles";
 import { regionInCountry, saveSearchFilters, searchProfiles } from "../db/search";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { viewerOf } from "../lib/member";
 import type { Site } from "../lib/site";
+import { invalidInput, validQuery } from "../lib/validate";
 
-function invalid(fields: Record<string, string>): ApiError {
-  return new ApiError(422, "invalid_input", "Some search parameters are invalid.", { fields });
-}
+const INVALID = "Some search parameters are invalid.";
 
 /**
  * The first load's filters when the member has no saved search: whom they are interested in
@@ -51,15 +51,8 @@ function savedFilters(site: Site, json: string | null): SearchFilters | null {
   }
 }
 
-export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
-  const parsed = SearchQuerySchema.safeParse(c.req.query());
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues)
-      fields[issue.path.join(".") || "_"] ??= issue.message === MIN_AGE_ABOVE_MAX_AGE ? MIN_AGE_ABOVE_MAX_AGE : issue.code;
-    throw invalid(fields);
-  }
-  const query = parsed.data;
+export const search = new Hono<ApiContext>().get("/search.php", validQuery(SearchQuerySchema, INVALID), async (c) => {
+  const query = c.req.valid("query");
   const { db, site } = c.var;
   const member = viewerOf(c) ?? undefined;
 
@@ -81,10 +74,11 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
         country: query.country ?? base.country,
         countryregion: query.countryregion ?? 0,
       };
-  if (filters.min_age > filters.max_age) throw invalid({ min_age: "min_age_above_max_age" });
-  if (!site.settings.countries.includes(filters.country)) throw invalid({ country: "unknown_country" });
+  if (filters.min_age > filters.max_age) throw invalidInput({ min_age: "min_age_above_max_age" }, INVALID);
+  if (!site.settings.countries.includes(filters.country)) throw invalidInput({ country: "unknown_country" }, INVALID);
   if (filters.countryregion !== 0) {
-    if (!(await regionInCountry(db, filters.countryregion, filters.country))) throw invalid({ countryregion: "unknown_region" });
+    if (!(await regionInCountry(db, filters.countryregion, filters.country)))
+      throw invalidInput({ countryregion: "unknown_region" }, INVALID);
   }
 
   // The page and the count, each on the members indexes alone (db/search.ts, ADR 031).
@@ -107,7 +101,7 @@ export const search = new Hono<ApiContext>().get("/search.php", async (c) => {
     await saveSearchFilters(db, member.id, filters);
   }
   const now = new Date();
-  return c.json({
+  return answer(c, SearchAnswerSchema, {
     profiles: rows.map((row) => toCard(row, now)),
     paging: { num_results: total, page: query.page, pp: query.pp },
     filter_options: filters,

@@ -12,11 +12,12 @@
  */
 import { Hono, type Context } from "hono";
 import { WithdrawalOrderSchema, WithdrawalsQuerySchema } from "../../../contract/requests/orders";
-import type { WithdrawalView } from "../../../contract/schemas";
+import { WithdrawalAnswerSchema, type WithdrawalView, WithdrawalsAnswerSchema } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { orderDeps } from "../domain/order-deps";
 import { findOrder, type Order } from "../db/orders";
 import * as withdrawals from "../domain/withdrawals";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { requireMember } from "../lib/member";
 import { readBody, readQuery } from "../lib/request";
@@ -63,11 +64,13 @@ export const withdrawalCalls = new Hono<ApiContext>()
     const member = requireMember(c);
     const query = readQuery(c, WithdrawalsQuerySchema);
     c.header("cache-control", "no-store");
-    if (query.order) return c.json({ purchase: await view(c, await ownPaidOrder(c, member.id, query.order)) });
+    if (query.order) {
+      return answer(c, WithdrawalAnswerSchema, { purchase: await view(c, await ownPaidOrder(c, member.id, query.order)) });
+    }
     const orders = await withdrawals.recentPurchases(c.var.db, member.id, c.var.site.id);
     const purchases = [];
     for (const order of orders) purchases.push(await view(c, order));
-    return c.json({ purchases });
+    return answer(c, WithdrawalsAnswerSchema, { purchases });
   })
   .post("/withdrawals.php", async (c) => {
     const member = requireMember(c);
@@ -75,6 +78,6 @@ export const withdrawalCalls = new Hono<ApiContext>()
     const order = await ownPaidOrder(c, member.id, id);
     const { withdrawal, made } = await withdrawals.withdraw(orderDeps(c), order);
     if (made) await queueWithdrawalMail(c, member, order, withdrawal);
-    const answer = { purchase: await view(c, { ...order, status: "withdrawn" }) };
-    return c.json(answer, made ? 201 : 200);
+    const purchase = await view(c, { ...order, status: "withdrawn" });
+    return answer(c, WithdrawalAnswerSchema, { purchase }, made ? 201 : 200);
   });

@@ -1,52 +1,16 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { ApiError } from "./errors";
 import { hostOf } from "./site";
+import { bodyInput, parseInput, queryInput } from "./validate";
 
-/**
- * Reads a JSON body and validates it. Malformed JSON and schema failures become 400/422 with
- * per-field codes, never a 500. Form-encoded bodies are accepted too (the PHP API takes both).
- */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const type = c.req.header("content-type") ?? "";
-  let body: unknown;
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      // A body that does not match its content type (garbage after "multipart/form-data").
-      throw new ApiError(400, "invalid_body", "The request body does not match its content type.");
-    }
-    body = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-  } else {
-    const text = await c.req.text();
-    try {
-      body = text === "" ? {} : JSON.parse(text);
-    } catch {
-      throw new ApiError(400, "invalid_json", "The request body is not valid JSON.");
-    }
-  }
-  return validate(schema, body);
+/** Reads the body (JSON or form-encoded) and parses it with a contract schema (lib/validate.ts). */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S, message?: string): Promise<z.output<S>> {
+  return parseInput(schema, await bodyInput(c), message);
 }
 
-/** Reads the query string and validates it, like readBody: a bad parameter is a 422 with its field. */
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  return validate(schema, c.req.query());
-}
-
-function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  // reportInput: zod 4 leaves the input out of issues otherwise, and a wrong type would read as "required".
-  const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path.join(".") || "_";
-      fields[field] ??= issue.code === "invalid_type" && issue.input === undefined ? "required" : issue.code;
-    }
-    throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields });
-  }
-  return result.data;
+/** Reads the query string and parses it, like readBody: a bad parameter is the 422 with its field. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S, message?: string): z.output<S> {
+  return parseInput(schema, queryInput(c), message);
 }
 
 /** The visitor's IP as the app reports it (the app overwrites any value the browser sent). */
