@@ -2,7 +2,7 @@
  * Every internal link written as a literal path in the app (a `to`, `href` or `action`, a
  * `redirect(…)`) leads to a route of app/routes.ts. Pages link with literal paths, which read
  * best; this test is what makes a renamed or removed route fail (docs/architecture.md §3,
- * rule 6). Client code that fetches resource routes uses `href()`, which the compiler checks.
+ * rule 6). Client code that fetches resource routes uses `routePath()`, which the compiler checks.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

@@ -7,7 +7,8 @@
  * and the API checks on submit.
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { href, Link } from "react-router";
+import { Link } from "react-router";
+import { routePath } from "~/lib/route-path";
 import { Field } from "~/components/Field";
 import { inputProps, type Form } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
@@ -50,7 +51,7 @@ function useEmailCheck(onCorrected: (email: string) => void) {
       const aborter = new AbortController();
       controller.current = aborter;
       setCheck({ state: "checking" });
-      const url = `${href("/resources/validate-email")}?email=${encodeURIComponent(email)}`;
+      const url = `${routePath("/resources/validate-email")}?email=${encodeURIComponent(email)}`;
       fetchResource<typeof emailCheckLoader>(url, { signal: aborter.signal })
         .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
         .then((answer) => {

@@ -1,4 +1,5 @@
-import { href, Link, useMatches } from "react-router";
+import { Link, useMatches } from "react-router";
+import { routePath } from "~/lib/route-path";
 import { afterSignup } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Route } from "./+types/activate-result";
@@ -32,11 +33,11 @@ export default function ActivateResult({ loaderData }: Route.ComponentProps) {
         <p className="lead">{t("activate.doneText", { site: siteName })}</p>
         <p className="actions">
           {user ? (
-            <Link className="button" to={loaderData.next ?? href("/home")}>
+            <Link className="button" to={loaderData.next ?? routePath("/home")}>
               {loaderData.next ? t("signup.done.continue") : t("activate.toHome")}
             </Link>
           ) : (
-            <Link className="button" to={href("/login")}>
+            <Link className="button" to={routePath("/login")}>
               {t("activate.toLogin")}
             </Link>
           )}
@@ -52,7 +53,7 @@ export default function ActivateResult({ loaderData }: Route.ComponentProps) {
       <h1>{t("activate.errorHeading")}</h1>
       <p className="lead">{t("activate.errorText")}</p>
       <p className="actions">
-        <Link className="button" to={href("/login")}>
+        <Link className="button" to={routePath("/login")}>
           {t("activate.toLogin")}
         </Link>
       </p>

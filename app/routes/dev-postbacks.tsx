@@ -1,4 +1,5 @@
-import { href, Link } from "react-router";
+import { Link } from "react-router";
+import { routePath } from "~/lib/route-path";
 import type { PostbackLogAnswer } from "../../contract/schemas";
 import { POSTBACK_STATUSES } from "../../contract/rules/postback-statuses";
 import { POSTBACK_PAGE, postbackLog } from "~/lib/api/postbacks.server";
@@ -39,7 +40,7 @@ export default function DevPostbacks({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const site = useSite()?.name ?? "";
   const { postbacks, status, older } = loaderData;
-  const path = href("/_dev/postbacks");
+  const path = routePath("/_dev/postbacks");
   const filterLink = (value: string | null) => (value ? `${path}?status=${value}` : path);
   return (
     <>

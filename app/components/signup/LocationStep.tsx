@@ -4,7 +4,8 @@
  * is still empty; on /profile only what is empty, never the saved place (lib/location-prefill.ts).
  */
 import { useEffect, useState } from "react";
-import { Form, href } from "react-router";
+import { Form } from "react-router";
+import { routePath } from "~/lib/route-path";
 import { ErrorList, Field } from "~/components/Field";
 import { countryName } from "~/lib/format";
 import { LocationSchema } from "~/lib/forms/signup";
@@ -69,7 +70,7 @@ async function locate(): Promise<Place> {
   );
   const { latitude, longitude } = position.coords;
   const query = new URLSearchParams({ lat: latitude.toFixed(4), lon: longitude.toFixed(4) });
-  const response = await fetchResource<typeof geocodeLoader>(`${href("/resources/geocode")}?${query}`);
+  const response = await fetchResource<typeof geocodeLoader>(`${routePath("/resources/geocode")}?${query}`);
   if (!response.ok) throw new Error(`geocode answered ${response.status}`);
   const geocode = await response.json();
   localStorage.setItem(GEOCODE_CACHE_KEY, JSON.stringify({ at: Date.now(), geocode }));

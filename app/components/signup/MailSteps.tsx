@@ -2,7 +2,8 @@
  * Sign-up steps 6 and 7: the activation mail's sending progress, and the check-your-email page.
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, href, Link, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
+import { routePath } from "~/lib/route-path";
 import { Field } from "~/components/Field";
 import { ChangeEmailSchema } from "~/lib/forms/signup";
 import { inputProps, useForm } from "~/lib/forms/use-form";
@@ -40,7 +41,7 @@ export function ActivationProgressStep({ tick: serverTick }: { tick: number }) {
     const timer = setInterval(() => {
       current += 1;
       setTick(current);
-      fetchResource<typeof activationLoader>(href("/resources/activation"))
+      fetchResource<typeof activationLoader>(routePath("/resources/activation"))
         .then((response) => (response.ok ? response.json() : { delivered: false }))
         .catch(() => ({ delivered: false }))
         .then(({ delivered }) => {

@@ -10,7 +10,7 @@
  *   says "something changed", and the page loads its data again, so what it shows always comes
  *   from the API. When the socket cannot be kept, an open chat polls every few seconds instead.
  */
-import { href } from "react-router";
+import { routePath } from "~/lib/route-path";
 import { fetchResource } from "../resource-answer";
 import type { loader as badgeLoader } from "../../routes/resources/badge";
 import { LIKES_POLL_DELAY_MS, showBadge } from "./app-badge";
@@ -49,12 +49,12 @@ export function startMemberBackground(revalidate: () => void): () => void {
   // User polling, and chats and likes polling one second behind it.
   const pollUser = async () => {
     if (isLoggingOut() || !visible()) return;
-    const response = await fetch(href("/resources/session"), { credentials: "same-origin" }).catch(() => null);
+    const response = await fetch(routePath("/resources/session"), { credentials: "same-origin" }).catch(() => null);
     if (response?.status === 403 && !stopped) revalidate();
   };
   const pollBadge = async () => {
     if (isLoggingOut() || !visible()) return;
-    const response = await fetchResource<typeof badgeLoader>(href("/resources/badge")).catch(() => null);
+    const response = await fetchResource<typeof badgeLoader>(routePath("/resources/badge")).catch(() => null);
     if (!response || stopped) return;
     if (response.status === 403) return revalidate();
     if (response.ok) showBadge((await response.json()).count);

@@ -3,7 +3,7 @@
  * site's VAPID key through the push worker at /sw-push.js?v=2. The sign-up page reports the
  * support in a cookie, so the server can skip step 1 where push is not offered.
  */
-import { href } from "react-router";
+import { routePath } from "~/lib/route-path";
 import { PUSH_SUPPORT_COOKIE, type PushSupport } from "../../../contract/rules/signup-steps";
 
 export const PUSH_WORKER_URL = "/sw-push.js?v=2";
@@ -80,7 +80,7 @@ export async function subscribePush(publicKey: string): Promise<PushSubscription
 }
 
 async function postSubscription(subscription: PushSubscriptionJSON): Promise<Response> {
-  return fetch(href("/resources/push-subscription"), {
+  return fetch(routePath("/resources/push-subscription"), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ subscription }),
