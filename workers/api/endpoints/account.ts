@@ -100,10 +100,8 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
       appealsOf(db, member.id),
     ]);
   const now = Date.now();
-  const day = new Date(now).toISOString().slice(0, 10);
-  c.header("cache-control", "no-store");
-  c.header("content-disposition", `attachment; filename="my-data-${day}.json"`);
-  return answer(c, DataExportSchema, {
+  // Not annotated with DataExport: answer() checks it, extra fields included (ADR 044).
+  const document = {
     exported_at: new Date(now).toISOString(),
     site: site.settings.name,
     account: {
@@ -151,7 +149,11 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
       ...appeal,
       state: APPEAL_STATES.find((state) => state === appeal.state) ?? "open",
     })),
-  });
+  };
+  const day = new Date(now).toISOString().slice(0, 10);
+  c.header("cache-control", "no-store");
+  c.header("content-disposition", `attachment; filename="my-data-${day}.json"`);
+  return answer(c, DataExportSchema, document);
 }
 
 export const account = new Hono<ApiContext>()
