@@ -187,6 +187,19 @@ export type StaffAppealAnswer = z.infer<typeof StaffAppealAnswerSchema>;
 
 export const DecideAnswerSchema = z.object({ decision: DecisionSchema });
 
+/** POST /api/staff/appeal.php: the appeal's outcome, and the decision it leaves (the reversal, or the one upheld). */
+export const StaffAppealDecidedSchema = z.object({
+  appeal: z.object({ id: z.number().int(), state: z.enum(APPEAL_OUTCOMES) }),
+  decision: DecisionSchema,
+});
+export type StaffAppealDecided = z.infer<typeof StaffAppealDecidedSchema>;
+
+/** POST /api/staff/photo_reviewed.php: the photo looked at and kept. */
+export const StaffPhotoReviewedSchema = z.object({ image: z.number().int(), reviewed: z.literal(true) });
+
+/** POST /api/staff/logout.php. */
+export const StaffLogoutAnswerSchema = z.literal("done");
+
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   staff_name: z.string().nullable(),

@@ -6,3 +6,6 @@ export const RegionsCountrySchema = z
   .string()
   .regex(/^[A-Za-z]{2}$/)
   .transform((s) => s.toUpperCase());
+
+/** GET /api/regions.php's query. */
+export const RegionsQuerySchema = z.object({ country: RegionsCountrySchema });

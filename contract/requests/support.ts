@@ -1,9 +1,11 @@
 /**
  * POST /api/support.php (designed, issue 15): the customer-service form of /pages/service. The
- * fields are checked by hand in the API (contract/rules/support.ts parseSupport), for the
- * contract's field codes; the browser's schema (app/lib/forms/support.ts) applies the same rule.
+ * fields are checked by contract/rules/support.ts parseSupport (pure, shared with the browser's
+ * schema app/lib/forms/support.ts); SupportRequestSchema gives its field codes to the API's one
+ * parse (workers/api/lib/validate.ts, ADR 044).
  */
 import { z } from "zod";
+import { parseSupport } from "../rules/support";
 
 export type { SupportBody, SupportTopic } from "../rules/support";
 
@@ -12,6 +14,14 @@ export const SupportBodySchema = z.object({
   email: z.unknown().optional(),
   topic: z.unknown().optional(),
   message: z.unknown().optional(),
+});
+
+/** The body, checked by parseSupport: each wrong field is an issue whose message is its field code. */
+export const SupportRequestSchema = SupportBodySchema.transform((body, ctx) => {
+  const parsed = parseSupport(body);
+  if (parsed.ok) return parsed.value;
+  for (const [field, code] of Object.entries(parsed.fields)) ctx.addIssue({ code: "custom", message: code, path: [field] });
+  return z.NEVER;
 });
 
 export const SupportSentSchema = z.object({ sent: z.literal(true), reference: z.string() });

@@ -309,6 +309,18 @@ describe("decisions", () => {
     expect(toMember?.n).toBe(0);
   });
 
+  it("bad input the decision's refinements catch names its field with the code required (ADR 044)", async () => {
+    const member = await createMember();
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ action: "warn" }, { member: "required" }],
+      [{ member: member.id, action: "remove_photo" }, { image: "required" }],
+      [{ member: member.id, action: "dismiss" }, { case: "required" }],
+    ];
+    for (const [body, fields] of cases) {
+      expect((await errorOf(await decide(moderator, body), 422, "invalid_input")).fields).toEqual(fields);
+    }
+  });
+
   it("bad input: reason empty or too long, unknown action or category, unknown case, dismiss without a case", async () => {
     const member = await createMember();
     const filed = await openCase({ siteId: 1, memberId: member.id });

@@ -1,15 +1,17 @@
 /** The staff console's calls (docs/api.md "Staff"): the `staff_sid` cookie travels like `sid`. */
-import { z } from "zod";
 import {
   AuditAnswerSchema,
   DecideAnswerSchema,
   QueueAnswerSchema,
   STAFF_COOKIE,
   StaffAppealAnswerSchema,
+  StaffAppealDecidedSchema,
   StaffCaseAnswerSchema,
   StaffCodesAnswerSchema,
   StaffMeAnswerSchema,
+  StaffLogoutAnswerSchema,
   StaffMemberAnswerSchema,
+  StaffPhotoReviewedSchema,
   type StaffAppealBody,
   type StaffDecideBody,
   type StaffLoginBody,
@@ -31,7 +33,7 @@ export function staffTotp(api: ApiClient, body: StaffTotpBody) {
 }
 
 export function staffLogout(api: ApiClient) {
-  return api.call(z.literal("done"), "/api/staff/logout.php", { method: "POST", body: {} });
+  return api.call(StaffLogoutAnswerSchema, "/api/staff/logout.php", { method: "POST", body: {} });
 }
 
 export function staffQueue(api: ApiClient) {
@@ -51,7 +53,7 @@ export function staffDecide(api: ApiClient, body: StaffDecideBody) {
 }
 
 export function staffPhotoReviewed(api: ApiClient, image: number) {
-  return api.call(z.object({ image: z.number() }), "/api/staff/photo_reviewed.php", { method: "POST", body: { image } });
+  return api.call(StaffPhotoReviewedSchema, "/api/staff/photo_reviewed.php", { method: "POST", body: { image } });
 }
 
 export function staffAppeal(api: ApiClient, id: string) {
@@ -59,7 +61,7 @@ export function staffAppeal(api: ApiClient, id: string) {
 }
 
 export function staffDecideAppeal(api: ApiClient, body: StaffAppealBody) {
-  return api.call(z.object({ appeal: z.object({ id: z.number() }) }), "/api/staff/appeal.php", { method: "POST", body });
+  return api.call(StaffAppealDecidedSchema, "/api/staff/appeal.php", { method: "POST", body });
 }
 
 export function staffAudit(api: ApiClient, before?: string) {

@@ -10,12 +10,13 @@
  */
 import { Hono } from "hono";
 import { AccountRescueBodySchema } from "../../../contract/requests/account-rescue";
-import type { AccountRescued, AccountRescueToken } from "../../../contract/schemas";
+import { AccountRescuedSchema, AccountRescueTokenSchema } from "../../../contract/schemas/account";
 import type { ApiContext } from "../context";
 import { findMember } from "../db/members";
 import { rescueAccount } from "../domain/account-rescue";
 import { usableRescueLink } from "../domain/one-time-links";
 import { runAfterAnswer } from "../lib/after-answer";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { readBody } from "../lib/request";
 import { queuePasswordResetMail } from "../mail/password-reset";
@@ -27,8 +28,9 @@ export const accountRescue = new Hono<ApiContext>()
     c.header("cache-control", "no-store");
     c.header("referrer-policy", "no-referrer");
     const rescue = await usableRescueLink(c.var.db, c.var.site.id, c.req.query("token"));
-    const answer: AccountRescueToken = rescue ? { valid: true, kind: rescue.kind } : { valid: false };
-    return c.json(answer);
+    return rescue
+      ? answer(c, AccountRescueTokenSchema, { valid: true, kind: rescue.kind })
+      : answer(c, AccountRescueTokenSchema, { valid: false });
   })
   .post("/account_rescue.php", async (c) => {
     const body = await readBody(c, AccountRescueBodySchema);
@@ -50,6 +52,5 @@ export const accountRescue = new Hono<ApiContext>()
         mail.catch((error: unknown) => console.error(`rescue reset mail for member ${member.id} failed:`, error)),
       );
     }
-    const answer: AccountRescued = { rescued: true, kind: outcome.kind, email: outcome.email };
-    return c.json(answer);
+    return answer(c, AccountRescuedSchema, { rescued: true, kind: outcome.kind, email: outcome.email });
   });

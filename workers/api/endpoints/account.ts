@@ -17,7 +17,7 @@ import { Hono, type Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { AccountDeleteBodySchema } from "../../../contract/requests/user";
 import { APPEAL_STATES } from "../../../contract/rules/appeals";
-import type { DataExport } from "../../../contract/schemas";
+import { AccountDeletedSchema, DataExportSchema, PushOffSchema } from "../../../contract/schemas/account";
 import type { ApiContext } from "../context";
 import { turnPushOff } from "../db/accounts";
 import {
@@ -34,6 +34,7 @@ import { eraseMember, photoFilenamesOf } from "../db/erase";
 import { balance as creditBalance, history as creditHistory } from "../domain/ledger";
 import { listDecisionsAgainst } from "../db/decisions";
 import { toProfile } from "../db/members";
+import { answer } from "../lib/answer";
 import { requireCurrentPassword } from "../lib/current-password";
 import { readBody } from "../lib/request";
 import { requireMemberEvenIfBanned } from "../lib/member";
@@ -58,14 +59,14 @@ async function deleteAccount(c: Context<ApiContext>): Promise<Response> {
   }
   deleteCookie(c, SESSION_COOKIE, { path: "/" });
   c.header("cache-control", "no-store");
-  return c.json({ deleted: true as const });
+  return answer(c, AccountDeletedSchema, { deleted: true });
 }
 
 async function pushOff(c: Context<ApiContext>): Promise<Response> {
   const member = requireMemberEvenIfBanned(c);
   const { db } = c.var;
   await turnPushOff(c.env.DB, db, member.id);
-  return c.json({ push: "denied" as const });
+  return answer(c, PushOffSchema, { push: "denied" });
 }
 
 /** A string of JSON the member stored, as data (never throws on a bad row). */
@@ -99,7 +100,8 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
       appealsOf(db, member.id),
     ]);
   const now = Date.now();
-  const document: DataExport = {
+  // Not annotated with DataExport: answer() checks it, extra fields included (ADR 044).
+  const document = {
     exported_at: new Date(now).toISOString(),
     site: site.settings.name,
     account: {
@@ -151,7 +153,7 @@ async function exportData(c: Context<ApiContext>): Promise<Response> {
   const day = new Date(now).toISOString().slice(0, 10);
   c.header("cache-control", "no-store");
   c.header("content-disposition", `attachment; filename="my-data-${day}.json"`);
-  return c.json(document);
+  return answer(c, DataExportSchema, document);
 }
 
 export const account = new Hono<ApiContext>()

@@ -9,9 +9,10 @@
  *   Opening a valid link again lands on /activate/done again.
  */
 import { Hono, type Context } from "hono";
-import type { ActivationState } from "../../../contract/schemas";
+import { type ActivationState, ActivationStateSchema } from "../../../contract/schemas/account";
 import type { ApiContext } from "../context";
 import { confirmAddress, findActivationTarget, newestActivationMail } from "../db/accounts";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { requireSession } from "../lib/member";
 import { matchesAddress, readActivationToken } from "../mail/activation";
@@ -31,9 +32,8 @@ export const activation = new Hono<ApiContext>().get("/activate.php", async (c) 
       : mail.failed_at !== null
         ? "failed"
         : "queued";
-  const answer: ActivationState = { delivered: status === "delivered", status, activated: member.status === "active" };
   c.header("cache-control", "no-store");
-  return c.json(answer);
+  return answer(c, ActivationStateSchema, { delivered: status === "delivered", status, activated: member.status === "active" });
 });
 
 async function openLink(c: Context<ApiContext>, token: string) {

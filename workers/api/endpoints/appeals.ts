@@ -13,9 +13,11 @@
 import { Hono } from "hono";
 import { AppealBodySchema } from "../../../contract/requests/appeals";
 import { APPEAL_LIMIT_PER_HOUR, isDecisionAgainst } from "../../../contract/rules/appeals";
+import { AppealFiledSchema, DecisionsAnswerSchema } from "../../../contract/schemas/members";
 import type { ApiContext } from "../context";
 import { decisionHasAppeal, insertAppeal } from "../db/appeals";
 import { findDecisionAgainst, listDecisionsAgainst } from "../db/decisions";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { requireMemberEvenIfBanned } from "../lib/member";
 import { takeAttempt } from "../lib/rate-limit";
@@ -30,7 +32,7 @@ const appealExists = () => new ApiError(409, "appeal_exists", "This decision has
 export const appeals = new Hono<ApiContext>()
   .get("/decisions.php", async (c) => {
     const me = requireMemberEvenIfBanned(c);
-    return c.json({ decisions: await listDecisionsAgainst(c.var.db, me) });
+    return answer(c, DecisionsAnswerSchema, { decisions: await listDecisionsAgainst(c.var.db, me) });
   })
   .post("/appeal.php", async (c) => {
     const me = requireMemberEvenIfBanned(c);
@@ -73,8 +75,10 @@ export const appeals = new Hono<ApiContext>()
             memberId: me.id,
           });
         }
-        return c.json(
-          { reference: row.reference, decision_id: decision.id, state: "open" as const, created_at: row.created_at },
+        return answer(
+          c,
+          AppealFiledSchema,
+          { reference: row.reference, decision_id: decision.id, state: "open", created_at: row.created_at },
           201,
         );
       }

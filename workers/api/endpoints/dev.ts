@@ -7,7 +7,10 @@
 import { Hono } from "hono";
 import { APPEAL_WINDOW_MS, decide } from "../domain/moderation";
 import { closeSocketsOfBan } from "../domain/bans";
-import type { MailboxAnswer } from "../../../contract/schemas";
+import { DevDecisionMadeSchema, DevFaultSetSchema, DevTimeBonusAnswerSchema } from "../../../contract/answers/dev";
+import { MailboxAnswerSchema } from "../../../contract/schemas/account";
+import { CreditsSetSchema, DevToolsSchema } from "../../../contract/schemas/chat";
+import { StaffCodesAnswerSchema } from "../../../contract/staff";
 import type { ApiContext } from "../context";
 import {
   DevCreditsBodySchema,
@@ -20,6 +23,7 @@ import { clearFaults, faultOwner, setFault } from "../lib/faults";
 import { createPersonalCode } from "../domain/discounts";
 import * as ledger from "../domain/ledger";
 import { DEMO_STAFF_EMAILS, devToolsEnabled } from "../lib/dev-tools";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { readBody } from "../lib/request";
 import { requireMember } from "../lib/member";
@@ -37,7 +41,7 @@ export const dev = new Hono<ApiContext>()
   /** GET /api/dev/tools.php: whether the development tools answer here (the /_dev panel asks). */
   .get("/dev/tools.php", (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
-    return c.json({ tools: ["mailbox", "credits", "time_bonus"] });
+    return answer(c, DevToolsSchema, { tools: ["mailbox", "credits", "time_bonus"] });
   })
   /**
    * POST /api/dev/credits.php { credits }: sets the logged-in member's balance (the development
@@ -53,7 +57,7 @@ export const dev = new Hono<ApiContext>()
       const entry = ledger.ledgerEntry(me.id, credits - balance, { kind: "dev_adjustment", nonce: crypto.randomUUID() });
       await ledger.adjust(c.env.DB, c.var.db, entry);
     }
-    return c.json({ credits });
+    return answer(c, CreditsSetSchema, { credits });
   })
   /**
    * POST /api/dev/decision.php { action, category, reason, closed_days_ago? }: a decision against
@@ -88,7 +92,7 @@ export const dev = new Hono<ApiContext>()
       const decidedAt = now - APPEAL_WINDOW_MS - body.closed_days_ago * 24 * 60 * 60 * 1000;
       await backdateDecision(db, outcome.decisionId, decidedAt, decidedAt + APPEAL_WINDOW_MS);
     }
-    return c.json({ decision_id: outcome.decisionId }, 201);
+    return answer(c, DevDecisionMadeSchema, { decision_id: outcome.decisionId }, 201);
   })
   /** POST /api/dev/fault.php: the fault switch for tests (lib/faults.ts). */
   .post("/dev/fault.php", async (c) => {
@@ -96,7 +100,7 @@ export const dev = new Hono<ApiContext>()
     const body = await readBody(c, DevFaultBodySchema);
     if ("clear" in body) clearFaults(faultOwner(c));
     else setFault(faultOwner(c), body);
-    return c.json("done");
+    return answer(c, DevFaultSetSchema, "done");
   })
   /**
    * POST /api/dev/time_bonus.php { action: "start", percent, hours } | { action: "expire" }: starts
@@ -110,7 +114,7 @@ export const dev = new Hono<ApiContext>()
     const now = Date.now();
     if (body.action === "expire") {
       await endTimeBonuses(c.var.db, me.id, now);
-      return c.json({ time_bonus: null });
+      return answer(c, DevTimeBonusAnswerSchema, { time_bonus: null });
     }
     const row = await createPersonalCode(c.var.db, {
       siteId: c.var.site.id,
@@ -119,12 +123,15 @@ export const dev = new Hono<ApiContext>()
       percent: body.percent,
       validUntil: now + body.hours * 60 * 60 * 1000,
     });
-    return c.json({ time_bonus: { code: row.code, percent: row.percent, valid_until: row.valid_until } });
+    return answer(c, DevTimeBonusAnswerSchema, {
+      time_bonus: { code: row.code, percent: row.percent, valid_until: row.valid_until },
+    });
   })
   .get("/dev/mailbox.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
     const rows = await listOutboxMails(c.var.db, c.var.site.id, LIMIT);
-    const answer: MailboxAnswer = {
+    c.header("cache-control", "no-store");
+    return answer(c, MailboxAnswerSchema, {
       mails: rows.map((row) => ({
         id: row.id,
         to: row.to_address,
@@ -135,9 +142,7 @@ export const dev = new Hono<ApiContext>()
         created_at: row.created_at,
         delivered_at: row.delivered_at,
       })),
-    };
-    c.header("cache-control", "no-store");
-    return c.json(answer);
+    });
   })
   /**
    * GET /api/dev/staff_codes.php: the current TOTP code of each demo staff account, for the
@@ -146,7 +151,7 @@ export const dev = new Hono<ApiContext>()
   .get("/dev/staff_codes.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
     const rows = await findStaffSecrets(c.var.db, Object.values(DEMO_STAFF_EMAILS));
-    return c.json({
+    return answer(c, StaffCodesAnswerSchema, {
       codes: rows.map((row) => {
         const { code, validFor } = currentCode(row.totp_secret);
         return { email: row.email, code, valid_for: validFor };

@@ -14,6 +14,7 @@
  */
 import { Hono, type Context } from "hono";
 import { MailChangeBodySchema, MailChangeConfirmBodySchema } from "../../../contract/requests/mail-change";
+import { MailChangeSentSchema, MailChangeTokenSchema, MailChangedSchema } from "../../../contract/schemas/account";
 import type { ApiContext } from "../context";
 import { changeEmail } from "../db/accounts";
 import { findMember } from "../db/members";
@@ -22,6 +23,7 @@ import { newLink, usableEmailChangeLink } from "../domain/one-time-links";
 import { RESCUE_TTL_MS } from "../domain/account-rescue";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { addressChangeLimit } from "../lib/limit-keys";
 import { requireCurrentPassword } from "../lib/current-password";
@@ -71,7 +73,7 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
     mail.catch((error: unknown) => console.error(`mail change mail for member ${member.id} failed:`, error)),
   );
   c.header("cache-control", "no-store");
-  return c.json({ sent: true as const, email });
+  return answer(c, MailChangeSentSchema, { sent: true, email });
 }
 
 async function applyChange(c: Context<ApiContext>): Promise<Response> {
@@ -120,7 +122,7 @@ async function applyChange(c: Context<ApiContext>): Promise<Response> {
     );
   }
   c.header("cache-control", "no-store");
-  return c.json({ changed: true as const, email: change.new_email });
+  return answer(c, MailChangedSchema, { changed: true, email: change.new_email });
 }
 
 export const mailChange = new Hono<ApiContext>()
@@ -130,5 +132,7 @@ export const mailChange = new Hono<ApiContext>()
     c.header("cache-control", "no-store");
     c.header("referrer-policy", "no-referrer");
     const change = await usableEmailChangeLink(c.var.db, c.var.site.id, c.req.query("token"));
-    return c.json(change ? { valid: true as const, email: change.new_email } : { valid: false as const });
+    return change
+      ? answer(c, MailChangeTokenSchema, { valid: true, email: change.new_email })
+      : answer(c, MailChangeTokenSchema, { valid: false });
   });

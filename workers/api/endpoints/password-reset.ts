@@ -13,7 +13,8 @@
  */
 import { Hono, type Context } from "hono";
 import { PasswordResetBodySchema, PasswordResetRequestBodySchema } from "../../../contract/requests/password";
-import type { User } from "../../../contract/schemas";
+import { PasswordResetSentSchema, PasswordResetTokenSchema } from "../../../contract/schemas/account";
+import { UserAnswerSchema } from "../../../contract/schemas/members";
 import { newPasswordProblem } from "../../../contract/rules/password";
 import type { ApiContext } from "../context";
 import { resetPassword } from "../db/accounts";
@@ -21,11 +22,13 @@ import { findMember, findMemberByEmail, toUser } from "../db/members";
 import { claimLink, storePasswordResetLink } from "../db/one-time-links";
 import { newLink, usablePasswordResetLink } from "../domain/one-time-links";
 import { normaliseEmail } from "../lib/email";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { resetAddressKey } from "../lib/limit-keys";
 import { hashPassword } from "../lib/passwords";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
+import { invalidInput } from "../lib/validate";
 import { startSession } from "../lib/sessions";
 import { runAfterAnswer } from "../lib/after-answer";
 import { queuePasswordResetMail } from "../mail/password-reset";
@@ -62,14 +65,14 @@ async function requestLink(c: Context<ApiContext>): Promise<Response> {
     await runAfterAnswer(c, work);
   }
   c.header("cache-control", "no-store");
-  return c.json({ sent: true as const });
+  return answer(c, PasswordResetSentSchema, { sent: true });
 }
 
 async function resetWithLink(c: Context<ApiContext>): Promise<Response> {
   const body = await readBody(c, PasswordResetBodySchema);
   const problem = newPasswordProblem(body.password);
   if (problem) {
-    throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields: { password: problem } });
+    throw invalidInput({ password: problem });
   }
   const { db, site } = c.var;
   const reset = await usablePasswordResetLink(db, site.id, body.token);
@@ -89,9 +92,9 @@ async function resetWithLink(c: Context<ApiContext>): Promise<Response> {
   await startSession(c, memberId);
   // The address is proven now, if it was not before: the double opt-in conversion (once).
   if (member.activated_at !== null) await postbackAfterAnswer(c, memberId, "doi");
-  const user: User = await toUser(db, site, member);
+  const user = await toUser(db, site, member);
   c.header("cache-control", "no-store");
-  return c.json({ user });
+  return answer(c, UserAnswerSchema, { user });
 }
 
 export const passwordReset = new Hono<ApiContext>()
@@ -101,5 +104,5 @@ export const passwordReset = new Hono<ApiContext>()
     c.header("cache-control", "no-store");
     c.header("referrer-policy", "no-referrer");
     const reset = await usablePasswordResetLink(c.var.db, c.var.site.id, c.req.query("token"));
-    return c.json({ valid: reset !== undefined });
+    return answer(c, PasswordResetTokenSchema, { valid: reset !== undefined });
   });

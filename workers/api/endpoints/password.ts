@@ -7,6 +7,7 @@
  */
 import { Hono } from "hono";
 import { PasswordChangeBodySchema } from "../../../contract/requests/password";
+import { PasswordChangedSchema } from "../../../contract/schemas/account";
 import type { ApiContext } from "../context";
 import { RESCUE_TTL_MS } from "../domain/account-rescue";
 import { setPassword } from "../db/accounts";
@@ -14,10 +15,11 @@ import { endLinks, storeRescueLink } from "../db/one-time-links";
 import { newLink } from "../domain/one-time-links";
 import { runAfterAnswer } from "../lib/after-answer";
 import { queuePasswordChangedNotice } from "../mail/mail-change";
-import { ApiError } from "../lib/errors";
+import { answer } from "../lib/answer";
 import { requireCurrentPassword } from "../lib/current-password";
 import { hashPassword } from "../lib/passwords";
 import { readBody } from "../lib/request";
+import { invalidInput } from "../lib/validate";
 import { requireMember } from "../lib/member";
 import { endOtherSessions } from "../lib/sessions";
 import { newPasswordProblem } from "../../../contract/rules/password";
@@ -30,7 +32,7 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
   const body = await readBody(c, PasswordChangeBodySchema);
   const problem = newPasswordProblem(body.password);
   if (problem) {
-    throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields: { password: problem } });
+    throw invalidInput({ password: problem });
   }
   const newPassword = body.password as string;
 
@@ -60,5 +62,5 @@ export const password = new Hono<ApiContext>().put("/password.php", async (c) =>
       mail.catch((error: unknown) => console.error(`password changed notice for member ${memberId} failed:`, error)),
     );
   }
-  return c.json({ changed: true as const });
+  return answer(c, PasswordChangedSchema, { changed: true });
 });

@@ -13,13 +13,16 @@
  */
 import { Hono, type Context } from "hono";
 import { PhotoDeleteBodySchema, PhotoMainBodySchema } from "../../../contract/requests/photos";
+import { ImagesAnswerSchema, MainImageAnswerSchema, ProfileImageAnswerSchema } from "../../../contract/schemas/account";
 import type { ApiContext } from "../context";
 import { isBannedPhoto } from "../domain/bans";
 import { sniffImageType } from "../images/image-type";
 import { processPhoto } from "../images/process-photo";
 import type { PhotoRefusal } from "../images/refusal";
+import { answer } from "../lib/answer";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { readBody } from "../lib/request";
+import { invalidInput } from "../lib/validate";
 import { viewerOf } from "../lib/member";
 import {
   addPhoto,
@@ -37,10 +40,7 @@ const MULTIPART_SLACK_BYTES = 64 * 1024;
 
 const tooLarge = (message = "The photo is over 10 MB.") => new ApiError(413, "file_too_large", message);
 const unsupported = () => new ApiError(415, "unsupported_image", "The file is not a PNG or JPEG image we can read.");
-const fileRequired = () =>
-  new ApiError(422, "invalid_input", 'Send the photo as multipart/form-data, field "file".', {
-    fields: { file: "required" },
-  });
+const fileRequired = () => invalidInput({ file: "required" }, 'Send the photo as multipart/form-data, field "file".');
 const tooMany = () => new ApiError(422, "too_many_images", `A member can have at most ${MAX_IMAGES} photos.`);
 const photoBanned = () =>
   new ApiError(403, "photo_banned", "This photo belongs to an account banned on this site or another of the operator's.", {
@@ -81,20 +81,24 @@ export const profileImage = new Hono<ApiContext>()
     });
     if (!added) throw tooMany();
 
-    const image = { id: added.id, thumb_filename: added.thumbKey };
-    return c.json({ image, images: await listPhotos(c.var.db, memberId) }, 201);
+    return answer(
+      c,
+      ProfileImageAnswerSchema,
+      { image: { id: added.id, thumb_filename: added.thumbKey }, images: await listPhotos(c.var.db, memberId) },
+      201,
+    );
   })
   .delete("/profileimage.php", async (c) => {
     const { memberId, imageId } = await ownImageRequest(c, PhotoDeleteBodySchema);
     if (!(await removePhoto(storageOf(c), memberId, imageId))) throw imageNotFound();
-    return c.json({ images: await listPhotos(c.var.db, memberId) });
+    return answer(c, ImagesAnswerSchema, { images: await listPhotos(c.var.db, memberId) });
   })
   .put("/profileimage.php", async (c) => {
     const { memberId, imageId } = await ownImageRequest(c, PhotoMainBodySchema);
     if (!(await makeMainPhoto(c.var.db, memberId, imageId))) throw imageNotFound();
     const images = await listPhotos(c.var.db, memberId);
     const main = images.find((i) => i.id === imageId);
-    return c.json({ images, main_image: main ? { thumb_filename: main.thumb_filename } : null });
+    return answer(c, MainImageAnswerSchema, { images, main_image: main ? { thumb_filename: main.thumb_filename } : null });
   });
 
 function storageOf(c: Context<ApiContext>): PhotoStorage {

@@ -1,10 +1,12 @@
 /** GET /api/user.php, POST /api/login.php, GET /api/logout.php (docs/product.md §7; login designed). */
 import { Hono } from "hono";
 import { LoginBodySchema } from "../../../contract/requests/session";
+import { LogoutAnswerSchema, UserAnswerSchema } from "../../../contract/schemas/members";
 import type { ApiContext } from "../context";
 import { joinBanAtLogin } from "../domain/bans";
 import { findMemberByEmail, toUser } from "../db/members";
 import { normaliseEmail } from "../lib/email";
+import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { loginAddressKey } from "../lib/limit-keys";
 import { requireMemberEvenIfBanned } from "../lib/member";
@@ -19,7 +21,7 @@ export const session = new Hono<ApiContext>()
   .get("/user.php", async (c) => {
     // A banned member reads their ban here (the statement of reasons and how to appeal; ADR 030).
     const member = requireMemberEvenIfBanned(c);
-    return c.json({ user: await toUser(c.var.db, c.var.site, member) });
+    return answer(c, UserAnswerSchema, { user: await toUser(c.var.db, c.var.site, member) });
   })
   .post("/login.php", async (c) => {
     const body = await readBody(c, LoginBodySchema);
@@ -49,9 +51,11 @@ export const session = new Hono<ApiContext>()
     // the ban here, and the answer carries it like any banned member's login (ADR 030).
     const joined = await joinBanAtLogin(c.env.DB, db, member);
     await startSession(c, member.id);
-    return c.json({ user: await toUser(db, site, joined === null ? member : { ...member, ban_decision_id: joined }) });
+    return answer(c, UserAnswerSchema, {
+      user: await toUser(db, site, joined === null ? member : { ...member, ban_decision_id: joined }),
+    });
   })
   .get("/logout.php", async (c) => {
     await endSession(c);
-    return c.json("done");
+    return answer(c, LogoutAnswerSchema, "done");
   });

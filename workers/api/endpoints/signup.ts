@@ -14,6 +14,14 @@ import { PushBodySchema, SignupBodySchema, UserUpdateBodySchema } from "../../..
 import { newPasswordProblem } from "../../../contract/rules/password";
 import { defaultSearchGender } from "../../../contract/rules/search";
 import { isValidDateOfBirth, mailproviderOf, nameProblem } from "../../../contract/rules/signup";
+import {
+  CsrfAnswerSchema,
+  EmailCheckSchema,
+  InterestsAnswerSchema,
+  ProfileFieldsAnswerSchema,
+  PushAnswerSchema,
+} from "../../../contract/schemas/account";
+import { UserAnswerSchema } from "../../../contract/schemas/members";
 import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
 import { insertMember, setPushState, updateMember } from "../db/accounts";
@@ -30,6 +38,8 @@ import { requestLocale, translatorFor } from "../lib/i18n";
 import { hashPassword, verifyMemberPassword } from "../lib/passwords";
 import { assertUnderLimit, recordAttempt, type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
+import { answer } from "../lib/answer";
+import { invalidInput } from "../lib/validate";
 import { requireMember } from "../lib/member";
 import { startSession } from "../lib/sessions";
 import { signToken, signingSecret, tokenHash, verifyToken } from "../lib/tokens";
@@ -51,21 +61,17 @@ function validTimezone(zone: string | undefined): string | null {
   }
 }
 
-function invalid(fields: Record<string, string>, message = "Some fields are missing or invalid."): ApiError {
-  return new ApiError(422, "invalid_input", message, { fields });
-}
-
 export const signup = new Hono<ApiContext>()
   .get("/csrf.php", async (c) => {
     const csrf = await signToken(signingSecret(c.env, c.var.local), "signup-csrf", { s: c.var.site.id }, CSRF_TTL);
     c.header("Cache-Control", "no-store");
-    return c.json({ csrf });
+    return answer(c, CsrfAnswerSchema, { csrf });
   })
 
   .get("/validate_email.php", async (c) => {
     const requestEmail = c.req.query("email") ?? "";
     if (requestEmail.trim() === "" || requestEmail.length > EMAIL_MAX) {
-      throw invalid({ email: requestEmail.trim() === "" ? "required" : "too_big" });
+      throw invalidInput({ email: requestEmail.trim() === "" ? "required" : "too_big" });
     }
     // Every check counts: the call tells whether an address has an account.
     const limit: Limit = { key: `email-check:ip:${clientIp(c)}`, max: 100, windowMs: FIFTEEN_MINUTES };
@@ -77,7 +83,7 @@ export const signup = new Hono<ApiContext>()
         ? await signToken(signingSecret(c.env, c.var.local), "email-check", { e: email, s: c.var.site.id }, EMAIL_TOKEN_TTL)
         : "";
     c.header("Cache-Control", "no-store");
-    return c.json({ token, status, request_email: requestEmail, email });
+    return answer(c, EmailCheckSchema, { token, status, request_email: requestEmail, email });
   })
 
   .post("/user.php", async (c) => {
@@ -109,7 +115,7 @@ export const signup = new Hono<ApiContext>()
 
     const emailToken = await verifyToken(secret, "email-check", body.token);
     if (!emailToken || emailToken.e !== email || emailToken.s !== site.id) {
-      throw invalid({ token: "invalid" }, "Check the address with validate_email.php first.");
+      throw invalidInput({ token: "invalid" }, "Check the address with validate_email.php first.");
     }
     const status = await emailStatus(c, email);
     if (status !== "new") throw emailRefusal(status);
@@ -120,10 +126,10 @@ export const signup = new Hono<ApiContext>()
     const nameError = nameProblem(body.name, email);
     const passwordError = newPasswordProblem(body.password);
     if (nameError || passwordError) {
-      throw invalid({ ...(nameError && { name: nameError }), ...(passwordError && { password: passwordError }) });
+      throw invalidInput({ ...(nameError && { name: nameError }), ...(passwordError && { password: passwordError }) });
     }
     const name = normaliseIdentityText(body.name ?? "");
-    if (body.country && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
+    if (body.country && !site.settings.countries.includes(body.country)) throw invalidInput({ country: "not_allowed" });
 
     await recordAttempt(db, limit); // every sign-up that got this far counts, made or not
     // Claim the token first: of two identical posts racing, only one gets past this insert.
@@ -183,7 +189,7 @@ export const signup = new Hono<ApiContext>()
     await postbackAfterAnswer(c, memberId, "soi");
     const member = await findMember(db, site.id, memberId);
     if (!member) throw new Error("the new member could not be read back");
-    return c.json({ user: await toUser(db, site, member) }, 201);
+    return answer(c, UserAnswerSchema, { user: await toUser(db, site, member) }, 201);
   })
 
   .put("/user.php", async (c) => {
@@ -195,19 +201,20 @@ export const signup = new Hono<ApiContext>()
     if (body.name !== undefined) {
       // The sign-up's rule, against the member's own address (docs/product.md §5).
       const problem = nameProblem(body.name, member.email ?? "");
-      if (problem) throw invalid({ name: problem });
+      if (problem) throw invalidInput({ name: problem });
       update.name = normaliseIdentityText(body.name);
     }
 
     if (body.country !== undefined) {
-      if (body.country !== null && !site.settings.countries.includes(body.country)) throw invalid({ country: "not_allowed" });
+      if (body.country !== null && !site.settings.countries.includes(body.country))
+        throw invalidInput({ country: "not_allowed" });
       update.country = body.country;
       if (body.country !== member.country && body.countryregion === undefined) update.countryregion = null;
     }
     if (body.countryregion !== undefined) {
       const country = body.country !== undefined ? body.country : member.country;
       if (body.countryregion !== null) {
-        if (!(await isRegionOf(db, body.countryregion, country ?? ""))) throw invalid({ countryregion: "not_in_country" });
+        if (!(await isRegionOf(db, body.countryregion, country ?? ""))) throw invalidInput({ countryregion: "not_in_country" });
       }
       update.countryregion = body.countryregion;
     }
@@ -227,14 +234,14 @@ export const signup = new Hono<ApiContext>()
     }
     if (body.date_of_birth !== undefined) {
       if (body.date_of_birth !== null && !isValidDateOfBirth(body.date_of_birth)) {
-        throw invalid({ date_of_birth: "date_of_birth_error" });
+        throw invalidInput({ date_of_birth: "date_of_birth_error" });
       }
       update.date_of_birth = body.date_of_birth;
     }
     if (body.personal !== undefined) {
       const allowed = site.settings.visible_profile_notes;
       const unknown = Object.keys(body.personal).find((key) => !allowed.includes(key));
-      if (unknown) throw invalid({ [`personal.${unknown}`]: "unknown_field" });
+      if (unknown) throw invalidInput({ [`personal.${unknown}`]: "unknown_field" });
       const personal = { ...(JSON.parse(member.personal) as Record<string, string>), ...body.personal };
       for (const [key, value] of Object.entries(personal)) if (value === "") delete personal[key];
       update.personal = JSON.stringify(personal);
@@ -245,11 +252,11 @@ export const signup = new Hono<ApiContext>()
         if (key === "interests") {
           const ids = value === "" ? [] : value.split(",");
           if (!ids.every((id) => (INTERESTS as readonly string[]).includes(id)))
-            throw invalid({ "fields.interests": "not_allowed" });
+            throw invalidInput({ "fields.interests": "not_allowed" });
         } else if (!isSelectField(key)) {
-          throw invalid({ [`fields.${key}`]: "unknown_field" });
+          throw invalidInput({ [`fields.${key}`]: "unknown_field" });
         } else if (value !== "" && !(SELECT_FIELDS[key] as readonly string[]).includes(value)) {
-          throw invalid({ [`fields.${key}`]: "not_allowed" });
+          throw invalidInput({ [`fields.${key}`]: "not_allowed" });
         }
         if (value === "") delete fields[key];
         else fields[key] = value;
@@ -296,7 +303,7 @@ export const signup = new Hono<ApiContext>()
     if (!updated) throw notLoggedIn();
     if (newEmail)
       await queueActivationMail(c, { id: updated.id, email: newEmail, name: updated.name, language: updated.language });
-    return c.json({ user: await toUser(db, site, updated) });
+    return answer(c, UserAnswerSchema, { user: await toUser(db, site, updated) });
   })
 
   .get("/profile_fields.php", (c) => {
@@ -315,13 +322,13 @@ export const signup = new Hono<ApiContext>()
       max_length: PERSONAL_MAX,
     }));
     c.header("Cache-Control", "public, max-age=3600");
-    return c.json({ fields: [...selects, ...notes] });
+    return answer(c, ProfileFieldsAnswerSchema, { fields: [...selects, ...notes] });
   })
 
   .get("/interests.php", (c) => {
     const { t } = translatorFor(requestLocale(c));
     c.header("Cache-Control", "public, max-age=3600");
-    return c.json({ interests: INTERESTS.map((id) => ({ id, name: t(`interests.${id}`) })) });
+    return answer(c, InterestsAnswerSchema, { interests: INTERESTS.map((id) => ({ id, name: t(`interests.${id}`) })) });
   });
 
 /** The member's saved search (JSON) with another gender, or null when there is none to change. */
@@ -341,7 +348,7 @@ async function replayedSignup(c: Context<ApiContext>, memberId: number | null, e
   const same = member?.email === email && (await verifyMemberPassword(member, password));
   if (!member || !same) throw new ApiError(403, "csrf_invalid", "The form has expired. Reload the page and try again.");
   await startSession(c, member.id);
-  return c.json({ user: await toUser(c.var.db, c.var.site, member) }, 200);
+  return answer(c, UserAnswerSchema, { user: await toUser(c.var.db, c.var.site, member) }, 200);
 }
 
 async function savePush(c: Context<ApiContext>) {
@@ -350,25 +357,21 @@ async function savePush(c: Context<ApiContext>) {
   const { db } = c.var;
   if (subscription === "denied") {
     await setPushState(db, member.id, "denied");
-    return c.json({ push: "denied" as const });
+    return answer(c, PushAnswerSchema, { push: "denied" });
   }
   // The API fetches this URL later on its own: never one inside the operator's network
   // (a loopback push service is allowed on a developer's loopback site only).
   const problem = endpointProblem(subscription.endpoint, isLoopbackHost(c.var.site.host) && c.var.local);
   if (problem) {
-    throw new ApiError(422, "invalid_input", "This push endpoint is not accepted.", {
-      fields: { "subscription.endpoint": problem },
-    });
+    throw invalidInput({ "subscription.endpoint": problem }, "This push endpoint is not accepted.");
   }
   // One row per endpoint, at most five per member; another member's endpoint moves only with
   // new keys (db/push-subscriptions.ts; docs/decisions/041-probe-findings-outbound-and-input.md).
   const saved = await savePushSubscription(c.env.DB, db, member.id, subscription);
   if (saved === "resubscribe") {
     // Whose it is stays unsaid: the browser is asked for a fresh subscription (new keys).
-    throw new ApiError(422, "invalid_input", "Subscribe again: this push subscription cannot be stored.", {
-      fields: { "subscription.endpoint": "resubscribe" },
-    });
+    throw invalidInput({ "subscription.endpoint": "resubscribe" }, "Subscribe again: this push subscription cannot be stored.");
   }
   await setPushState(db, member.id, null);
-  return c.json({ push: "subscribed" as const });
+  return answer(c, PushAnswerSchema, { push: "subscribed" });
 }

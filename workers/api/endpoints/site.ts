@@ -1,11 +1,13 @@
 /** GET /api/settings.php (designed), /api/companyinfo.php and /api/regions.php (docs/product.md §7). */
 import { Hono } from "hono";
-import { RegionsCountrySchema } from "../../../contract/requests/site";
-import type { CompanyInfo, Settings } from "../../../contract/schemas";
+import { RegionsQuerySchema } from "../../../contract/requests/site";
+import { RegionsAnswerSchema } from "../../../contract/schemas/members";
+import { CompanyInfoSchema, type Settings, SettingsSchema } from "../../../contract/schemas/site";
 import type { ApiContext } from "../context";
 import { regionsOfCountries, regionsOfCountry } from "../db/places";
 import { networkSiteNames } from "../db/sites";
-import { ApiError } from "../lib/errors";
+import { answer } from "../lib/answer";
+import { readQuery } from "../lib/request";
 
 export const site = new Hono<ApiContext>()
   .get("/settings.php", async (c) => {
@@ -21,20 +23,19 @@ export const site = new Hono<ApiContext>()
     // The country the edge saw the visitor in, forwarded by the app.
     const geo = c.req.header("x-client-country")?.toUpperCase() ?? "";
     const geoip_country = /^[A-Z]{2}$/.test(geo) ? geo : null;
-    const answer: Settings = {
+    c.header("Cache-Control", "private, max-age=60");
+    return answer(c, SettingsSchema, {
       ...settings,
       partner_image_hosts: partner_feed?.hosts ?? [],
       region_data,
       geoip_country,
       geoip_selected_country: geoip_country && settings.countries.includes(geoip_country) ? geoip_country : settings.countries[0],
       network_sites,
-    };
-    c.header("Cache-Control", "private, max-age=60");
-    return c.json(answer);
+    });
   })
   .get("/companyinfo.php", (c) => {
     const s = c.var.site.settings;
-    const answer: CompanyInfo = {
+    return answer(c, CompanyInfoSchema, {
       name: s.company_name,
       address: s.company_address,
       kvk: s.company_kvk,
@@ -44,16 +45,10 @@ export const site = new Hono<ApiContext>()
       vat_numbers: s.company_vat_numbers,
       support_phone: s.support_phone,
       delete_discount: s.delete_discount,
-    };
-    return c.json(answer);
+    });
   })
   .get("/regions.php", async (c) => {
-    const country = RegionsCountrySchema.safeParse(c.req.query("country"));
-    if (!country.success) {
-      throw new ApiError(422, "invalid_input", "Give a two-letter country code.", {
-        fields: { country: c.req.query("country") === undefined ? "required" : "invalid_format" },
-      });
-    }
-    const regions = await regionsOfCountry(c.var.db, country.data);
-    return c.json({ country: country.data, regions });
+    const { country } = readQuery(c, RegionsQuerySchema, "Give a two-letter country code.");
+    const regions = await regionsOfCountry(c.var.db, country);
+    return answer(c, RegionsAnswerSchema, { country, regions });
   });

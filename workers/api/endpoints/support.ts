@@ -6,26 +6,24 @@
  * to the address the sender typed: an automatic answer to any typed address would be a relay.
  */
 import { Hono } from "hono";
-import { SupportBodySchema, type SupportSent } from "../../../contract/requests/support";
-import { parseSupport, SUPPORT_PER_HOUR } from "../../../contract/rules/support";
+import { SupportRequestSchema, SupportSentSchema } from "../../../contract/requests/support";
+import { SUPPORT_PER_HOUR } from "../../../contract/rules/support";
 import type { ApiContext } from "../context";
 import { isDeliverable, normaliseEmail } from "../lib/email";
-import { ApiError } from "../lib/errors";
+import { answer } from "../lib/answer";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { clientIp, readBody } from "../lib/request";
+import { invalidInput } from "../lib/validate";
 import { queueMail } from "../mail/outbox";
 import { renderSupportMail } from "../mail/support";
 
 const HOUR = 60 * 60 * 1000;
 
 export const support = new Hono<ApiContext>().post("/support.php", async (c) => {
-  const raw = await readBody(c, SupportBodySchema);
-  const parsed = parseSupport(raw);
-  if (!parsed.ok) throw new ApiError(422, "invalid_input", "Some fields are missing or invalid.", { fields: parsed.fields });
-  const body = parsed.value;
+  const body = await readBody(c, SupportRequestSchema);
   const email = normaliseEmail(body.email);
   if (!isDeliverable(email)) {
-    throw new ApiError(422, "invalid_input", "This address cannot receive mail.", { fields: { email: "invalid_email" } });
+    throw invalidInput({ email: "invalid_email" }, "This address cannot receive mail.");
   }
   const { db, site, member } = c.var;
   const ip = clientIp(c);
@@ -49,6 +47,5 @@ export const support = new Hono<ApiContext>().post("/support.php", async (c) => 
   });
   await queueMail(c, { kind: "support", memberId: member?.id ?? null, to: site.settings.support_email, replyTo: email, ...mail });
   c.header("Cache-Control", "no-store");
-  const answer: SupportSent = { sent: true, reference };
-  return c.json(answer, 201);
+  return answer(c, SupportSentSchema, { sent: true, reference }, 201);
 });

@@ -1,9 +1,16 @@
 /** Staff deciding a member's appeal (ADR 030): read it with the decision it is against, then uphold or reverse. */
 import { Hono } from "hono";
-import { StaffAppealBodySchema, StaffIdQuerySchema, type StaffAction } from "../../../../contract/staff";
+import {
+  type StaffAction,
+  StaffAppealAnswerSchema,
+  StaffAppealBodySchema,
+  StaffAppealDecidedSchema,
+  StaffIdQuerySchema,
+} from "../../../../contract/staff";
 import type { ApiContext } from "../../context";
 import { findDecision, findDecisionRow, findMemberToDecide, siteNamesById } from "../../db/moderation-cases";
 import { decideAppeal } from "../../domain/moderation";
+import { answer } from "../../lib/answer";
 import { ApiError } from "../../lib/errors";
 import { readBody, readQuery } from "../../lib/request";
 import { requireStaff } from "../../lib/staff";
@@ -21,7 +28,7 @@ export const staffAppeals = new Hono<ApiContext>()
     const detail = await memberDetail(db, appeal.member_id, await siteNamesById(db));
     if (!detail) throw notFound("No such appeal.");
     const decision = detail.decisions.find((d) => d.id === appeal.decision_id) ?? (await findDecision(db, appeal.decision_id));
-    return c.json({
+    return answer(c, StaffAppealAnswerSchema, {
       appeal: {
         id: appeal.id,
         reference: appeal.reference,
@@ -66,5 +73,8 @@ export const staffAppeals = new Hono<ApiContext>()
         appeal: { reference: appeal.reference, outcome: body.outcome },
       });
     }
-    return c.json({ appeal: { id: appeal.id, state: body.outcome }, decision: await findDecision(db, outcome.decisionId) });
+    return answer(c, StaffAppealDecidedSchema, {
+      appeal: { id: appeal.id, state: body.outcome },
+      decision: await findDecision(db, outcome.decisionId),
+    });
   });

@@ -1,8 +1,9 @@
 /** The staff console's audit log (ADR 029): who did what, newest first. */
 import { Hono } from "hono";
-import { StaffAuditQuerySchema } from "../../../../contract/staff";
+import { AuditAnswerSchema, StaffAuditQuerySchema } from "../../../../contract/staff";
 import type { ApiContext } from "../../context";
 import { listAuditLines } from "../../db/staff";
+import { answer } from "../../lib/answer";
 import { readQuery } from "../../lib/request";
 import { requireStaff } from "../../lib/staff";
 
@@ -15,7 +16,7 @@ export const staffAudit = new Hono<ApiContext>()
     const { before } = readQuery(c, StaffAuditQuerySchema);
     const scope = me.role !== "admin" ? { staffId: me.id } : me.site_id !== null ? { siteId: me.site_id } : {};
     const rows = await listAuditLines(c.var.db, { ...scope, before }, AUDIT_PAGE);
-    return c.json({
+    return answer(c, AuditAnswerSchema, {
       entries: rows.map((row) => {
         let detail: Record<string, unknown> = {};
         try {

@@ -3,13 +3,15 @@
  * ban's effect on pages already open. The decision itself is one guarded batch (domain/moderation.ts).
  */
 import { Hono } from "hono";
-import { StaffDecideBodySchema } from "../../../../contract/staff";
+import { DecideAnswerSchema, StaffDecideBodySchema } from "../../../../contract/staff";
 import type { ApiContext } from "../../context";
-import { findBanSite, findMemberToDecide, findPhotoOfMember, listDecisionsOf } from "../../db/moderation-cases";
+import { findBanSite, findDecision, findMemberToDecide, findPhotoOfMember } from "../../db/moderation-cases";
 import { closeSocketsOfBan } from "../../domain/bans";
 import { decide } from "../../domain/moderation";
+import { answer } from "../../lib/answer";
 import { ApiError } from "../../lib/errors";
 import { readBody } from "../../lib/request";
+import { invalidInput } from "../../lib/validate";
 import { inScope, requireStaff } from "../../lib/staff";
 import { queueDecisionMail, queueNoticeOutcomeMail } from "../../mail/moderation";
 import { notFound, scopedCase, siteOf } from "./scoped";
@@ -27,7 +29,7 @@ export const staffDecide = new Hono<ApiContext>()
     const { db } = c.var;
     const caseRow = body.case === undefined ? undefined : await scopedCase(db, me, body.case);
     if (caseRow && body.member !== undefined && body.member !== caseRow.subject_member_id) {
-      throw new ApiError(422, "invalid_input", "The member is not the case's subject.", { fields: { member: "invalid" } });
+      throw invalidInput({ member: "invalid" }, "The member is not the case's subject.");
     }
     const memberId = caseRow?.subject_member_id ?? body.member;
     if (memberId === undefined) throw notFound("No such member.");
@@ -98,6 +100,5 @@ export const staffDecide = new Hono<ApiContext>()
         decidedAt: outcome.createdAt,
       });
     }
-    const [decision] = (await listDecisionsOf(db, memberId)).filter((d) => d.id === outcome.decisionId);
-    return c.json({ decision }, 201);
+    return answer(c, DecideAnswerSchema, { decision: await findDecision(db, outcome.decisionId) }, 201);
   });

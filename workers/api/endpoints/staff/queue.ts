@@ -3,7 +3,15 @@
  * with its evidence, a member's record, and a new photo kept.
  */
 import { Hono } from "hono";
-import { type QueueItem, StaffIdQuerySchema, StaffPhotoBodySchema } from "../../../../contract/staff";
+import {
+  QueueAnswerSchema,
+  type QueueItem,
+  StaffCaseAnswerSchema,
+  StaffIdQuerySchema,
+  StaffMemberAnswerSchema,
+  StaffPhotoBodySchema,
+  StaffPhotoReviewedSchema,
+} from "../../../../contract/staff";
 import type { ApiContext } from "../../context";
 import {
   findMemberName,
@@ -16,6 +24,7 @@ import {
   siteNamesById,
 } from "../../db/moderation-cases";
 import { audit } from "../../db/staff";
+import { answer } from "../../lib/answer";
 import { readBody, readQuery } from "../../lib/request";
 import { inScope, requireStaff } from "../../lib/staff";
 import { memberDetail, photoUrl } from "./answers";
@@ -71,7 +80,7 @@ export const staffQueue = new Hono<ApiContext>()
     ]
       .sort((a, b) => b.created_at - a.created_at || b.id - a.id)
       .slice(0, QUEUE_LIMIT);
-    return c.json({ items });
+    return answer(c, QueueAnswerSchema, { items });
   })
   /** GET /api/staff/case.php?id=: one case with its subject, evidence and the member's earlier decisions. */
   .get("/staff/case.php", async (c) => {
@@ -96,7 +105,7 @@ export const staffQueue = new Hono<ApiContext>()
       memberId: row.subject_member_id,
       caseId: row.id,
     });
-    return c.json({
+    return answer(c, StaffCaseAnswerSchema, {
       ...detail,
       case: {
         id: row.id,
@@ -126,7 +135,7 @@ export const staffQueue = new Hono<ApiContext>()
     await scopedMember(db, me, id);
     const detail = await memberDetail(db, id, await siteNamesById(db));
     if (!detail) throw notFound("No such member.");
-    return c.json(detail);
+    return answer(c, StaffMemberAnswerSchema, detail);
   })
   /** POST /api/staff/photo_reviewed.php { image }: a new photo looked at and kept (it leaves the queue). */
   .post("/staff/photo_reviewed.php", async (c) => {
@@ -142,5 +151,5 @@ export const staffQueue = new Hono<ApiContext>()
       memberId: row.member_id,
       detail: { image },
     });
-    return c.json({ image, reviewed: true });
+    return answer(c, StaffPhotoReviewedSchema, { image, reviewed: true });
   });

@@ -4,9 +4,15 @@
  * and every code is written to the audit log.
  */
 import { Hono } from "hono";
-import { StaffLoginBodySchema, StaffTotpBodySchema } from "../../../../contract/staff";
+import {
+  StaffLoginBodySchema,
+  StaffLogoutAnswerSchema,
+  StaffMeAnswerSchema,
+  StaffTotpBodySchema,
+} from "../../../../contract/staff";
 import type { ApiContext } from "../../context";
 import { acceptTotpStep, audit, findEnabledStaffByEmail } from "../../db/staff";
+import { answer } from "../../lib/answer";
 import { ApiError } from "../../lib/errors";
 import { DUMMY_HASH, verifyPassword } from "../../lib/passwords";
 import { giveBack, type Limit, takeAttempt } from "../../lib/rate-limit";
@@ -43,7 +49,7 @@ export const staffSignIn = new Hono<ApiContext>()
     await startStaffSession(c, row.id, false);
     await audit(db, { siteId: row.site_id, staffId: row.id, action: "login_password", detail: { ip: clientIp(c) } });
     const { password_hash: _, ...staffRow } = row;
-    return c.json(await staffAnswer(db, { ...staffRow, role: row.role }, false));
+    return answer(c, StaffMeAnswerSchema, await staffAnswer(db, { ...staffRow, role: row.role }, false));
   })
   /** POST /api/staff/totp.php { code }: the second step; each code works once (staff.totp_last_step). */
   .post("/staff/totp.php", async (c) => {
@@ -65,17 +71,17 @@ export const staffSignIn = new Hono<ApiContext>()
     }
     await startStaffSession(c, me.id, true);
     await audit(db, { siteId: me.site_id, staffId: me.id, action: "login", detail: { ip: clientIp(c) } });
-    return c.json(await staffAnswer(db, me, true));
+    return answer(c, StaffMeAnswerSchema, await staffAnswer(db, me, true));
   })
   /** POST /api/staff/logout.php: ends the staff session (either step). */
   .post("/staff/logout.php", async (c) => {
     const me = await requireStaff(c, { halfOk: true });
     await endStaffSession(c);
     await audit(c.var.db, { siteId: me.site_id, staffId: me.id, action: "logout" });
-    return c.json("done");
+    return answer(c, StaffLogoutAnswerSchema, "done");
   })
   /** GET /api/staff/me.php: who is logged in, and whether the code was given. */
   .get("/staff/me.php", async (c) => {
     const me = await requireStaff(c, { halfOk: true });
-    return c.json(await staffAnswer(c.var.db, me, me.totpOk));
+    return answer(c, StaffMeAnswerSchema, await staffAnswer(c.var.db, me, me.totpOk));
   });
