@@ -35,7 +35,8 @@ import { trackingContext } from "./lib/context";
 import { signupOpen } from "../contract/rules/signup-steps";
 import { getOptionalUser } from "./lib/auth.server";
 import { needsEntryWarning } from "./lib/entry-warning.server";
-import { safeTimeZone } from "./lib/format";
+import { nameTable, safeTimeZone } from "./lib/format";
+import { LOCALES } from "../contract/locales";
 import { messagesUrl } from "./lib/i18n";
 import { getLocale } from "./lib/i18n.server";
 import { rootMiddleware } from "./lib/middleware.server";
@@ -57,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { tracking, consent, ask } = context.get(trackingContext);
   return data({
     locale: getLocale(context),
+    names: nameTable(getLocale(context), settings.countries, LOCALES),
     look: siteLook(request, context, settings),
     site: {
       name: settings.name,

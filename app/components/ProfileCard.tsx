@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { LikeButton } from "~/components/LikeButton";
 import type { ProfileCard as Card } from "../../contract/schemas";
-import { countryName, languageName, showLanguageBadge } from "~/lib/format";
+import { showLanguageBadge } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
-import { useSite, useTemplateFlags } from "~/lib/root-data";
+import { useDisplayNames, useSite, useTemplateFlags } from "~/lib/root-data";
 
 /**
  * Where a card is: home and the error page show no actions, likes shows like only; the matches
@@ -33,7 +33,8 @@ export function ProfileCard({
   /** 3 when the grid sits under its own h2. */
   headingLevel?: 2 | 3;
 }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
+  const names = useDisplayNames();
   const flags = useTemplateFlags();
   const href = `/members/${profile.id}`;
   const showLike = place === "search" || place === "likes" || place === "matches";
@@ -60,7 +61,7 @@ export function ProfileCard({
           <Link to={href}>{profile.name}</Link>
           {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
         </Heading>
-        <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
+        <p className="card-place">{[profile.city, names.country(profile.country)].filter(Boolean).join(", ")}</p>
         <ProfileBadges profile={profile} fictionalIcon={fictionalIcon} />
         {showLike || showChat ? (
           <div className="card-actions">
@@ -97,6 +98,7 @@ export function ProfileBadges({
   fictionalIcon: string;
 }) {
   const { t, locale } = useTranslation();
+  const names = useDisplayNames();
   return (
     <p className="card-badges">
       {profile.fictional ? (
@@ -105,7 +107,7 @@ export function ProfileBadges({
         </span>
       ) : null}
       {showLanguageBadge(profile.language, locale, profile.country) ? (
-        <span className="badge language">{t("card.speaks", { language: languageName(locale, profile.language) })}</span>
+        <span className="badge language">{t("card.speaks", { language: names.language(profile.language) })}</span>
       ) : null}
     </p>
   );

@@ -3,7 +3,7 @@ import { messages } from "../../contract/messages";
 import { LOCALES } from "../../contract/locales";
 import { searchCountCap } from "../../contract/rules/search";
 import { createTranslator } from "../../contract/translator";
-import { countryName, languageName, resultCount, safeTimeZone, shortWhen, showLanguageBadge } from "./format";
+import { countryName, languageName, nameTable, resultCount, safeTimeZone, shortWhen, showLanguageBadge } from "./format";
 
 describe("showLanguageBadge", () => {
   it("shows when the languages differ", () => {
@@ -81,5 +81,15 @@ describe("shortWhen (issue 29 point 6)", () => {
     expect(when(at(120), "de")).toBe("13:00");
     expect(when(at(26 * 60), "de")).toMatch(/^Mo\.?$/);
     expect(when(at(5), "nl")).toBe("5 min");
+  });
+});
+
+describe("the name table sent with the root data", () => {
+  it("names the site's countries and the interface languages in the interface language", () => {
+    const table = nameTable("de", ["NL", "BE"], LOCALES);
+    expect(table.regions).toEqual({ NL: countryName("de", "NL"), BE: countryName("de", "BE") });
+    expect(table.regions.NL).toBe("Niederlande");
+    expect(Object.keys(table.languages)).toEqual([...LOCALES]);
+    expect(table.languages.nl).toBe(languageName("de", "nl"));
   });
 });

@@ -11,12 +11,11 @@ import { SafetyActions } from "~/components/safety/SafetyFields";
 import { fetchProfile } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
-import { countryName } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
 import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/member";
-import { useSite } from "~/lib/root-data";
+import { useDisplayNames, useSite } from "~/lib/root-data";
 
 /** /members/:memberId and /likes/m/:memberId (docs/product.md §2, optional auth): one member's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -61,14 +60,15 @@ async function interestNames(
 }
 
 export default function Member({ loaderData }: Route.ComponentProps) {
-  const { t, has, locale } = useTranslation();
+  const { t, has } = useTranslation();
+  const names = useDisplayNames();
   const site = useSite();
   const { profile, fields, notes, match, interests, loggedIn, own } = loaderData;
   const fieldValue = (name: string) => {
     if (name === "age") return profile.age === null ? null : String(profile.age);
     if (name === "city") return profile.city;
     if (name === "gender") return profile.gender ? t(`member.genders.${profile.gender}`) : null;
-    if (name === "country") return countryName(locale, profile.country);
+    if (name === "country") return names.country(profile.country);
     return profile.personal[name] ?? null;
   };
   const label = (kind: "fields" | "notes", name: string) => {
@@ -126,7 +126,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             {profile.name}
             {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
           </h1>
-          <p className="card-place">{[profile.city, countryName(locale, profile.country)].filter(Boolean).join(", ")}</p>
+          <p className="card-place">{[profile.city, names.country(profile.country)].filter(Boolean).join(", ")}</p>
           <ProfileBadges profile={profile} fictionalIcon={site?.fictionalIcon ?? ""} />
           {profile.premium && (
             <p className="card-badges">

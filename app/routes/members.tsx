@@ -9,7 +9,7 @@ import type { Cam, ProfileCard as Card, SearchFilters } from "../../contract/sch
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { pageError } from "~/lib/page-errors.server";
-import { countryName, resultCount } from "~/lib/format";
+import { resultCount } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext, trackingContext } from "~/lib/context";
 import {
@@ -25,7 +25,7 @@ import {
 import { PAGE_SIZE, SEARCH_MAX_PAGE } from "../../contract/limits";
 import { showCamTiles, withTiles } from "../../contract/rules/tiles";
 import type { Route } from "./+types/members";
-import { useSite } from "~/lib/root-data";
+import { useDisplayNames, useSite } from "~/lib/root-data";
 
 /**
  * Filters from the URL (a GET form). No filter at all is the first load, where the API picks
@@ -345,7 +345,8 @@ function SearchForm({
   countries: string[];
   regions: { id: number; name: string }[];
 }) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
+  const names = useDisplayNames();
   const submit = useSubmit();
   return (
     <Form
@@ -388,7 +389,7 @@ function SearchForm({
         <select id="search-country" name="country" defaultValue={filters.country}>
           {countries.map((country) => (
             <option key={country} value={country}>
-              {countryName(locale, country)}
+              {names.country(country)}
             </option>
           ))}
         </select>
