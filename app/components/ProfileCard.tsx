@@ -3,7 +3,8 @@ import { LikeButton } from "~/components/LikeButton";
 import type { ProfileCard as Card } from "../../contract/schemas";
 import { showLanguageBadge } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
-import { useDisplayNames, useSite, useTemplateFlags } from "~/lib/root-data";
+import { useDisplayNames } from "~/lib/display-names";
+import { useSite, useTemplateFlags } from "~/lib/root-data";
 
 /**
  * Where a card is: home and the error page show no actions, likes shows like only; the matches

@@ -7,15 +7,13 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { TEMPLATE_FLAGS } from "../../contract/rules/templates";
-import { countryName, languageName } from "./format";
-import { useTranslation } from "./i18n-react";
 
 type RootData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>;
 /** The member as pages see them: name, photo, credits, counters and time zone. */
 export type RootUser = NonNullable<RootData["user"]>;
 export type RootSite = RootData["site"];
 
-function useRootData(): RootData | undefined {
+export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof rootLoader>("root");
 }
 
@@ -50,17 +48,4 @@ export function useTemplateFlags(): RootData["look"]["flags"] {
 /** The language the root loader settled on; undefined only when the root loader failed. */
 export function useRootLocale(): RootData["locale"] | undefined {
   return useRootData()?.locale;
-}
-
-/**
- * Country and language names in the interface language: the site's countries and the interface
- * languages come from the root data (lib/format.ts nameTable), others from Intl.
- */
-export function useDisplayNames() {
-  const names = useRootData()?.names;
-  const { locale } = useTranslation();
-  return {
-    country: (code: string | null) => (code ? (names?.regions[code] ?? countryName(locale, code)) : ""),
-    language: (code: string) => names?.languages[code] ?? languageName(locale, code),
-  };
 }

@@ -15,7 +15,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
 import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/member";
-import { useDisplayNames, useSite } from "~/lib/root-data";
+import { useDisplayNames } from "~/lib/display-names";
+import { useSite } from "~/lib/root-data";
 
 /** /members/:memberId and /likes/m/:memberId (docs/product.md §2, optional auth): one member's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -25,7 +25,8 @@ import {
 import { PAGE_SIZE, SEARCH_MAX_PAGE } from "../../contract/limits";
 import { showCamTiles, withTiles } from "../../contract/rules/tiles";
 import type { Route } from "./+types/members";
-import { useDisplayNames, useSite } from "~/lib/root-data";
+import { useDisplayNames } from "~/lib/display-names";
+import { useSite } from "~/lib/root-data";
 
 /**
  * Filters from the URL (a GET form). No filter at all is the first load, where the API picks
