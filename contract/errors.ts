@@ -58,6 +58,14 @@ export const ERROR_CODES = [
   "other_site_member",
   "not_banned",
   "already_banned",
+  "staff_role",
+  // The hosts' workplace (ADR 045)
+  "not_waiting",
+  "claimed_by_other",
+  "too_many_held",
+  "member_banned",
+  "member_deleted",
+  "notes_changed",
   // Bans and appeals (ADR 030)
   "account_banned",
   "decision_not_found",

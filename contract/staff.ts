@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { EMAIL_MAX, PASSWORD_MAX } from "./limits";
-import { APPEAL_OUTCOMES, BAN_CATEGORIES, REASON_MAX, REASON_MIN, STAFF_ACTIONS } from "./rules/staff";
+import { APPEAL_OUTCOMES, BAN_CATEGORIES, REASON_MAX, REASON_MIN, STAFF_ACTIONS, STAFF_ROLES } from "./rules/staff";
 
 export {
   APPEAL_OUTCOMES,
@@ -13,7 +13,9 @@ export {
   REASON_MIN,
   STAFF_ACTIONS,
   STAFF_COOKIE,
+  STAFF_ROLES,
   type StaffAction,
+  type StaffRole,
 } from "./rules/staff";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -74,10 +76,12 @@ export const StaffSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(["moderator", "admin"]),
+  role: z.enum(STAFF_ROLES),
   /** null: every site of the platform. */
   site_id: z.number().int().nullable(),
   site_name: z.string().nullable(),
+  /** A host's languages (ADR 045); null: every language. */
+  languages: z.array(z.string()).nullable().default(null),
 });
 export type Staff = z.infer<typeof StaffSchema>;
 

@@ -6,6 +6,10 @@
  */
 export const SEED_CLEARS = [
   "seed_runs",
+  "host_replies",
+  "host_queue",
+  "member_notes",
+  "persona_notes",
   "staff_audit",
   "ban_marks",
   "appeals",

@@ -5,7 +5,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "../workers/api/lib/passwords";
 import { decodeStaffPassword } from "../workers/api/lib/staff";
 import { currentCode, stepOfCode } from "../workers/api/lib/totp";
-import { addStatement, disableStatements, enableStatement, newCredentials, resetStatements, sqlText } from "./staff-accounts";
+import {
+  addStatement,
+  disableStatements,
+  enableStatement,
+  newCredentials,
+  parseLanguages,
+  resetStatements,
+  sqlText,
+} from "./staff-accounts";
 
 /** A database with every migration applied, as D1 has it: the statements run on the real schema. */
 function migratedDatabase(): DatabaseSync {
@@ -57,11 +65,22 @@ describe("staff accounts for operators (npm run staff)", () => {
       created_at: 1000,
     });
     db.exec(addStatement({ email: "lead@example.com", name: "Lead", role: "admin", siteId: null }, credentials, 1000));
-    expect(row("lead@example.com")).toMatchObject({ role: "admin", site_id: null });
+    expect(row("lead@example.com")).toMatchObject({ role: "admin", site_id: null, languages: null });
+    // A host of two languages (ADR 045).
+    db.exec(
+      addStatement({ email: "hana@example.com", name: "Hana", role: "host", siteId: 1, languages: "nl,de" }, credentials, 1000),
+    );
+    expect(row("hana@example.com")).toMatchObject({ role: "host", site_id: 1, languages: "nl,de" });
     // An address has one account.
     expect(() =>
       db.exec(addStatement({ email: "ann@example.com", name: "Ann", role: "admin", siteId: 1 }, credentials, 1000)),
     ).toThrow(/UNIQUE/);
+  });
+
+  it("reads a host's languages as codes, and refuses anything else", () => {
+    expect(parseLanguages("nl, DE")).toBe("nl,de");
+    expect(parseLanguages("")).toBeNull();
+    expect(parseLanguages("nl,german")).toBeNull();
   });
 
   it("resets the password and the key, allows the new key's codes again and ends the sessions", async () => {

@@ -9,8 +9,8 @@ import { hashPassword } from "../workers/api/lib/passwords";
 import { encodeStaffPassword } from "../workers/api/lib/staff";
 import { TOTP_PERIOD_SECONDS } from "../workers/api/lib/totp";
 
-export const STAFF_ROLES = ["moderator", "admin"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole } from "../contract/rules/staff";
+import type { StaffRole } from "../contract/rules/staff";
 
 /** What a new or reset account's owner is given, once: nothing of it is kept in clear text. */
 export interface Credentials {
@@ -41,14 +41,27 @@ export async function newCredentials(email: string, issuer: string): Promise<Cre
   };
 }
 
-/** A new account; siteId null = staff of every site. Fails on an address already in use (UNIQUE). */
+/** A host's --languages ("nl, de") as the stored list ("nl,de"), or null when any is not a language code. */
+export function parseLanguages(text: string): string | null {
+  const codes = text
+    .split(",")
+    .map((code) => code.trim().toLowerCase())
+    .filter(Boolean);
+  return codes.length > 0 && codes.every((code) => /^[a-z]{2}$/.test(code)) ? codes.join(",") : null;
+}
+
+/**
+ * A new account; siteId null = staff of every site; languages null = every language (a host's,
+ * ADR 045). Fails on an address already in use (UNIQUE).
+ */
 export function addStatement(
-  account: { email: string; name: string; role: StaffRole; siteId: number | null },
+  account: { email: string; name: string; role: StaffRole; siteId: number | null; languages?: string | null },
   credentials: Credentials,
   now: number,
 ): string {
   const site = account.siteId === null ? "NULL" : String(account.siteId);
-  return `INSERT INTO staff (site_id, email, name, role, password_hash, totp_secret, created_at) VALUES (${site}, ${sqlText(account.email)}, ${sqlText(account.name)}, ${sqlText(account.role)}, ${sqlText(credentials.passwordHash)}, ${sqlText(credentials.secret)}, ${now});`;
+  const languages = account.languages ? sqlText(account.languages) : "NULL";
+  return `INSERT INTO staff (site_id, email, name, role, languages, password_hash, totp_secret, created_at) VALUES (${site}, ${sqlText(account.email)}, ${sqlText(account.name)}, ${sqlText(account.role)}, ${languages}, ${sqlText(credentials.passwordHash)}, ${sqlText(credentials.secret)}, ${now});`;
 }
 
 const endSessions = (email: string) =>

@@ -1,10 +1,13 @@
 /**
- * `npm run staff`: staff accounts of the moderation console (docs/decisions/029), for operators.
+ * `npm run staff`: staff accounts of the staff console (docs/decisions/029; hosts: 045), for operators.
+ * Roles: moderator, host (answers as the entertainment profiles, in --languages; default every
+ * language), admin.
  * Works on the local state (STATE_DIR, default .wrangler/state) or, with --remote, on the
  * deployed database of workers/api/wrangler.jsonc (wrangler must be logged in).
  *
  *   npm run staff -- add ann@example.com --name "Ann" --site amora.example [--role admin]
  *   npm run staff -- add lead@example.com --name "Lead" --all-sites --role admin
+ *   npm run staff -- add hana@example.com --name "Hana" --site amora.example --role host --languages nl,de
  *   npm run staff -- reset ann@example.com       a new password and authenticator key; sessions end
  *   npm run staff -- disable ann@example.com     no more sign-ins; sessions end; history kept
  *   npm run staff -- enable ann@example.com
@@ -19,6 +22,7 @@ import {
   disableStatements,
   enableStatement,
   newCredentials,
+  parseLanguages,
   resetStatements,
   STAFF_ROLES,
   sqlText,
@@ -32,6 +36,7 @@ const { values, positionals } = parseArgs({
     name: { type: "string" },
     role: { type: "string", default: "moderator" },
     site: { type: "string" },
+    languages: { type: "string" },
     "all-sites": { type: "boolean", default: false },
     remote: { type: "boolean", default: false },
   },
@@ -77,6 +82,8 @@ switch (command) {
     if (!values.name?.trim()) fail("--name is required");
     if (!STAFF_ROLES.includes(values.role as StaffRole)) fail(`--role is one of ${STAFF_ROLES.join(", ")}`);
     if (values["all-sites"] === Boolean(values.site)) fail("give --site <host> or --all-sites");
+    const languages = values.languages === undefined ? null : parseLanguages(values.languages);
+    if (values.languages !== undefined && languages === null) fail("--languages is a list of language codes: nl,de");
     let siteId: number | null = null;
     if (values.site) {
       const [found] = d1(`SELECT id FROM sites WHERE host = ${sqlText(values.site)};`);
@@ -87,8 +94,8 @@ switch (command) {
     const [existing] = d1(`SELECT id FROM staff WHERE email = ${sqlText(email)};`);
     if (existing?.results.length) fail(`${email} already has a staff account (use reset)`);
     const credentials = await newCredentials(email, values.site ?? "all sites");
-    d1(addStatement({ email, name: values.name.trim(), role: values.role as StaffRole, siteId }, credentials, now));
-    console.log(`Added ${email} (${values.role}, ${values.site ?? "all sites"}).`);
+    d1(addStatement({ email, name: values.name.trim(), role: values.role as StaffRole, siteId, languages }, credentials, now));
+    console.log(`Added ${email} (${values.role}, ${values.site ?? "all sites"}, ${languages ?? "every language"}).`);
     show(credentials);
     break;
   }

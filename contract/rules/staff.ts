@@ -27,5 +27,13 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const APPEAL_OUTCOMES = ["upheld", "reversed"] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 
+/**
+ * What a staff account does (ADR 029, 045): moderators decide reports, appeals and photos; hosts
+ * answer members' messages to the entertainment profiles and see nothing else; admins do both and
+ * read the audit log and the figures.
+ */
+export const STAFF_ROLES = ["moderator", "host", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 /** The staff session cookie (not the members' `sid`): the app passes it along like `sid`. */
 export const STAFF_COOKIE = "staff_sid";

@@ -48,6 +48,9 @@ export function eraseMemberQueries(
     db.deleteFrom("account_rescues").where("member_id", "=", memberId),
     db.deleteFrom("premium_cancels").where("member_id", "=", memberId),
     db.deleteFrom("conversation_members").where("member_id", "=", memberId),
+    // Nobody waits any more, and what hosts noted about the member is personal data (ADR 045).
+    db.deleteFrom("host_queue").where("member_id", "=", memberId),
+    db.deleteFrom("member_notes").where("member_id", "=", memberId),
     // Sent mails hold the address, the name and links.
     db.deleteFrom("mail_outbox").where("member_id", "=", memberId),
     // The postback log keeps that a conversion was reported (the row also stops a second one),

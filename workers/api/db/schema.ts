@@ -51,6 +51,7 @@ import type {
   StaffAuditTable,
   RemovedImagesTable,
 } from "./tables/moderation";
+import type { HostQueueTable, PersonaNotesTable, MemberNotesTable, HostRepliesTable } from "./tables/hosts";
 
 export type {
   SitesTable,
@@ -103,6 +104,7 @@ export type {
   StaffAuditTable,
   RemovedImagesTable,
 } from "./tables/moderation";
+export type { HostQueueTable, PersonaNotesTable, MemberNotesTable, HostRepliesTable } from "./tables/hosts";
 
 export interface Database {
   sites: SitesTable;
@@ -146,4 +148,8 @@ export interface Database {
   staff_audit: StaffAuditTable;
   removed_images: RemovedImagesTable;
   ban_marks: BanMarksTable;
+  host_queue: HostQueueTable;
+  persona_notes: PersonaNotesTable;
+  member_notes: MemberNotesTable;
+  host_replies: HostRepliesTable;
 }

@@ -8,7 +8,7 @@ import type { Db } from "./client";
 export function findEnabledStaffByEmail(db: Db, email: string) {
   return db
     .selectFrom("staff")
-    .select(["id", "site_id", "email", "name", "role", "password_hash", "totp_secret", "totp_last_step"])
+    .select(["id", "site_id", "email", "name", "role", "languages", "password_hash", "totp_secret", "totp_last_step"])
     .where("email", "=", email)
     .where("disabled_at", "is", null)
     .executeTakeFirst();
@@ -62,7 +62,18 @@ export function findStaffBySession(db: Db, idHash: string, now: number) {
   return db
     .selectFrom("staff_sessions as s")
     .innerJoin("staff as t", "t.id", "s.staff_id")
-    .select(["t.id", "t.site_id", "t.email", "t.name", "t.role", "t.totp_secret", "t.totp_last_step", "s.totp_ok", "s.id_hash"])
+    .select([
+      "t.id",
+      "t.site_id",
+      "t.email",
+      "t.name",
+      "t.role",
+      "t.languages",
+      "t.totp_secret",
+      "t.totp_last_step",
+      "s.totp_ok",
+      "s.id_hash",
+    ])
     .where("s.id_hash", "=", idHash)
     .where("s.expires_at", ">", now)
     .where("t.disabled_at", "is", null)

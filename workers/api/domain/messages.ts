@@ -4,10 +4,13 @@
 import { findMessageByKey } from "../db/messages";
 import { sendStatements } from "../db/chat";
 import { type Db, runBatch } from "../db/client";
+import { waitingStatement } from "../db/host-queue";
 import * as ledger from "./ledger";
 
 export interface PaidMessage {
   senderId: number;
+  /** The other member: when it is an entertainment profile, the conversation joins the hosts' queue (ADR 045). */
+  recipientId: number;
   conversation: number;
   /** Trimmed, not empty. */
   text: string;
@@ -19,8 +22,9 @@ export interface PaidMessage {
 /**
  * Charges the message and writes it, and answers the message the key sent (undefined: the
  * balance did not cover it). One batch, one transaction: the charge only if the balance covers
- * it, the message only if the charge was written, then the conversation's newest message. Sent
- * twice, the second batch changes nothing (the ledger's unique key and the (sender, key) pair).
+ * it, the message only if the charge was written, then the conversation's newest message, and,
+ * to an entertainment profile, the hosts' queue row. Sent twice, the second batch changes nothing
+ * (the ledger's unique key, the (sender, key) pair, the queue row per conversation).
  */
 export async function sendPaidMessage(d1: D1Database, db: Db, message: PaidMessage, now = Date.now()) {
   const charge = ledger.ledgerEntry(message.senderId, message.cost, {
@@ -41,6 +45,13 @@ export async function sendPaidMessage(d1: D1Database, db: Db, message: PaidMessa
       },
       now,
     ),
+    waitingStatement(db, {
+      conversation: message.conversation,
+      memberId: message.senderId,
+      profileId: message.recipientId,
+      sendKey: message.key,
+      now,
+    }),
   ]);
   return findMessageByKey(db, message.senderId, message.key);
 }

@@ -25,7 +25,7 @@ import { newLikesQuery } from "../db/likes";
 import { deletePushSubscription, findPushActor, findPushRecipient, findPushTargets } from "../db/push-subscriptions";
 import { runAfterAnswer } from "../lib/after-answer";
 import { translatorFor } from "../lib/i18n";
-import { findSiteById, isLoopbackHost } from "../lib/site";
+import { findSiteById, isLoopbackHost, type Site } from "../lib/site";
 import { vapidFor } from "../lib/vapid";
 import { publicOrigin } from "../mail/common";
 
@@ -78,8 +78,19 @@ function collapseKey(job: ParsedJob): string {
 }
 
 /** Called by the endpoints after the event is written: queued without holding the answer back. */
-export function enqueuePush(c: Context<ApiContext>, job: Omit<PushJob, "site" | "origin" | "created">): Promise<void> | void {
-  const full: PushJob = { ...job, site: c.var.site.id, origin: publicOrigin(c), created: Date.now() };
+export function enqueuePush(
+  c: Context<ApiContext>,
+  job: Omit<PushJob, "site" | "origin" | "created">,
+  /** The recipient's site when it is not the request's (a host's reply from the staff console: ADR 045). */
+  recipientSite?: Site,
+): Promise<void> | void {
+  const otherSite = recipientSite && recipientSite.id !== c.var.site.id ? recipientSite : null;
+  const full: PushJob = {
+    ...job,
+    site: otherSite?.id ?? c.var.site.id,
+    origin: otherSite ? `https://${otherSite.settings.domain}` : publicOrigin(c),
+    created: Date.now(),
+  };
   return runAfterAnswer(
     c,
     c.env.PUSH_QUEUE.send(full).then(

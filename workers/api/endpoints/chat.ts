@@ -122,6 +122,7 @@ async function sendMessage(c: Context<ApiContext>) {
   const cost = messageCost(site.settings, me.country);
   const sent = await sendPaidMessage(c.env.DB, db, {
     senderId: me.id,
+    recipientId: membership.other_id,
     conversation: body.conversation,
     text,
     key: body.key,

@@ -11,13 +11,15 @@
  * but anything against the member is 403 other_site_member: that site's staff decide it.
  *
  * Every login (right or wrong), code, case view, decision and appeal outcome is written to
- * staff_audit. The calls are in staff/, by what the staff do.
+ * staff_audit. The calls are in staff/, by what the staff do; the hosts' workplace (staff/hosts.ts,
+ * ADR 045) is for the role host and admins, everything else for moderators and admins.
  */
 import { Hono } from "hono";
 import type { ApiContext } from "../context";
 import { staffAppeals } from "./staff/appeals";
 import { staffAudit } from "./staff/audit";
 import { staffDecide } from "./staff/decide";
+import { staffHosts } from "./staff/hosts";
 import { staffQueue } from "./staff/queue";
 import { staffSignIn } from "./staff/sign-in";
 
@@ -26,4 +28,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffQueue)
   .route("/", staffDecide)
   .route("/", staffAppeals)
-  .route("/", staffAudit);
+  .route("/", staffAudit)
+  .route("/", staffHosts);

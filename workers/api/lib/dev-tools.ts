@@ -19,4 +19,5 @@ export const DEMO_STAFF_EMAILS = {
   moderator: "moderator@example.com",
   velvetModerator: "velvet-moderator@example.com",
   admin: "admin@example.com",
+  host: "host@example.com",
 } as const;

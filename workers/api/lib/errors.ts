@@ -16,6 +16,10 @@ export class ApiError extends Error {
       balance?: number;
       cost?: number;
       order_id?: string;
+      /** claimed_by_other: who holds the conversation (ADR 045). */
+      holder?: string;
+      /** too_many_held: how many a host may hold. */
+      max_held?: number;
     } = {},
   ) {
     super(message);

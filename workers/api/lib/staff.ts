@@ -7,7 +7,7 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { STAFF_COOKIE } from "../../../contract/staff";
+import { STAFF_COOKIE, STAFF_ROLES, type StaffRole } from "../../../contract/staff";
 import type { ApiContext } from "../context";
 import { deleteStaffSession, findStaffBySession, insertStaffSession } from "../db/staff";
 import { ApiError } from "./errors";
@@ -23,7 +23,9 @@ export interface StaffRow {
   site_id: number | null;
   email: string;
   name: string;
-  role: "moderator" | "admin";
+  role: StaffRole;
+  /** A host's languages, comma-separated; null: every language (ADR 045). */
+  languages: string | null;
   totp_secret: string;
   totp_last_step: number;
 }
@@ -52,14 +54,25 @@ async function findStaffSession(c: Context<ApiContext>) {
   return row ?? null;
 }
 
+/** Who may call the moderation calls (cases, appeals, photos, decisions): not hosts (ADR 045). */
+export const MODERATORS: readonly StaffRole[] = ["moderator", "admin"];
+/** Who may call the hosts' calls (the queue, conversations, replies, notes). */
+export const HOSTS: readonly StaffRole[] = ["host", "admin"];
+
+/** A stored role as one of STAFF_ROLES; anything else counts as the least powerful, a host. */
+function roleOf(stored: string): StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(stored) ? (stored as StaffRole) : "host";
+}
+
 /**
  * The staff account calling. Without a staff session: 403 staff_only for a member (a member
  * session opens no staff call), 401 staff_login_required for anyone else. A session still
- * waiting for its code opens only what `halfOk` allows (401 totp_required otherwise).
+ * waiting for its code opens only what `halfOk` allows (401 totp_required otherwise). `roles`:
+ * who may make this call (default: the moderation calls' MODERATORS); anyone else 403 staff_role.
  */
 export async function requireStaff(
   c: Context<ApiContext>,
-  options: { halfOk?: boolean } = {},
+  options: { halfOk?: boolean; roles?: readonly StaffRole[] } = {},
 ): Promise<StaffRow & { totpOk: boolean; sessionHash: string }> {
   const row = await findStaffSession(c);
   if (!row) {
@@ -68,7 +81,20 @@ export async function requireStaff(
   }
   if (!row.totp_ok && !options.halfOk) throw new ApiError(401, "totp_required", "Give the code of your authenticator app first.");
   const { totp_ok, id_hash, ...staff } = row;
-  return { ...staff, role: staff.role === "admin" ? "admin" : "moderator", totpOk: totp_ok === 1, sessionHash: id_hash };
+  const role = roleOf(staff.role);
+  if (!options.halfOk && !(options.roles ?? MODERATORS).includes(role)) {
+    throw new ApiError(403, "staff_role", "Your role does not include this.");
+  }
+  return { ...staff, role, totpOk: totp_ok === 1, sessionHash: id_hash };
+}
+
+/** A host's languages as a list; null: every language. */
+export function languagesOf(staff: Pick<StaffRow, "languages">): string[] | null {
+  if (staff.languages === null) return null;
+  return staff.languages
+    .split(",")
+    .map((code) => code.trim())
+    .filter(Boolean);
 }
 
 /** Starts a session (half until the code), replacing the one the browser had. */

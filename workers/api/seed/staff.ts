@@ -1,6 +1,6 @@
 /**
- * The demo staff accounts (README "Demo staff"; ADR 029): one moderator per demo site and one
- * platform admin. Their TOTP secrets are fixed and public (they are in this repository): add one
+ * The demo staff accounts (README "Demo staff"; ADR 029, 045): one moderator per demo site, a chat
+ * host of the first site (English, Dutch and German) and one platform admin. Their TOTP secrets are fixed and public (they are in this repository): add one
  * to an authenticator app, or open /_dev/staff-codes where the development tools run. Never
  * for production: a real deployment creates its staff with their own secrets.
  */
@@ -24,12 +24,31 @@ export const DEMO_STAFF = [
     totpSecret: "KRUGKIDROVUWG2ZAMJZG653OEBTG66BA",
   },
   {
+    email: DEMO_STAFF_EMAILS.host,
+    name: "Hana Host",
+    role: "host",
+    host: "localhost",
+    languages: "en,nl,de",
+    totpSecret: "NBSWY3DPO5XXE3DEEBUGK3DMN5XXE2LO",
+  },
+  {
     email: DEMO_STAFF_EMAILS.admin,
     name: "Ada Admin",
     role: "admin",
     host: null,
     totpSecret: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U",
   },
+] as const;
+
+/**
+ * Members of the first site who wrote to entertainment profiles and wait for an answer, so the
+ * hosts' queue of a fresh `npm start` is not empty: the member's message, minutes before the seed.
+ */
+export const DEMO_WAITING_MESSAGES = [
+  { text: "Hi! I like your photos. What do you do for fun?", minutesAgo: 3 },
+  { text: "Hey, are you online? 😊", minutesAgo: 9 },
+  { text: "Hello from Utrecht! Do you like cycling?", minutesAgo: 17 },
+  { text: "Good evening, how was your day?", minutesAgo: 26 },
 ] as const;
 
 /** A demo open report in the queue: the first seeded profile (after the demo accounts), reported by Anna. */

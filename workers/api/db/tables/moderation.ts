@@ -37,7 +37,9 @@ export interface StaffTable {
   site_id: number | null;
   email: string;
   name: string;
-  role: Generated<"moderator" | "admin">;
+  role: Generated<"moderator" | "host" | "admin">;
+  /** A host's languages, comma-separated (migration 0027); null: every language. */
+  languages: string | null;
   password_hash: string;
   totp_secret: string;
   totp_last_step: Generated<number>;

@@ -2,7 +2,7 @@
 import type { Db } from "../../db/client";
 import { findMemberFacts, listDecisionsOf, listPhotosOf, listRemovedPhotosOf } from "../../db/moderation-cases";
 import { findSiteById } from "../../lib/site";
-import type { StaffRow } from "../../lib/staff";
+import { languagesOf, type StaffRow } from "../../lib/staff";
 
 export const photoUrl = (filename: string) => `/api/images/${filename}`;
 
@@ -17,6 +17,7 @@ export async function staffAnswer(db: Db, staff: StaffRow, totpOk: boolean) {
       role: staff.role,
       site_id: staff.site_id,
       site_name: site?.settings.name ?? null,
+      languages: languagesOf(staff),
     },
     totp_ok: totpOk,
   };
