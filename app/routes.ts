@@ -95,6 +95,8 @@ export default [
     route("staff/members/:memberId", "routes/staff/member.tsx"), //  staff: a member, their photos, a decision
     route("staff/appeals/:appealId", "routes/staff/appeal.tsx"), //  staff: an appeal and its outcome
     route("staff/audit", "routes/staff/audit.tsx"), //               staff: the audit log
+    route("staff/hosts", "routes/staff/hosts.tsx"), //               hosts: members waiting for an answer
+    route("staff/hosts/:conversationId", "routes/staff/host-conversation.tsx"), // hosts: one conversation, the reply
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out

@@ -8,14 +8,16 @@ import { MESSAGE_MAX } from "./limits";
 import { SEND_KEY } from "./requests/chat";
 import { ProfileSchema } from "./schemas/members";
 
-export { HOST_REPLY_PROBLEMS, type HostReplyProblem } from "./rules/host-reply";
+import { HOST_NOTES_MAX, HOST_REPLY_REFUSALS } from "./rules/hosts";
 
-/** How long opening a conversation holds it for the host (renewed while they type). */
-export const HOST_LEASE_MS = 3 * 60 * 1000;
-/** How many conversations one host may hold at once, unless the site's settings say otherwise. */
-export const HOST_MAX_HELD = 3;
-/** Notes (persona and member) are short texts, like a notepad. */
-export const HOST_NOTES_MAX = 2000;
+export { HOST_REPLY_PROBLEMS, type HostReplyProblem } from "./rules/host-reply";
+export {
+  HOST_LEASE_MS,
+  HOST_MAX_HELD,
+  HOST_NOTES_MAX,
+  HOST_REPLY_REFUSALS,
+  type HostReplyRefusal,
+} from "./rules/hosts";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -97,10 +99,6 @@ export const HostNotesSchema = z.object({
   updated_at: z.number().int().nullable(),
 });
 export type HostNotes = z.infer<typeof HostNotesSchema>;
-
-/** Why a reply cannot go to this member now (the form says so instead of offering to send). */
-export const HOST_REPLY_REFUSALS = ["member_banned", "member_deleted", "blocked", "not_waiting"] as const;
-export type HostReplyRefusal = (typeof HOST_REPLY_REFUSALS)[number];
 
 /** GET /api/staff/host_conversation.php?id=: what a host sees to answer. */
 export const HostConversationAnswerSchema = z.object({

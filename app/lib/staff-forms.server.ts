@@ -60,3 +60,24 @@ export async function submitDecision(
   if (!result.ok) return staffApiReply(submission, result);
   return savedRedirect(page);
 }
+
+/**
+ * A refused claim as the queue's or conversation's message (ADR 045): someone else has it open
+ * (with their name), the host holds as many as they may, or it waits no more.
+ */
+export function hostClaimMessage(error: { error: string; holder?: string | undefined; max_held?: number | undefined }): string {
+  switch (error.error) {
+    case "claimed_by_other":
+      return `hosts.errors.claimed_by_other|${JSON.stringify({ name: error.holder ?? "" })}`;
+    case "too_many_held":
+      return `hosts.errors.too_many_held|${JSON.stringify({ max: error.max_held ?? 0 })}`;
+    case "not_waiting":
+    case "member_banned":
+    case "member_deleted":
+    case "blocked":
+    case "notes_changed":
+      return `hosts.errors.${error.error}`;
+    default:
+      return staffApiMessage(error.error);
+  }
+}

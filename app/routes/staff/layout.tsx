@@ -16,8 +16,9 @@ export function headers() {
 }
 
 /**
- * The staff console's layout (docs/product.md "Moderation"): a plain bar with the queue, the
- * audit log, who is signed in and log out; none of the member shell. Its route modules are
+ * The staff console's layout (docs/product.md "Moderation", "Chat hosts"): a plain bar with what
+ * the role may open (moderators the queue, hosts the conversations, admins both), the audit log,
+ * who is signed in and log out; none of the member shell. Its route modules are
  * their own, so nothing of it reaches a member's bundle.
  */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,13 +38,16 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       </style>
       <header className="staff-header">
         <div className="staff-header-inner">
-          <span className="staff-brand">{t("staff.title")}</span>
+          <span className="staff-brand">{staff?.role === "host" ? t("hosts.title") : t("staff.title")}</span>
           {staff ? (
             <>
               <nav className="staff-nav" aria-label={t("staff.title")}>
-                <NavLink to="/staff" end>
-                  {t("staff.navQueue")}
-                </NavLink>
+                {staff.role !== "host" ? (
+                  <NavLink to="/staff" end>
+                    {t("staff.navQueue")}
+                  </NavLink>
+                ) : null}
+                {staff.role !== "moderator" ? <NavLink to="/staff/hosts">{t("staff.navHosts")}</NavLink> : null}
                 <NavLink to="/staff/audit">{t("staff.navAudit")}</NavLink>
               </nav>
               <div className="staff-who">

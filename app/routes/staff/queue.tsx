@@ -1,17 +1,19 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { categoryText, PageHeading, When } from "~/components/staff/StaffParts";
 import { staffQueue } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
-import { requireStaffPage } from "~/lib/staff.server";
+import { requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
 import type { QueueItem } from "../../../contract/staff";
 import type { MessageKey } from "../../../contract/translator";
 import type { Route } from "./+types/queue";
 
 /** /staff: what waits for a decision, newest first (open reports and notices, appeals, new photos). */
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireStaffPage(context);
+  const staff = await requireStaffPage(context);
+  // Hosts have no moderation queue: theirs is the members waiting for an answer.
+  if (staff.role === "host") throw redirect("/staff/hosts", { headers: STAFF_HEADERS });
   const result = await staffQueue(context.get(apiContext));
   if (!result.ok) pageError(result.status);
   return { items: result.data.items, now: Date.now() };

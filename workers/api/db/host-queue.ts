@@ -69,31 +69,44 @@ function scoped(scope: HostScope): Expression<SqlBool> {
 
 /** The oldest waiting conversations of a scope, with what the queue shows of each. */
 export function listHostQueue(db: Db, scope: HostScope, limit: number) {
-  return db
-    .selectFrom("host_queue as q")
-    .innerJoin("members as m", "m.id", "q.member_id")
-    .innerJoin("members as p", "p.id", "q.profile_id")
-    .leftJoin("images as pi", "pi.id", "p.main_image_id")
-    .leftJoin("staff as s", "s.id", "q.leased_by")
-    .select([
-      "q.conversation_id",
-      "q.site_id",
-      "q.language",
-      "q.waiting_since",
-      "q.leased_by",
-      "q.lease_expires_at",
-      "s.name as holder_name",
-      "m.name as member_name",
-      "m.paid_user",
-      "p.id as profile_id",
-      "p.name as profile_name",
-      "pi.filename as profile_thumb",
-    ])
-    .where(scoped(scope))
-    .orderBy("q.waiting_since")
-    .orderBy("q.conversation_id")
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom("host_queue as q")
+      .innerJoin("members as m", "m.id", "q.member_id")
+      .innerJoin("members as p", "p.id", "q.profile_id")
+      // The main photo, or the first one when none is chosen (as profiles show it: db/members.ts).
+      .leftJoin("images as pi", (join) =>
+        join.on("pi.id", "=", (eb) =>
+          eb
+            .selectFrom("images as first")
+            .select("first.id")
+            .whereRef("first.member_id", "=", "p.id")
+            .orderBy(sql`first.id = p.main_image_id`, "desc")
+            .orderBy("first.position")
+            .limit(1),
+        ),
+      )
+      .leftJoin("staff as s", "s.id", "q.leased_by")
+      .select([
+        "q.conversation_id",
+        "q.site_id",
+        "q.language",
+        "q.waiting_since",
+        "q.leased_by",
+        "q.lease_expires_at",
+        "s.name as holder_name",
+        "m.name as member_name",
+        "m.paid_user",
+        "p.id as profile_id",
+        "p.name as profile_name",
+        "pi.filename as profile_thumb",
+      ])
+      .where(scoped(scope))
+      .orderBy("q.waiting_since")
+      .orderBy("q.conversation_id")
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** How many conversations wait on a scope. */

@@ -20,4 +20,5 @@ export const DEMO_STAFF_EMAILS = {
   velvetModerator: "velvet-moderator@example.com",
   admin: "admin@example.com",
   host: "host@example.com",
+  platformHost: "host-all@example.com",
 } as const;

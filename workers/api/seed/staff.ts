@@ -1,6 +1,7 @@
 /**
  * The demo staff accounts (README "Demo staff"; ADR 029, 045): one moderator per demo site, a chat
- * host of the first site (English, Dutch and German) and one platform admin. Their TOTP secrets are fixed and public (they are in this repository): add one
+ * host of the first site (English, Dutch and German), a chat host of every site and language, and
+ * one platform admin. Their TOTP secrets are fixed and public (they are in this repository): add one
  * to an authenticator app, or open /_dev/staff-codes where the development tools run. Never
  * for production: a real deployment creates its staff with their own secrets.
  */
@@ -30,6 +31,14 @@ export const DEMO_STAFF = [
     host: "localhost",
     languages: "en,nl,de",
     totpSecret: "NBSWY3DPO5XXE3DEEBUGK3DMN5XXE2LO",
+  },
+  {
+    email: DEMO_STAFF_EMAILS.platformHost,
+    name: "Hugo Host",
+    role: "host",
+    host: null,
+    languages: null,
+    totpSecret: "NBSWY3DPEB3W64TMMQQGQ33TOQQHEZLQ",
   },
   {
     email: DEMO_STAFF_EMAILS.admin,
