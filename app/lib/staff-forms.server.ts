@@ -68,7 +68,7 @@ export async function submitDecision(
 export function hostClaimMessage(error: { error: string; holder?: string | undefined; max_held?: number | undefined }): string {
   switch (error.error) {
     case "claimed_by_other":
-      return `hosts.errors.claimed_by_other|${JSON.stringify({ name: error.holder ?? "" })}`;
+      return `hosts.errors.claimedByOther|${JSON.stringify({ name: error.holder ?? "" })}`;
     case "too_many_held":
       return `hosts.errors.too_many_held|${JSON.stringify({ max: error.max_held ?? 0 })}`;
     case "not_waiting":
