@@ -1,68 +1,15 @@
 /**
- * The staff moderation console (issue 15; ADR 029): /api/staff/*.php on real D1 with the real
- * migrations. Roles and sessions (a member's session opens no staff call, per endpoint), the
- * second factor (a code works once, wrong codes are limited), site scope, the audit log, every
- * bad input, concurrency (one case, one decision), and what a decision does to the member.
+ * The staff moderation console (issue 15; ADR 029): decisions (/api/staff/decide.php and appeals),
+ * on real D1 with the real migrations: what a decision does to the member and the notifier, every
+ * bad input, concurrency (one case, one decision), site scope, and the audit log.
  */
 import { env } from "cloudflare:workers";
-import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema } from "../../contract/schemas";
-import { AuditAnswerSchema, QueueAnswerSchema, REASON_MAX, STAFF_COOKIE, StaffCaseAnswerSchema } from "../../contract/staff";
-import { encodeStaffPassword } from "../../workers/api/lib/staff";
-import { hashPassword } from "../../workers/api/lib/passwords";
+import { AuditAnswerSchema, QueueAnswerSchema, REASON_MAX, StaffCaseAnswerSchema } from "../../contract/staff";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
+import { createStaff, staffLogin, errorOf, REASON } from "./staff-helpers";
 
 beforeAll(ensureSites);
-
-const PASSWORD = "staff password 1";
-let staffCounter = 0;
-
-function randomSecret(): string {
-  return new Secret({ size: 20 }).base32;
-}
-
-function codeAt(secret: string, timestamp = Date.now()): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp });
-}
-
-async function createStaff(options: { siteId: number | null; role?: "moderator" | "admin" }) {
-  const email = `staff${Date.now()}-${++staffCounter}@example.com`;
-  const secret = randomSecret();
-  const hash = encodeStaffPassword(await hashPassword(PASSWORD));
-  const row = await env.DB.prepare(
-    "INSERT INTO staff (site_id, email, name, role, password_hash, totp_secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-  )
-    .bind(options.siteId, email, `Staff ${staffCounter}`, options.role ?? "moderator", hash, secret, Date.now())
-    .first<{ id: number }>();
-  return { id: row!.id, email, secret };
-}
-
-function staffCookieOf(response: Response): string {
-  const header = response.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_COOKIE}=`));
-  if (!header) throw new Error("no staff cookie was set");
-  return header.split(";")[0]!;
-}
-
-async function halfLogin(staff: { email: string }) {
-  const response = await call("/api/staff/login.php", { method: "POST", json: { email: staff.email, password: PASSWORD } });
-  expect(response.status).toBe(200);
-  return staffCookieOf(response);
-}
-
-async function staffLogin(staff: { email: string; secret: string }) {
-  const half = await halfLogin(staff);
-  const response = await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code: codeAt(staff.secret) } });
-  if (response.status !== 200) throw new Error(`totp: ${response.status} ${await response.text()}`);
-  return staffCookieOf(response);
-}
-
-async function errorOf(response: Response, status: number, code?: string) {
-  expect(response.status, `expected ${status} ${code ?? ""}`).toBe(status);
-  const body = ApiErrorSchema.parse(await response.json());
-  if (code) expect(body.error).toBe(code);
-  return body;
-}
 
 async function openCase(options: { siteId: number; memberId: number; kind?: "report" | "notice"; notifierEmail?: string }) {
   const now = Date.now();
@@ -86,135 +33,9 @@ async function openCase(options: { siteId: number; memberId: number; kind?: "rep
   return { id: row!.id, reference };
 }
 
-const REASON = "You sent insulting messages to several members.";
-
 function decide(cookie: string, body: Record<string, unknown>) {
   return call("/api/staff/decide.php", { method: "POST", cookie, json: { category: "harassment", reason: REASON, ...body } });
 }
-
-const ENDPOINTS: { method: "GET" | "POST"; path: string; json?: unknown }[] = [
-  { method: "POST", path: "/api/staff/totp.php", json: { code: "123456" } },
-  { method: "POST", path: "/api/staff/logout.php", json: {} },
-  { method: "GET", path: "/api/staff/me.php" },
-  { method: "GET", path: "/api/staff/queue.php" },
-  { method: "GET", path: "/api/staff/case.php?id=1" },
-  { method: "GET", path: "/api/staff/member.php?id=1" },
-  { method: "POST", path: "/api/staff/decide.php", json: { member: 1, action: "warn", category: "spam", reason: REASON } },
-  { method: "POST", path: "/api/staff/photo_reviewed.php", json: { image: 1 } },
-  { method: "GET", path: "/api/staff/appeal.php?id=1" },
-  { method: "POST", path: "/api/staff/appeal.php", json: { appeal: 1, outcome: "upheld", reason: REASON } },
-  { method: "GET", path: "/api/staff/audit.php" },
-];
-
-describe("who may call the staff endpoints", () => {
-  let memberCookie: string;
-  let half: string;
-  beforeAll(async () => {
-    memberCookie = await loginAs(await createMember());
-    half = await halfLogin(await createStaff({ siteId: 1 }));
-  });
-
-  for (const endpoint of ENDPOINTS) {
-    it(`${endpoint.method} ${endpoint.path}: 401 without a session, 403 staff_only with a member's`, async () => {
-      const init = { method: endpoint.method, json: endpoint.json };
-      await errorOf(await call(endpoint.path, init), 401, "staff_login_required");
-      await errorOf(await call(endpoint.path, { ...init, cookie: memberCookie }), 403, "staff_only");
-    });
-  }
-
-  it("a session that has not given its code opens only the code, me and logout", async () => {
-    for (const endpoint of ENDPOINTS.filter((e) => !/totp|logout|me\.php/.test(e.path))) {
-      await errorOf(
-        await call(endpoint.path, { method: endpoint.method, json: endpoint.json, cookie: half }),
-        401,
-        "totp_required",
-      );
-    }
-    const me = await call("/api/staff/me.php", { cookie: half });
-    expect(((await me.json()) as { totp_ok: boolean }).totp_ok).toBe(false);
-  });
-
-  it("the staff cookie is its own, short-lived and HttpOnly", async () => {
-    const staff = await createStaff({ siteId: 1 });
-    const response = await call("/api/staff/login.php", { method: "POST", json: { email: staff.email, password: PASSWORD } });
-    const header = response.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_COOKIE}=`))!;
-    expect(header).toMatch(/HttpOnly/);
-    expect(header).toMatch(/SameSite=Strict/);
-    expect(header).toMatch(/Max-Age=600/);
-    expect(response.headers.getSetCookie().some((c) => c.startsWith("sid="))).toBe(false);
-  });
-});
-
-describe("login and the second factor", () => {
-  it("a wrong password is refused and audited", async () => {
-    const staff = await createStaff({ siteId: 1 });
-    await errorOf(
-      await call("/api/staff/login.php", { method: "POST", json: { email: staff.email, password: "wrong one" } }),
-      401,
-      "invalid_credentials",
-    );
-    const row = await env.DB.prepare("SELECT action FROM staff_audit WHERE staff_id = ? ORDER BY id DESC")
-      .bind(staff.id)
-      .first<{ action: string }>();
-    expect(row?.action).toBe("login_failed");
-  });
-
-  it("a wrong code is refused, audited, and a used code does not work again", async () => {
-    const staff = await createStaff({ siteId: 1 });
-    const half = await halfLogin(staff);
-    const wrong = String((Number(codeAt(staff.secret)) + 1) % 1_000_000).padStart(6, "0");
-    await errorOf(
-      await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code: wrong } }),
-      422,
-      "invalid_code",
-    );
-    await errorOf(
-      await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code: "12ab" } }),
-      422,
-      "invalid_input",
-    );
-    const code = codeAt(staff.secret);
-    const full = await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code } });
-    expect(full.status).toBe(200);
-    // The same code again (a replay, or someone who watched it typed) is refused.
-    const again = await halfLogin(staff);
-    await errorOf(await call("/api/staff/totp.php", { method: "POST", cookie: again, json: { code } }), 422, "invalid_code");
-    const actions = await env.DB.prepare("SELECT action FROM staff_audit WHERE staff_id = ? ORDER BY id")
-      .bind(staff.id)
-      .all<{ action: string }>();
-    expect(actions.results.map((r) => r.action)).toEqual([
-      "login_password",
-      "totp_failed",
-      "login",
-      "login_password",
-      "totp_failed",
-    ]);
-  });
-
-  it("codes are limited to five tries a quarter hour per account", async () => {
-    const staff = await createStaff({ siteId: 1 });
-    const half = await halfLogin(staff);
-    for (let i = 0; i < 5; i++) {
-      await errorOf(await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code: "000000" } }), 422);
-    }
-    await errorOf(
-      await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code: codeAt(staff.secret) } }),
-      429,
-      "rate_limited",
-    );
-  });
-
-  it("logout ends the session, and is audited", async () => {
-    const staff = await createStaff({ siteId: 1 });
-    const cookie = await staffLogin(staff);
-    expect((await call("/api/staff/logout.php", { method: "POST", cookie, json: {} })).status).toBe(200);
-    await errorOf(await call("/api/staff/queue.php", { cookie }), 401, "staff_login_required");
-    const last = await env.DB.prepare("SELECT action FROM staff_audit WHERE staff_id = ? ORDER BY id DESC")
-      .bind(staff.id)
-      .first<{ action: string }>();
-    expect(last?.action).toBe("logout");
-  });
-});
 
 describe("decisions", () => {
   let moderator: string;

@@ -1,88 +1,26 @@
 /**
  * Conversion postbacks (docs/decisions/025-conversion-postbacks.md): made once per member and
  * event, sent through the real POSTBACK_QUEUE (miniflare hands it to the worker's queue()
- * about a second later) to the fake network on 127.0.0.1 (tests/fakes/postback-receiver.ts).
+ * about a second later) to the fake network on 127.0.0.1 (tests/fakes/postback-receiver.ts);
+ * failures retried with backoff, then logged as failed.
  * The tests' worker has POSTBACK_ALLOW_PRIVATE = "1", retries at once and times out at 400 ms
  * (vitest.api.config.ts).
  */
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  CsrfAnswerSchema,
-  EmailCheckSchema,
-  OrderAnswerSchema,
-  PostbackLogAnswerSchema,
-  StoredSettingsSchema,
-  type StoredSettings,
-} from "../../contract/schemas";
-import { app } from "../../workers/api/index";
+import { CsrfAnswerSchema, EmailCheckSchema, OrderAnswerSchema } from "../../contract/schemas";
 import { deliverPostback, MAX_ATTEMPTS, triggerPostback } from "../../workers/api/domain/postbacks";
 import type { ApiContext } from "../../workers/api/context";
 import { createDb, runBatch } from "../../workers/api/db/client";
 import { eraseMemberQueries } from "../../workers/api/db/erase";
 import { requestScope } from "../../workers/api/lib/request-scope";
 import { activationToken } from "../../workers/api/mail/activation";
-import { DEMO_SITES } from "../../workers/api/seed/sites";
 import { call, createMember, ensureSites, loginAs, settleAtDemoCheckout } from "./helpers";
-
-const SITE_ID = 61;
-const HOST = "pb.localhost";
-const RECEIVER = env.TEST_POSTBACK_RECEIVER;
-
-let keyCounter = 0;
-/** A key of its own for each postback, so the fake's record of it is this test's alone. */
-const newKey = () => `k${Date.now()}x${++keyCounter}`;
-
-function siteSettings(networks: NonNullable<StoredSettings["postbacks"]>["networks"]): StoredSettings {
-  const base = DEMO_SITES[0]!.settings;
-  return { ...base, domain: HOST, postbacks: { networks, allow_private_hosts: true } };
-}
-
-/** Replaces the test site's postback networks. */
-async function setNetworks(networks: NonNullable<StoredSettings["postbacks"]>["networks"]) {
-  await env.DB.prepare("INSERT OR REPLACE INTO sites (id, host, is_default, settings) VALUES (?, ?, 0, ?)")
-    .bind(SITE_ID, HOST, JSON.stringify(siteSettings(networks)))
-    .run();
-}
-
-const template = (mode: string, key: string, extra = "") =>
-  `${RECEIVER}/pb/${mode}/${key}?cid={clickid}&s1={sub1}&s2={sub2}&s3={sub3}&s4={sub4}&ev={event}&amt={amount}&cur={currency}&net={network}${extra}`;
-
-async function memberFrom(tracking: Record<string, string>) {
-  const member = await createMember({ siteId: SITE_ID });
-  await env.DB.prepare("UPDATE members SET trafficsource = ? WHERE id = ?").bind(JSON.stringify(tracking), member.id).run();
-  return member;
-}
+import { SITE_ID, HOST, RECEIVER, newKey, setNetworks, template, memberFrom, rows, settled } from "./postbacks-helpers";
 
 async function hits(key: string): Promise<{ url: string }[]> {
   return (await fetch(`${RECEIVER}/_hits/${key}`)).json();
-}
-
-interface Row {
-  id: number;
-  event: string;
-  status: string;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  url: string;
-}
-
-async function rows(memberId: number): Promise<Row[]> {
-  const result = await env.DB.prepare("SELECT * FROM postbacks WHERE member_id = ? ORDER BY id").bind(memberId).all<Row>();
-  return result.results;
-}
-
-/** Waits until the member's postback for `event` has one of the final states. */
-async function settled(memberId: number, event: string, timeoutMs = 15_000): Promise<Row> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const row = (await rows(memberId)).find((r) => r.event === event);
-    if (row && ["sent", "failed", "refused"].includes(row.status)) return row;
-    if (Date.now() > until) throw new Error(`postback ${event} of member ${memberId} still ${row?.status ?? "missing"}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,69 +30,10 @@ beforeAll(async () => {
   await setNetworks({});
 });
 
-describe("settings: postback templates are checked when the settings are read", () => {
-  const parse = (url: string, allow_private_hosts = false) =>
-    StoredSettingsSchema.safeParse({
-      ...DEMO_SITES[0]!.settings,
-      postbacks: { networks: { net: { soi: url } }, allow_private_hosts },
-    });
-  const problem = (url: string, allow = false) => {
-    const result = parse(url, allow);
-    return result.success ? null : result.error.issues[0]?.message;
-  };
-
-  it("accepts http(s) templates on public hosts with known macros", () => {
-    expect(problem("https://track.network.example/pb?cid={clickid}&e={event}&a={amount}{currency}")).toBeNull();
-    expect(problem("http://track.network.example/{network}/{sub1}/{sub5}")).toBeNull();
-  });
-
-  it("refuses other schemes, private and loopback hosts, macros in the host, credentials and unknown macros", () => {
-    expect(problem("ftp://track.example/{clickid}")).toBe("not_http");
-    expect(problem("javascript:alert(1)")).toBe("not_http");
-    expect(problem("not a url")).toBe("invalid_url");
-    expect(problem("http://127.0.0.1:8877/pb")).toBe("private_host");
-    expect(problem("http://localhost/pb")).toBe("private_host");
-    expect(problem("https://10.1.2.3/pb")).toBe("private_host");
-    expect(problem("https://192.168.1.1/pb")).toBe("private_host");
-    expect(problem("https://169.254.169.254/latest/meta-data")).toBe("private_host");
-    expect(problem("https://[::1]/pb")).toBe("private_host");
-    expect(problem("https://[fd00::1]/pb")).toBe("private_host");
-    expect(problem("https://metadata.internal/pb")).toBe("private_host");
-    expect(problem("https://0x7f.1/pb")).toBe("private_host");
-    expect(problem("https://user:secret@track.example/pb")).toBe("private_host");
-    expect(problem("https://{clickid}.evil.example/pb")).toBe("macro_in_host");
-    expect(problem("https://track.example{sub1}/pb")).toBe("macro_in_host");
-    expect(problem("https://track.example/pb?p={password}")).toBe("unknown_macro");
-    expect(problem(`https://track.example/${"a".repeat(2100)}`)).toBe("too_long");
-  });
-
-  it("the demo sites' settings pass", () => {
-    for (const site of DEMO_SITES) expect(StoredSettingsSchema.safeParse(site.settings).success, site.host).toBe(true);
-  });
-
-  it("lets a loopback receiver through only with allow_private_hosts", () => {
-    expect(problem("http://127.0.0.1:8877/pb", true)).toBeNull();
-  });
-
-  it("a site with a refused template does not run (503 site_misconfigured), and never shows its postbacks", async () => {
-    const broken = {
-      ...siteSettings({}),
-      domain: "pb-broken.localhost",
-      postbacks: { networks: { n: { soi: "file:///etc/passwd" } } },
-    };
-    await env.DB.prepare("INSERT OR REPLACE INTO sites (id, host, is_default, settings) VALUES (62, 'pb-broken.localhost', 0, ?)")
-      .bind(JSON.stringify(broken))
-      .run();
-    const response = await call("/api/settings.php", { host: "pb-broken.localhost" });
-    expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ error: "site_misconfigured" });
-
-    await setNetworks({ secretnet: { soi: "https://track.example/pb?key=SECRET&cid={clickid}" } });
-    const settings = await (await call("/api/settings.php", { host: HOST })).json();
-    expect(JSON.stringify(settings)).not.toContain("SECRET");
-    expect(settings).not.toHaveProperty("postbacks");
-  });
-});
+/** The demo checkout's "paid" for an order on the test site (helpers' settleAtDemoCheckout is for the default host). */
+async function settleAtDemoCheckoutOn(orderId: string): Promise<string> {
+  return settleAtDemoCheckout(orderId, "paid");
+}
 
 describe("sending: once per member and event, through the queue", { timeout: 20_000 }, () => {
   it("sign-up (soi) sends the network's template once, with the tracking values URL-encoded", async () => {
@@ -388,64 +267,3 @@ describe("failures: retried with backoff, then logged as failed", { timeout: 30_
     expect(await hits(key)).toHaveLength(0);
   });
 });
-
-describe("GET /api/postbacks.php (the operator's log)", { timeout: 20_000 }, () => {
-  const TOKEN = "operator-token-with-at-least-32-characters";
-  const asOperator = (path: string, host: string, headers: Record<string, string> = {}) =>
-    app.request(
-      `http://localhost${path}`,
-      { headers: { "x-original-host": host, "x-package-name": "classic", ...headers } },
-      { ...env, OPERATOR_TOKEN: TOKEN },
-    );
-
-  it("lists this site's postbacks, newest first, filtered and paged, to the development panel's host", async () => {
-    await setNetworks({ adnet: { soi: template("refuse", newKey()) } });
-    const member = await memberFrom({ network: "adnet" });
-    await triggerPostback(env, member.id, "soi");
-    await settled(member.id, "soi");
-    const response = await call("/api/postbacks.php?status=failed&event=soi&limit=5", { host: HOST });
-    expect(response.status).toBe(200);
-    const { postbacks } = PostbackLogAnswerSchema.parse(await response.json());
-    expect(postbacks.length).toBeGreaterThan(0);
-    expect(postbacks.length).toBeLessThanOrEqual(5);
-    expect(postbacks.every((p) => p.status === "failed" && p.event === "soi")).toBe(true);
-    expect(postbacks[0]!.member_id).toBe(member.id);
-    const ids = postbacks.map((p) => p.id);
-    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
-    const older = PostbackLogAnswerSchema.parse(await (await call(`/api/postbacks.php?before=${ids[0]}`, { host: HOST })).json());
-    expect(older.postbacks.every((p) => p.id < ids[0]!)).toBe(true);
-    // Another site's log holds none of them.
-    const other = PostbackLogAnswerSchema.parse(await (await call("/api/postbacks.php", { host: "localhost" })).json());
-    expect(other.postbacks.some((p) => p.member_id === member.id)).toBe(false);
-  });
-
-  it("answers a public host only to the operator's token; anyone else gets 404", async () => {
-    await ensureSites();
-    expect((await asOperator("/api/postbacks.php", "amora.example")).status).toBe(404);
-    expect((await asOperator("/api/postbacks.php", "amora.example", { authorization: "Bearer wrong" })).status).toBe(404);
-    expect((await asOperator("/api/postbacks.php", "amora.example", { authorization: TOKEN })).status).toBe(404);
-    const ok = await asOperator("/api/postbacks.php", "amora.example", { authorization: `Bearer ${TOKEN}` });
-    expect(ok.status).toBe(200);
-    PostbackLogAnswerSchema.parse(await ok.json());
-    // A token shorter than 32 characters never opens it.
-    const short = await app.request(
-      "http://localhost/api/postbacks.php",
-      { headers: { "x-original-host": "amora.example", authorization: "Bearer short" } },
-      { ...env, OPERATOR_TOKEN: "short" },
-    );
-    expect(short.status).toBe(404);
-  });
-
-  it("refuses bad parameters with 422", async () => {
-    for (const query of ["limit=0", "limit=500", "status=lost", "event=click", "before=-1", "before=abc"]) {
-      const response = await call(`/api/postbacks.php?${query}`, { host: HOST });
-      expect(response.status, query).toBe(422);
-      expect(await response.json()).toMatchObject({ error: "invalid_input" });
-    }
-  });
-});
-
-/** The demo checkout's "paid" for an order on the test site (helpers' settleAtDemoCheckout is for the default host). */
-async function settleAtDemoCheckoutOn(orderId: string): Promise<string> {
-  return settleAtDemoCheckout(orderId, "paid");
-}
