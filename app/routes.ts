@@ -121,4 +121,5 @@ export default [
   route("resources/session", "routes/resources/session.ts"), //          GET: user polling (204 or 403)
   route("resources/badge", "routes/resources/badge.ts"), //              GET: the app badge's count
   route("resources/push-subscription", "routes/resources/push-subscription.ts"), // POST: store a subscription
+  route("resources/typing", "routes/resources/typing.ts"), //            POST: the member types in a chat
 ] satisfies RouteConfig;

@@ -24,6 +24,7 @@ import { pagePart, type Part } from "~/lib/page-part";
 import { PremiumTeaser } from "~/components/commerce/PremiumTeaser";
 import type { Route } from "./+types/chat";
 import { useSite } from "~/lib/root-data";
+import { useOtherTyping, useTypingSignal } from "~/lib/client/typing";
 import { parseForm } from "~/lib/forms/parse.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { updateUser } from "~/lib/api/signup.server";
@@ -237,14 +238,41 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
         loadingOlder={older.loading}
         pending={pending}
       />
+      <TypingNote conversation={conversation.id} lastMessageId={messages.at(-1)?.id} name={name} />
       {profile.deleted ? (
         <p className="chat-gone">{t("chat.memberGone")}</p>
       ) : loaderData.blocked ? (
         <p className="chat-gone">{t("safety.chat.blocked")}</p>
       ) : (
-        <Composer key={conversation.id} balance={balance} cost={cost} sendKey={loaderData.sendKey} actionData={actionData} />
+        <Composer
+          key={conversation.id}
+          conversation={conversation.id}
+          balance={balance}
+          cost={cost}
+          sendKey={loaderData.sendKey}
+          actionData={actionData}
+        />
       )}
     </div>
+  );
+}
+
+/** "… is typing" while the other side types (issue 27); a live region, so it is heard too. */
+function TypingNote({
+  conversation,
+  lastMessageId,
+  name,
+}: {
+  conversation: number;
+  lastMessageId: number | undefined;
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const typing = useOtherTyping(conversation, lastMessageId);
+  return (
+    <p className="chat-typing" aria-live="polite">
+      {typing ? t("chat.typing", { name }) : ""}
+    </p>
   );
 }
 
@@ -292,11 +320,13 @@ function mergeMessages(a: ChatMessage[], b: ChatMessage[]): ChatMessage[] {
 }
 
 function Composer({
+  conversation,
   balance,
   cost,
   sendKey,
   actionData,
 }: {
+  conversation: number;
   balance: number;
   cost: number;
   sendKey: string;
@@ -317,6 +347,7 @@ function Composer({
   const sending = send.state !== "idle";
   const wasSending = useRef(false);
   const { pathname } = useLocation();
+  const signalTyping = useTypingSignal(conversation);
   // The unsent text of each conversation (spec §3) stays on the device until it is sent: it
   // survives going offline, a failed send, a reload and leaving the conversation.
   const draftKey = `chat-draft:${pathname}`;
@@ -413,6 +444,7 @@ function Composer({
         placeholder={t("chat.placeholder")}
         aria-invalid={text.errors ? true : undefined}
         aria-describedby={text.errors ? text.errorId : "chat-cost"}
+        onInput={signalTyping}
         onKeyDown={(event) => {
           // Enter sends, Shift+Enter makes a new line (with the script; without it Enter is a new line).
           if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {

@@ -56,3 +56,6 @@ export const MessagesReadSchema = z.object({ unread: z.literal(0) });
 export const CreditsSetSchema = z.object({ credits: z.number().int() });
 /** GET /api/dev/tools.php (designed, developer only). */
 export const DevToolsSchema = z.object({ tools: z.array(z.string()) });
+
+/** POST /api/typing.php (designed, issue 27): the other side's pages were told. */
+export const TypingAnswerSchema = z.object({ typing: z.literal(true) });

@@ -1,13 +1,40 @@
 /**
  * Chat (issue 6): the live connection (GET live.php): who may open it, and the events a member's open
- * socket receives when a message arrives or is read.
+ * socket receives when a message arrives or is read, or the other member types (POST typing.php, issue 27).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { MessagesReadSchema } from "../../contract/schemas";
+import { MessagesReadSchema, TypingAnswerSchema } from "../../contract/schemas";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 import { errorOf, answer, sendOk, markRead, pair } from "./chat-helpers";
 
 beforeAll(ensureSites);
+
+/** A member's open socket: the events it heard, and a wait for the next one. */
+async function open(cookie: string) {
+  const response = await call("/api/live.php", {
+    cookie,
+    headers: { upgrade: "websocket", origin: "http://localhost:8787" },
+  });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket;
+  expect(socket).toBeTruthy();
+  socket!.accept();
+  const events: unknown[] = [];
+  const waiters: (() => void)[] = [];
+  socket!.addEventListener("message", (event) => {
+    events.push(typeof event.data === "string" && event.data.startsWith("{") ? JSON.parse(event.data) : event.data);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const next = (ms = 3000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no event within ${ms} ms; got ${JSON.stringify(events)}`)), ms);
+      waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  return { socket: socket!, events, next };
+}
 
 // =============================================================================================
 // live.php
@@ -41,32 +68,6 @@ describe("the live connection (GET /api/live.php)", () => {
     const outsider = await createMember();
     const outsiderCookie = await loginAs(outsider);
 
-    const open = async (cookie: string) => {
-      const response = await call("/api/live.php", {
-        cookie,
-        headers: { upgrade: "websocket", origin: "http://localhost:8787" },
-      });
-      expect(response.status).toBe(101);
-      const socket = response.webSocket;
-      expect(socket).toBeTruthy();
-      socket!.accept();
-      const events: unknown[] = [];
-      const waiters: (() => void)[] = [];
-      socket!.addEventListener("message", (event) => {
-        events.push(typeof event.data === "string" && event.data.startsWith("{") ? JSON.parse(event.data) : event.data);
-        for (const wake of waiters.splice(0)) wake();
-      });
-      const next = (ms = 3000) =>
-        new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no event within ${ms} ms; got ${JSON.stringify(events)}`)), ms);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      return { socket: socket!, events, next };
-    };
-
     const aLive = await open(aCookie);
     const outsiderLive = await open(outsiderCookie);
 
@@ -93,5 +94,34 @@ describe("the live connection (GET /api/live.php)", () => {
     expect(outsiderLive.events).toEqual([]);
     aLive.socket.close(1000, "done");
     outsiderLive.socket.close(1000, "done");
+  });
+
+  it("the other member typing reaches the open socket (typing.php); nothing for a blocked pair or a stranger's conversation", {
+    timeout: 15_000,
+  }, async () => {
+    const { b, aCookie, bCookie, conversation } = await pair();
+    const aLive = await open(aCookie);
+    const typing = (cookie: string, body: unknown) => call("/api/typing.php", { method: "POST", cookie, json: body });
+
+    const waiting = aLive.next();
+    await answer(await typing(bCookie, { conversation }), 200, TypingAnswerSchema);
+    await waiting;
+    expect(aLive.events).toEqual([{ type: "typing", conversation }]);
+
+    // Bad input, a conversation that is not the caller's, no session.
+    await errorOf(await typing(bCookie, { conversation: "x" }), 422, "invalid_input");
+    await errorOf(await typing(bCookie, {}), 422, "invalid_input");
+    const stranger = await loginAs(await createMember());
+    await errorOf(await typing(stranger, { conversation }), 404, "conversation_not_found");
+    await errorOf(await typing("", { conversation }), 403, "not_logged_in");
+
+    // After A blocks B, B's typing is not heard.
+    aLive.events.length = 0;
+    const blocked = await call("/api/blocks.php", { method: "POST", cookie: aCookie, json: { profile: b.id } });
+    expect(blocked.status).toBeLessThan(300);
+    await answer(await typing(bCookie, { conversation }), 200, TypingAnswerSchema);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(aLive.events).toEqual([]);
+    aLive.socket.close(1000, "done");
   });
 });

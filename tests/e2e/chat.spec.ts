@@ -187,6 +187,8 @@ test("the chat list reads like a messenger: a readable preview, a short time, re
   const text = "Which trail near Utrecht would you recommend for a Sunday morning walk?";
   await send(page, text);
   await expect(page.getByRole("log", { name: "Messages" }).getByText(text)).toBeVisible();
+  // With JavaScript the message shows at once, while it is still on its way: let the send finish.
+  await page.waitForLoadState("networkidle");
 
   await page.goto("/chats", { waitUntil: "networkidle" });
   const entry = page.getByRole("listitem").filter({ hasText: other });

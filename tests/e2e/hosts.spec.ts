@@ -3,7 +3,8 @@
  * a new member writes to an entertainment profile (member 5) and pays for it; the demo host signs
  * in with password and TOTP code, finds the member in the queue, opens the conversation (a
  * lease), is refused a reply carrying a phone number (the text stays), and answers as the profile;
- * the member sees the reply (live with JavaScript, after a reload without) and pays nothing for it.
+ * the member sees the profile typing and the reply live with JavaScript (after a reload without),
+ * and pays nothing for it.
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
@@ -92,6 +93,8 @@ test("a member writes to an entertainment profile, a host answers as it, the mem
   // A phone number is refused with the reason, and the text stays.
   const refused = "Sure! Call me on 06 1234 5678";
   await host.getByLabel("Your reply").fill(refused);
+  // With JavaScript the member's open chat shows the profile typing (no reload, nothing stored).
+  if (js) await expect(page.getByText(/ is typing…$/)).toBeVisible();
   await host.getByRole("button", { name: "Send reply" }).click();
   await expect(host.getByText("Remove the phone number: replies may not carry contact details.")).toBeVisible();
   await expect(host.getByLabel("Your reply")).toHaveValue(refused);

@@ -11,6 +11,7 @@ import {
   MessageSentSchema,
   MessagesAnswerSchema,
   MessagesReadSchema,
+  TypingAnswerSchema,
 } from "../../../contract/schemas";
 
 export function fetchChats(api: ApiClient) {
@@ -35,6 +36,12 @@ export function fetchMessages(api: ApiClient, conversation: number, before?: num
 export function sendMessage(api: ApiClient, conversation: number, text: string, key: string) {
   const body: SendMessageBody = { conversation, text, key };
   return api.call(MessageSentSchema, "/api/messages.php", { method: "POST", body });
+}
+
+/** The member types in the conversation: the other side's open pages show it (POST /api/typing.php). */
+export function sendTyping(api: ApiClient, conversation: number) {
+  const body: ConversationBody = { conversation };
+  return api.call(TypingAnswerSchema, "/api/typing.php", { method: "POST", body });
 }
 
 export function markChatRead(api: ApiClient, conversation: number) {

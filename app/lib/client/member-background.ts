@@ -9,11 +9,13 @@
  * - live chat (issue 6, ADR 011): a WebSocket to the member's inbox (/api/live.php). It only
  *   says "something changed", and the page loads its data again, so what it shows always comes
  *   from the API. When the socket cannot be kept, an open chat polls every few seconds instead.
+ *   The other side typing is passed on to the open chat as an event (./typing.ts), not loaded.
  */
 import { routePath } from "~/lib/route-path";
 import { fetchResource } from "../resource-answer";
 import type { loader as badgeLoader } from "../../routes/resources/badge";
 import { LIKES_POLL_DELAY_MS, showBadge } from "./app-badge";
+import { TYPING_EVENT, typingIn } from "./typing";
 import { isLoggingOut, pollInterval } from "./user-polling";
 
 /** An open chat's polling while the socket is down. */
@@ -95,7 +97,11 @@ export function startMemberBackground(revalidate: () => void): () => void {
       ping = setInterval(() => opened.readyState === WebSocket.OPEN && opened.send("ping"), PING_MS);
     });
     opened.addEventListener("message", (event) => {
-      if (event.data !== "pong" && !stopped) revalidate();
+      if (event.data === "pong" || stopped) return;
+      // The other side typing changes no data: the chat shows it (lib/client/typing.ts).
+      const typing = typingIn(event.data);
+      if (typing !== null) window.dispatchEvent(new CustomEvent(TYPING_EVENT, { detail: typing }));
+      else revalidate();
     });
     opened.addEventListener("close", () => {
       clearInterval(ping);

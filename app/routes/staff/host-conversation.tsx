@@ -11,13 +11,14 @@ import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { hostClaimMessage } from "~/lib/staff-forms.server";
 import { loadStaffDetail, readStaffPost, STAFF_HEADERS } from "~/lib/staff.server";
+import { TYPING_SIGNAL_MS } from "~/lib/client/typing";
 import { MESSAGE_MAX } from "../../../contract/limits";
 import type { Route } from "./+types/host-conversation";
 
 /** While the host reads and types, the conversation reloads itself this often (a member may write again). */
 const LIVE_MS = 10_000;
-/** Typing tells the API at most this often: it keeps the lease running (HOST_LEASE_MS is minutes). */
-const TYPING_EVERY_MS = 20_000;
+/** Typing tells the API at most this often: the member sees "… is typing", and the lease runs on. */
+const TYPING_EVERY_MS = TYPING_SIGNAL_MS;
 
 /**
  * /staff/hosts/:conversationId: one conversation to answer as the entertainment profile (ADR 045):

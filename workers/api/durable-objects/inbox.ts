@@ -12,7 +12,14 @@ import type { Context } from "hono";
 import type { ApiContext } from "../context";
 import { runAfterAnswer } from "../lib/after-answer";
 
-export type InboxEvent = { type: "message"; conversation: number; id: number } | { type: "read"; conversation: number };
+/**
+ * What a member's pages hear: a message or a read (the page loads its data again), or the other
+ * side typing in a conversation (issue 27: the page shows "… is typing" and loads nothing).
+ */
+export type InboxEvent =
+  | { type: "message"; conversation: number; id: number }
+  | { type: "read"; conversation: number }
+  | { type: "typing"; conversation: number };
 
 export class MemberInbox extends DurableObject<ApiEnv> {
   constructor(ctx: DurableObjectState, env: ApiEnv) {

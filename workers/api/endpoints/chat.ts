@@ -9,6 +9,8 @@
  * - POST /api/messages.php { conversation, text, key } (designed): sends a text message and
  *   charges it, in one D1 batch, idempotent by the sender's key.
  * - POST /api/messages.php?read=1 { conversation } (designed): everything in it is seen.
+ * - POST /api/typing.php { conversation } (designed, issue 27): the member types: the other
+ *   member's open pages hear it (nothing is stored; the page sends it at most every few seconds).
  * - GET /api/live.php (designed): a WebSocket to the member's inbox (durable-objects/inbox.ts).
  *
  * Every call is scoped to the session's member: a conversation that is not theirs answers 404,
@@ -29,6 +31,7 @@ import {
   MessageSentSchema,
   MessagesAnswerSchema,
   MessagesReadSchema,
+  TypingAnswerSchema,
 } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
 import { chatProfile, findMembership, listConversations, toMessage } from "../db/chat";
@@ -191,6 +194,16 @@ export const chat = new Hono<ApiContext>()
       cost: messageCost(site.settings, me.country),
       blocked,
     });
+  })
+  .post("/typing.php", async (c) => {
+    const me = requireMember(c);
+    const { conversation } = await readBody(c, ConversationBodySchema);
+    const membership = await requireMembership(c, me.id, conversation);
+    // A block stops this too: the other side hears nothing of a member they blocked (or who blocked them).
+    if (!(await blockedBetween(c.var.db, me.id, membership.other_id))) {
+      await notifyInboxes(c, [membership.other_id], { type: "typing", conversation });
+    }
+    return answer(c, TypingAnswerSchema, { typing: true });
   })
   .post("/messages.php", async (c) => {
     if (c.req.query("read") === undefined) return sendMessage(c);

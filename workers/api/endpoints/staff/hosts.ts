@@ -8,7 +8,8 @@
  * - GET  /api/staff/host_queue.php: what waits, oldest first.
  * - GET  /api/staff/host_conversation.php?id=: one conversation, to answer.
  * - POST /api/staff/host_claim.php { conversation }: opens it (the lease).
- * - POST /api/staff/host_typing.php { conversation }: the host types: the lease is renewed.
+ * - POST /api/staff/host_typing.php { conversation }: the host types: the lease is renewed, and
+ *   the member's open pages show "… is typing".
  * - POST /api/staff/host_release.php { conversation }: back to the queue.
  * - POST /api/staff/host_reply.php { conversation, text, key }: the reply, as the profile.
  * - POST /api/staff/host_notes.php { conversation, about, text, version }: persona or member notes.
@@ -205,13 +206,15 @@ export const staffHosts = new Hono<ApiContext>()
     const me = await requireStaff(c, { roles: HOSTS });
     const { conversation } = await readBody(c, HostConversationBodySchema);
     const { db } = c.var;
-    await scopedConversation(db, me, conversation);
+    const { member_id: memberId } = await scopedConversation(db, me, conversation);
     const now = Date.now();
     // Typing keeps the host's own lease running; one that went to someone else is not taken back.
     const renewed = await renewLease(db, conversation, me.id, now + HOST_LEASE_MS);
     const lease = renewed
       ? { staff_name: me.name, mine: true, expires_at: now + HOST_LEASE_MS }
       : await claim(db, me, conversation, now);
+    // The member's open pages show "… is typing", as for a member (the same event).
+    await notifyInboxes(c, [memberId], { type: "typing", conversation });
     return answer(c, HostClaimAnswerSchema, { lease });
   })
   .post("/staff/host_release.php", async (c) => {
