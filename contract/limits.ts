@@ -34,3 +34,6 @@ export const APPEAL_MAX = 2000;
  * /notifications shows what to do after an email change (issue 29 point 20).
  */
 export const RESCUE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A chat's "… is typing" signal is sent at most this often, by members and hosts alike (issue 27). */
+export const TYPING_SIGNAL_MS = 4_000;

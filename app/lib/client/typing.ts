@@ -7,13 +7,12 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { routePath } from "~/lib/route-path";
+import { TYPING_SIGNAL_MS } from "../../../contract/limits";
 
 /** The window event a chat listens for; its detail is the conversation's id. */
 export const TYPING_EVENT = "chat-typing";
 /** How long "… is typing" shows after the last signal. */
 export const TYPING_SHOWN_MS = 6_000;
-/** A member's typing is sent at most this often. */
-export const TYPING_SIGNAL_MS = 4_000;
 
 /** The conversation of a socket's typing event, or null for any other event. */
 export function typingIn(data: unknown): number | null {

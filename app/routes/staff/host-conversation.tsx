@@ -11,8 +11,8 @@ import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { hostClaimMessage } from "~/lib/staff-forms.server";
 import { loadStaffDetail, readStaffPost, STAFF_HEADERS } from "~/lib/staff.server";
-import { TYPING_SIGNAL_MS } from "~/lib/client/typing";
-import { MESSAGE_MAX } from "../../../contract/limits";
+import { MESSAGE_MAX, TYPING_SIGNAL_MS } from "../../../contract/limits";
+import { hostReplyProblem } from "../../../contract/rules/host-reply";
 import type { Route } from "./+types/host-conversation";
 
 /** While the host reads and types, the conversation reloads itself this often (a member may write again). */
@@ -68,6 +68,9 @@ export async function action(args: Route.ActionArgs) {
 
   const submission = parseForm(form, HostReplySchema);
   if (submission.status !== "success") return reply("reply", { result: submission.reply() }, 400);
+  // Contact details, links, proposals to meet: refused with the reason, the text kept (the API checks again).
+  const problem = hostReplyProblem(submission.value.text);
+  if (problem) return reply("reply", { result: submission.reply({ fieldErrors: { text: [`hosts.errors.${problem}`] } }) }, 422);
   const result = await hostReply(api, { conversation, ...submission.value });
   if (!result.ok) {
     const field = result.error.fields?.text;
