@@ -33,16 +33,14 @@ import {
 beforeAll(ensureSites);
 
 const queueRow = (conversation: number) =>
-  env.DB.prepare("SELECT * FROM host_queue WHERE conversation_id = ?")
-    .bind(conversation)
-    .first<{
-      waiting_since: number;
-      site_id: number;
-      language: string;
-      member_id: number;
-      profile_id: number;
-      leased_by: number | null;
-    }>();
+  env.DB.prepare("SELECT * FROM host_queue WHERE conversation_id = ?").bind(conversation).first<{
+    waiting_since: number;
+    site_id: number;
+    language: string;
+    member_id: number;
+    profile_id: number;
+    leased_by: number | null;
+  }>();
 
 const createdAt = async (messageId: number) =>
   (await env.DB.prepare("SELECT created_at FROM messages WHERE id = ?").bind(messageId).first<{ created_at: number }>())!
@@ -348,5 +346,21 @@ describe("erasing a member (DELETE /api/user.php)", () => {
       410,
       "member_deleted",
     );
+    // A host whose page was open before cannot write the notes back: the member is gone.
+    await errorOf(
+      await hostCalls.notes(host.cookie, { conversation, about: "member", text: "Has a dog called Max.", version: 1 }),
+      410,
+      "member_deleted",
+    );
+    await errorOf(
+      await hostCalls.notes(host.cookie, { conversation, about: "member", text: "New notes", version: 0 }),
+      410,
+      "member_deleted",
+    );
+    expect(await count("SELECT COUNT(*) AS n FROM member_notes WHERE member_id = ?", member.id)).toBe(0);
+    // The persona's notes are the profile's, not the member's: still kept from this conversation.
+    expect(
+      (await notesOk(host.cookie, { conversation, about: "profile", text: "Lotte is a nurse in Utrecht.", version: 1 })).version,
+    ).toBe(2);
   });
 });

@@ -11,7 +11,8 @@
  * - POST /api/staff/host_typing.php { conversation }: the host types: the lease is renewed.
  * - POST /api/staff/host_release.php { conversation }: back to the queue.
  * - POST /api/staff/host_reply.php { conversation, text, key }: the reply, as the profile.
- * - POST /api/staff/host_notes.php { conversation, about, text, version }: persona or member notes.
+ * - POST /api/staff/host_notes.php { conversation, about, text, version }: persona or member notes
+ *   (about an erased member: 410 member_deleted).
  */
 import { Hono } from "hono";
 import {
@@ -275,6 +276,11 @@ export const staffHosts = new Hono<ApiContext>()
     const { db } = c.var;
     const conversation = await scopedConversation(db, me, body.conversation);
     const memberId = body.about === "member" ? conversation.member_id : null;
+    // Notes about an erased member would be their personal data written back (ADR 045).
+    if (memberId !== null) {
+      const member = await findMemberRow(db, memberId);
+      if (!member || member.status === "deleted") throw REFUSALS.member_deleted();
+    }
     const kept = await saveNotes(db, {
       profileId: conversation.profile_id,
       memberId,
