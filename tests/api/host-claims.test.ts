@@ -42,11 +42,8 @@ const expireLease = (conversation: number) =>
     .bind(Date.now() - 1, conversation)
     .run();
 
-/** The raw error body: `holder` and `max_held` ride along with the code. */
-async function conflict(response: Response, code: string) {
-  const body = await errorOf(response.clone(), 409, code);
-  return { ...body, ...((await response.json()) as { holder?: string; max_held?: number }) };
-}
+/** A 409 with its code; `holder` and `max_held` ride along (contract/schemas ApiErrorSchema). */
+const conflict = (response: Response, code: string) => errorOf(response, 409, code);
 
 // =============================================================================================
 // Claims

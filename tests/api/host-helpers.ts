@@ -175,7 +175,7 @@ export async function sendOk(member: Chatter, conversation: number, text: string
 
 /** A member (their options) writes to a new profile (or the one given): the conversation waits for a host. */
 export async function waitingConversation(
-  options: { siteId?: number; language?: string; profile?: { id: number }; text?: string } = {},
+  options: { siteId?: number; language?: string; profile?: { id: number; name: string }; text?: string } = {},
 ) {
   const member = await createChatter(options);
   const profile = options.profile ?? (await createProfile({ siteId: options.siteId, language: options.language }));

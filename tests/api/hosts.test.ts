@@ -93,6 +93,17 @@ describe("a member's message to an entertainment profile puts the conversation i
     expect((await queueRow(conversation))!.waiting_since).toBe(await createdAt(again.message.id));
   });
 
+  it("a profile never writes first: a conversation the member opened without a message cannot be answered", async () => {
+    const member = await createChatter();
+    const profile = await createProfile();
+    const conversation = await openChat(member, profile.id);
+    expect(await queued(conversation)).toBe(0);
+    expect(await viewOf(host.cookie, conversation)).toMatchObject({ messages: [], waiting: false, refusal: "not_waiting" });
+    await errorOf(await hostCalls.claim(host.cookie, { conversation }), 409, "not_waiting");
+    await errorOf(await hostCalls.reply(host.cookie, { conversation, text: "Hi there!", key: newKey() }), 409, "not_waiting");
+    expect(await count("SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?", conversation)).toBe(0);
+  });
+
   it("a message between two real members does not, nor one that is refused", async () => {
     const ann = await createChatter();
     const bob = await createChatter();
