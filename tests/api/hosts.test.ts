@@ -267,6 +267,25 @@ describe("a host sees and answers only their sites and languages", () => {
     expect(view.site_name).toBe("Zilverhart");
   });
 
+  it("a waiting conversation stays with the language it was written in when the member switches language", async () => {
+    const { member, conversation } = await waitingConversation({ language: "nl" });
+    const switched = await call("/api/user.php", { method: "PUT", cookie: member.cookie, json: { language: "de" } });
+    expect(switched.status).toBe(200);
+    const dutch = await createHost({ siteId: 1, languages: "nl" });
+    // Listed for the nl hosts, so they can open and answer it (not 404 behind a listed row).
+    expect((await queueOf(dutch.cookie)).items.map((i) => i.conversation)).toContain(conversation);
+    expect((await viewOf(dutch.cookie, conversation)).waiting).toBe(true);
+    await claimOk(dutch.cookie, conversation);
+    await replyOk(dutch.cookie, conversation, "Hoi! Leuk dat je schrijft.");
+    expect(await queued(conversation)).toBe(0);
+    // Their next message waits in their new language.
+    await sendOk(member, conversation, "Hallo!");
+    expect((await queueRow(conversation))!.language).toBe("de");
+    const german = await createHost({ siteId: 1, languages: "de" });
+    expect((await queueOf(german.cookie)).items.map((i) => i.conversation)).toContain(conversation);
+    await claimOk(german.cookie, conversation);
+  });
+
   it("a conversation between two real members is no host's (404), nor an id that does not exist", async () => {
     const ann = await createChatter();
     const bob = await createChatter();

@@ -67,10 +67,14 @@ function inHostScope(staff: StaffRow, row: { site_id: number; language: string }
   return inScope(staff, row.site_id) && (languages === null || languages.includes(row.language));
 }
 
-/** A conversation between a member and an entertainment profile on the host's scope, or 404. */
+/**
+ * A conversation between a member and an entertainment profile on the host's scope, or 404. While
+ * it waits, its scope is its queue row's (the language the member wrote in, which the queue lists
+ * it under) even if the member has switched language since; otherwise the member's own.
+ */
 async function scopedConversation(db: Db, staff: StaffRow, id: number) {
-  const conversation = await findHostConversation(db, id);
-  if (!conversation || !inHostScope(staff, conversation)) throw notFound();
+  const [conversation, waiting] = await Promise.all([findHostConversation(db, id), findQueueRow(db, id)]);
+  if (!conversation || !inHostScope(staff, waiting ?? conversation)) throw notFound();
   return conversation;
 }
 
