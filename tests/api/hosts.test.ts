@@ -7,8 +7,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AccountDeletedSchema } from "../../contract/schemas";
+import { AuditAnswerSchema } from "../../contract/staff";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 import {
+  answer,
   claimOk,
   count,
   createChatter,
@@ -204,6 +206,25 @@ describe("who may make the host calls", () => {
     // What the console shows of the account: the role and the languages.
     const me = (await (await call("/api/staff/me.php", { cookie: host.cookie })).json()) as { staff: { role: string } };
     expect(me.staff.role).toBe("host");
+  });
+});
+
+describe("the audit log (audit.php)", () => {
+  it("shows a host their own replies, and the site's admin everyone's", async () => {
+    const { member, conversation } = await waitingConversation();
+    const host = await createHost({ siteId: 1, languages: "nl" });
+    const message = await replyOk(host.cookie, conversation, "Hello from Lotte");
+    const linesOf = async (cookie: string) =>
+      (await answer(await call("/api/staff/audit.php", { cookie }), 200, AuditAnswerSchema)).entries;
+    const own = await linesOf(host.cookie);
+    expect(own.find((e) => e.action === "host_reply")).toMatchObject({
+      staff_name: host.name,
+      member_id: member.id,
+      detail: { conversation, message: message.id },
+    });
+    expect(own.every((e) => e.staff_name === host.name)).toBe(true);
+    const admin = await createHost({ siteId: 1, role: "admin" });
+    expect((await linesOf(admin.cookie)).some((e) => e.action === "host_reply" && e.staff_name === host.name)).toBe(true);
   });
 });
 
