@@ -19,10 +19,10 @@ export const ApiErrorSchema = z.object({
   /** insufficient_credits (chat): the member's credits and what the message costs. */
   balance: z.number().optional(),
   cost: z.number().optional(),
-  /** claimed_by_other (the hosts' workplace): who has the conversation open. */
+  /** claimed_by_other (the hosts' workplace, ADR 045): the name of the host who has the conversation open. */
   holder: z.string().optional(),
-  /** too_many_held: how many conversations a host may hold. */
-  max_held: z.number().optional(),
+  /** too_many_held: how many conversations a host may hold at once. */
+  max_held: z.number().int().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 

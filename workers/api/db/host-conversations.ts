@@ -72,24 +72,42 @@ interface NotesSave {
 
 /**
  * Stores the notes as version seenVersion + 1, only over version seenVersion (one guarded
- * statement: of two hosts saving over the same version, one wins and the other is told).
+ * statement: of two hosts saving over the same version, one wins and the other is told). Version
+ * 0 writes the first notes only when there are none; any other version must be the stored one, so
+ * notes that are gone (the member was erased) are not written back from a page still open.
  * Whether this save was kept.
  */
 export async function saveNotes(db: Db, save: NotesSave): Promise<boolean> {
   const values = { body: save.body, version: save.seenVersion + 1, updated_by: save.staffId, updated_at: save.now };
+  if (save.seenVersion > 0) {
+    const result =
+      save.memberId === null
+        ? await db
+            .updateTable("persona_notes")
+            .set(values)
+            .where("profile_id", "=", save.profileId)
+            .where("version", "=", save.seenVersion)
+            .executeTakeFirst()
+        : await db
+            .updateTable("member_notes")
+            .set(values)
+            .where("profile_id", "=", save.profileId)
+            .where("member_id", "=", save.memberId)
+            .where("version", "=", save.seenVersion)
+            .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
   const result =
     save.memberId === null
       ? await db
           .insertInto("persona_notes")
           .values({ profile_id: save.profileId, ...values })
-          .onConflict((oc) => oc.column("profile_id").doUpdateSet(values).where("persona_notes.version", "=", save.seenVersion))
+          .onConflict((oc) => oc.column("profile_id").doNothing())
           .executeTakeFirst()
       : await db
           .insertInto("member_notes")
           .values({ profile_id: save.profileId, member_id: save.memberId, ...values })
-          .onConflict((oc) =>
-            oc.columns(["profile_id", "member_id"]).doUpdateSet(values).where("member_notes.version", "=", save.seenVersion),
-          )
+          .onConflict((oc) => oc.columns(["profile_id", "member_id"]).doNothing())
           .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

@@ -12,7 +12,8 @@
  *   the member's open pages show "… is typing".
  * - POST /api/staff/host_release.php { conversation }: back to the queue.
  * - POST /api/staff/host_reply.php { conversation, text, key }: the reply, as the profile.
- * - POST /api/staff/host_notes.php { conversation, about, text, version }: persona or member notes.
+ * - POST /api/staff/host_notes.php { conversation, about, text, version }: persona or member notes
+ *   (about an erased member: 410 member_deleted).
  */
 import { Hono } from "hono";
 import {
@@ -67,10 +68,14 @@ function inHostScope(staff: StaffRow, row: { site_id: number; language: string }
   return inScope(staff, row.site_id) && (languages === null || languages.includes(row.language));
 }
 
-/** A conversation between a member and an entertainment profile on the host's scope, or 404. */
+/**
+ * A conversation between a member and an entertainment profile on the host's scope, or 404. While
+ * it waits, its scope is its queue row's (the language the member wrote in, which the queue lists
+ * it under) even if the member has switched language since; otherwise the member's own.
+ */
 async function scopedConversation(db: Db, staff: StaffRow, id: number) {
-  const conversation = await findHostConversation(db, id);
-  if (!conversation || !inHostScope(staff, conversation)) throw notFound();
+  const [conversation, waiting] = await Promise.all([findHostConversation(db, id), findQueueRow(db, id)]);
+  if (!conversation || !inHostScope(staff, waiting ?? conversation)) throw notFound();
   return conversation;
 }
 
@@ -278,6 +283,11 @@ export const staffHosts = new Hono<ApiContext>()
     const { db } = c.var;
     const conversation = await scopedConversation(db, me, body.conversation);
     const memberId = body.about === "member" ? conversation.member_id : null;
+    // Notes about an erased member would be their personal data written back (ADR 045).
+    if (memberId !== null) {
+      const member = await findMemberRow(db, memberId);
+      if (!member || member.status === "deleted") throw REFUSALS.member_deleted();
+    }
     const kept = await saveNotes(db, {
       profileId: conversation.profile_id,
       memberId,
