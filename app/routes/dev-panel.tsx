@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { devTools, setDevCredits } from "~/lib/api/chat.server";
-import { devRenewPremium, devTimeBonus } from "~/lib/api/dev.server";
+import { devHostWait, devRenewPremium, devTimeBonus } from "~/lib/api/dev.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { ENTRY_WARNING_COOKIE, entryWarningCookie, readCookie, toastCookie } from "~/lib/cookies.server";
 import { useTranslation } from "~/lib/i18n-react";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** What the panel's buttons do for the logged-in member. */
-const INTENTS = ["credits-zero", "credits-add", "bonus-start", "bonus-expire", "premium-renew"] as const;
+const INTENTS = ["credits-zero", "credits-add", "bonus-start", "bonus-expire", "premium-renew", "host-wait"] as const;
 /** The panel's time bonus: this much off for this long (the API takes any 1–90% and up to 30 days). */
 const BONUS = { percent: 35, hours: 2 };
 
@@ -69,7 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? await devTimeBonus(api, { action: "start", ...BONUS })
           : intent === "bonus-expire"
             ? await devTimeBonus(api, { action: "expire" })
-            : await devRenewPremium(api);
+            : intent === "host-wait"
+              ? await devHostWait(api)
+              : await devRenewPremium(api);
   if (!result.ok) pageError(result.status);
   throw redirect("/_dev", { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });
 }
@@ -111,6 +113,9 @@ export default function DevPanel({ loaderData }: Route.ComponentProps) {
               </button>
               <button type="submit" name="intent" value="premium-renew" className="button secondary">
                 {t("devPanel.premiumRenew")}
+              </button>
+              <button type="submit" name="intent" value="host-wait" className="button secondary">
+                {t("devPanel.hostWait")}
               </button>
             </Form>
           ) : (

@@ -15,3 +15,6 @@ export const DevFaultSetSchema = z.literal("done");
 export const DevTimeBonusAnswerSchema = z.object({
   time_bonus: z.object({ code: z.string(), percent: z.number(), valid_until: z.number().nullable() }).nullable(),
 });
+
+/** POST /api/dev/host_wait.php: the member wrote to an entertainment profile; the conversation waits for a host. */
+export const DevHostWaitSchema = z.object({ conversation: z.number().int(), profile: z.number().int() });

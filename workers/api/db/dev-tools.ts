@@ -1,4 +1,6 @@
 /** The queries of the development tools (endpoints/dev.ts; only where lib/dev-tools.ts allows them). */
+import { sql } from "kysely";
+import { notBlocked } from "./blocks";
 import type { Db } from "./client";
 
 const DEV_MODERATOR_EMAIL = "dev-moderator@localhost.invalid";
@@ -62,4 +64,18 @@ export function listOutboxMails(db: Db, siteId: number, limit: number) {
 /** The TOTP secrets of the staff accounts with these addresses (the development codes page). */
 export function findStaffSecrets(db: Db, emails: readonly string[]) {
   return db.selectFrom("staff").select(["email", "totp_secret"]).where("email", "in", emails).execute();
+}
+
+/** A random entertainment profile shown on the site (not blocked either way with the member), or undefined. */
+export function randomEntertainmentProfile(db: Db, siteId: number, memberId: number) {
+  return db
+    .selectFrom("members")
+    .select("id")
+    .where("is_fictional", "=", 1)
+    .where("status", "=", "active")
+    .where("site_id", "=", siteId)
+    .where(notBlocked(memberId, "members.id"))
+    .orderBy(sql`random()`)
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -55,3 +55,30 @@ export async function sendPaidMessage(d1: D1Database, db: Db, message: PaidMessa
   ]);
   return findMessageByKey(db, message.senderId, message.key);
 }
+
+/** Openers the development panel's member writes to an entertainment profile (docs/product.md §1.9). */
+const DEV_OPENERS = [
+  "Hi! How is your day going?",
+  "Hey, I like your photos. What do you do for fun?",
+  "Hello! Are you online tonight?",
+  "Good morning! Any plans for the weekend?",
+];
+
+/**
+ * The development panel's "write to an entertainment profile" (ADR 045): a message from the
+ * member, free (a development tool: no ledger entry), that puts the conversation in the hosts'
+ * queue exactly as a paid one does.
+ */
+export async function sendDevMessage(d1: D1Database, db: Db, memberId: number, profileId: number, conversation: number) {
+  const key = `dev-${crypto.randomUUID()}`;
+  const now = Date.now();
+  const text = DEV_OPENERS[Math.floor(Math.random() * DEV_OPENERS.length)] ?? "Hi!";
+  await runBatch(d1, [
+    ...sendStatements(
+      db,
+      { conversation, senderId: memberId, text, key, paidBy: db.selectNoFrom((eb) => eb.val(1).as("free")) },
+      now,
+    ),
+    waitingStatement(db, { conversation, memberId, profileId, sendKey: key, now }),
+  ]);
+}

@@ -7,7 +7,12 @@
 import { Hono } from "hono";
 import { APPEAL_WINDOW_MS, decide } from "../domain/moderation";
 import { closeSocketsOfBan } from "../domain/bans";
-import { DevDecisionMadeSchema, DevFaultSetSchema, DevTimeBonusAnswerSchema } from "../../../contract/answers/dev";
+import {
+  DevDecisionMadeSchema,
+  DevFaultSetSchema,
+  DevHostWaitSchema,
+  DevTimeBonusAnswerSchema,
+} from "../../../contract/answers/dev";
 import { MailboxAnswerSchema } from "../../../contract/schemas/account";
 import { CreditsSetSchema, DevToolsSchema } from "../../../contract/schemas/chat";
 import { StaffCodesAnswerSchema } from "../../../contract/staff";
@@ -18,7 +23,16 @@ import {
   DevFaultBodySchema,
   DevTimeBonusBodySchema,
 } from "../../../contract/requests/dev";
-import { backdateDecision, devModeratorId, endTimeBonuses, findStaffSecrets, listOutboxMails } from "../db/dev-tools";
+import {
+  backdateDecision,
+  devModeratorId,
+  endTimeBonuses,
+  findStaffSecrets,
+  listOutboxMails,
+  randomEntertainmentProfile,
+} from "../db/dev-tools";
+import { openConversation } from "../db/conversations";
+import { sendDevMessage } from "../domain/messages";
 import { clearFaults, faultOwner, setFault } from "../lib/faults";
 import { createPersonalCode } from "../domain/discounts";
 import * as ledger from "../domain/ledger";
@@ -126,6 +140,20 @@ export const dev = new Hono<ApiContext>()
     return answer(c, DevTimeBonusAnswerSchema, {
       time_bonus: { code: row.code, percent: row.percent, valid_until: row.valid_until },
     });
+  })
+  /**
+   * POST /api/dev/host_wait.php: the logged-in member writes (free) to a random entertainment
+   * profile of the site, so the hosts' queue has someone waiting (ADR 045).
+   */
+  .post("/dev/host_wait.php", async (c) => {
+    if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+    const me = requireMember(c);
+    const { db } = c.var;
+    const profile = await randomEntertainmentProfile(db, c.var.site.id, me.id);
+    if (!profile) throw new ApiError(404, "profile_not_found", "This site has no entertainment profile to write to.");
+    const conversation = await openConversation(c.env.DB, db, me.id, profile.id);
+    await sendDevMessage(c.env.DB, db, me.id, profile.id, conversation);
+    return answer(c, DevHostWaitSchema, { conversation, profile: profile.id });
   })
   .get("/dev/mailbox.php", async (c) => {
     if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
