@@ -4,7 +4,8 @@
  * in with password and TOTP code, finds the member in the queue, opens the conversation (a
  * lease), is refused a reply carrying a phone number (the text stays), and answers as the profile;
  * the member sees the profile typing and the reply live with JavaScript (after a reload without),
- * and pays nothing for it.
+ * and pays nothing for it; with JavaScript the host's open queue shows the member's next message
+ * without a reload.
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
@@ -80,6 +81,10 @@ test("a member writes to an entertainment profile, a host answers as it, the mem
   // The host finds the member in the queue and opens the conversation.
   const host = await hostSignsIn(browser, info);
   await checkA11y(host);
+  // Without JavaScript the browser reloads the queue by itself (Refresh); a browser that ran the
+  // page's script is not sent the header (the page updates itself).
+  const loaded = await host.reload();
+  expect(loaded?.headers().refresh).toBe(js ? undefined : "15");
   const answer = host.getByRole("button", { name: new RegExp(`^Answer – ${first},`) });
   await expect(answer).toBeVisible();
   await answer.click();
@@ -110,5 +115,12 @@ test("a member writes to an entertainment profile, a host answers as it, the mem
   if (!js) await page.reload();
   await expect(page.getByText(replyText)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(costLine)).toBeVisible();
+
+  // With JavaScript the open queue is live: the member writes again, and they are back in it without a reload.
+  if (js) {
+    await page.getByLabel("Your message").fill("Me too! Every Sunday.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(host.getByRole("button", { name: new RegExp(`^Answer – ${first},`) })).toBeVisible({ timeout: 10_000 });
+  }
   await host.context().close();
 });

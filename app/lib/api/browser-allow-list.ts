@@ -48,6 +48,11 @@ export const BROWSER_API_CALLS: readonly BrowserApiCall[] = [
     why: "The live chat WebSocket (ADR 011): a socket cannot go through a route's loader.",
   },
   {
+    method: "GET",
+    path: /^\/api\/staff\/host_live\.php$/,
+    why: "The hosts' queue socket (ADR 045): the open queue hears that it changed; a socket cannot go through a loader.",
+  },
+  {
     method: "POST",
     path: /^\/api\/page-hidden\.php$/,
     why: "The page-hidden beacon (docs/product.md §7): sendBeacon as the page goes away.",

@@ -1,6 +1,7 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { FormAlert, PageHeading, When } from "~/components/staff/StaffParts";
-import { useLiveRevalidation } from "~/components/staff/HostParts";
+import { useLiveQueue } from "~/components/staff/HostParts";
 import { hostClaim, hostQueue } from "~/lib/api/hosts.server";
 import { apiContext } from "~/lib/context";
 import { useDisplayNames } from "~/lib/display-names";
@@ -12,16 +13,20 @@ import { readStaffPost, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.serv
 import * as v from "valibot";
 import type { Route } from "./+types/hosts";
 
-/** How often the open queue reloads itself: with JavaScript by the page, without it by the browser (Refresh). */
+/** How often the open queue reloads itself without a live socket: by the page, or without JavaScript by the browser. */
 export const QUEUE_REFRESH_SECONDS = 15;
+/** Set by the page's script: a browser that runs it gets no Refresh header (the page updates itself). */
+const SCRIPT_COOKIE = "staff_js";
 
 /**
- * /staff/hosts: the hosts' queue (docs/product.md "Chat hosts", ADR 045): conversations whose
- * member waits for an entertainment profile's answer, oldest first. Without JavaScript the
- * browser reloads it (the Refresh header); with it, the page reloads its data while visible.
+ * /staff/hosts: the hosts' queue (docs/product.md §15, ADR 045): conversations whose member waits
+ * for an entertainment profile's answer, oldest first. With JavaScript the page listens to the
+ * hosts' desk and loads its data again when the queue changes; without it the browser reloads the
+ * page every 15 s (the Refresh header, sent until the page's script has said it runs).
  */
-export function headers() {
-  return { ...STAFF_HEADERS, Refresh: String(QUEUE_REFRESH_SECONDS) };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const refresh = loaderHeaders.get("Refresh");
+  return refresh ? { ...STAFF_HEADERS, Refresh: refresh } : STAFF_HEADERS;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (staff.role === "moderator") throw redirect("/staff", { headers: STAFF_HEADERS });
   const result = await hostQueue(context.get(apiContext));
   if (!result.ok) pageError(result.status);
-  return { ...result.data, sent: new URL(request.url).searchParams.has("sent") };
+  const scripted = (request.headers.get("Cookie") ?? "").split(/;\s*/).includes(`${SCRIPT_COOKIE}=1`);
+  return data(
+    { ...result.data, sent: new URL(request.url).searchParams.has("sent") },
+    { headers: scripted ? {} : { Refresh: String(QUEUE_REFRESH_SECONDS) } },
+  );
 }
 
 const ClaimSchema = v.object({ conversation: v.pipe(v.string(), v.regex(/^\d{1,15}$/)) });
@@ -50,7 +59,12 @@ export default function HostQueue({ loaderData, actionData }: Route.ComponentPro
   const names = useDisplayNames();
   const busy = useNavigation().state !== "idle";
   const { items, waiting, held, max_held: maxHeld, now, sent } = loaderData;
-  useLiveRevalidation(QUEUE_REFRESH_SECONDS * 1000 /* the Refresh header's pace, also with JavaScript */);
+  useLiveQueue(QUEUE_REFRESH_SECONDS * 1000);
+  useEffect(() => {
+    // This browser runs the page's script: its next load needs no Refresh header.
+    // biome-ignore lint/suspicious/noDocumentCookie: one fixed flag; the Cookie Store API is not in every browser hosts use
+    document.cookie = `${SCRIPT_COOKIE}=1; path=/staff; max-age=31536000; SameSite=Strict`;
+  }, []);
   return (
     <>
       <PageHeading heading={t("hosts.queueHeading")} />

@@ -19,7 +19,9 @@ import { runAfterAnswer } from "../lib/after-answer";
 export type InboxEvent =
   | { type: "message"; conversation: number; id: number }
   | { type: "read"; conversation: number }
-  | { type: "typing"; conversation: number };
+  | { type: "typing"; conversation: number }
+  /** To the hosts' desk (hostDeskOf): the queue of this site changed (a member waits, a lease, a reply). */
+  | { type: "queue"; site: number };
 
 export class MemberInbox extends DurableObject<ApiEnv> {
   constructor(ctx: DurableObjectState, env: ApiEnv) {
@@ -79,6 +81,26 @@ export class MemberInbox extends DurableObject<ApiEnv> {
       // Already closed.
     }
   }
+}
+
+/**
+ * The hosts' desk (ADR 045): the same kind of object, one for the platform, holding the sockets of
+ * open hosts' queue pages; it hears "the queue changed" and each page loads its queue again (its
+ * own scope: the event names only the site).
+ */
+export function hostDeskOf(env: ApiEnv): DurableObjectStub<MemberInbox> {
+  return env.INBOX.get(env.INBOX.idFromName("hosts-desk"));
+}
+
+/** Tells the open hosts' queue pages that a site's queue changed; after the answer, never failing it. */
+export function notifyHostDesk(c: Context<ApiContext>, site: number): Promise<void> | void {
+  const work = hostDeskOf(c.env)
+    .notify({ type: "queue", site })
+    .then(
+      () => undefined,
+      (error: unknown) => console.warn("host desk notification failed", error),
+    );
+  return runAfterAnswer(c, work);
 }
 
 /** The inbox of one member. */

@@ -46,8 +46,10 @@ import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { answer } from "../lib/answer";
 import { readBody, readQuery } from "../lib/request";
 import { invalidInput } from "../lib/validate";
+import { requireSocketFromThisSite } from "../lib/live-socket";
 import { requireMember } from "../lib/member";
-import { inboxOf, notifyInboxes } from "../durable-objects/inbox";
+import { inboxOf, notifyHostDesk, notifyInboxes } from "../durable-objects/inbox";
+import { findQueueRow } from "../db/host-queue";
 import { enqueuePush } from "../domain/push";
 
 /** Messages per page of history. */
@@ -55,14 +57,6 @@ export const MESSAGES_PAGE = 30;
 const CHATS_LIMIT = 200;
 /** A burst of sends: this many a minute per member, then 429. */
 const SEND_LIMIT = { max: 20, windowMs: 60 * 1000 };
-
-function hostOfOrigin(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
 
 const conversationNotFound = () => new ApiError(404, "conversation_not_found", "No such conversation.");
 
@@ -138,6 +132,9 @@ async function sendMessage(c: Context<ApiContext>) {
   // The same key sent to another conversation at the same moment won the race there.
   if (sent.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
   await notifyInboxes(c, [me.id, membership.other_id], { type: "message", conversation: body.conversation, id: sent.id });
+  // To an entertainment profile: the open hosts' queues hear that someone waits (ADR 045).
+  const waiting = await findQueueRow(db, body.conversation);
+  if (waiting) await notifyHostDesk(c, waiting.site_id);
   await enqueuePush(c, { kind: "message", recipient: membership.other_id, actor: me.id, conversation: body.conversation });
   return answer(c, MessageSentSchema, { message: toMessage(sent, me.id), balance, cost }, 201);
 }
@@ -145,14 +142,7 @@ async function sendMessage(c: Context<ApiContext>) {
 export const chat = new Hono<ApiContext>()
   .get("/live.php", async (c) => {
     const me = requireMember(c);
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-      throw new ApiError(426, "upgrade_required", "Open this as a WebSocket.");
-    }
-    // Browsers send Origin with every WebSocket handshake: only this site's pages may listen.
-    const origin = c.req.header("origin");
-    if (!origin || hostOfOrigin(origin) !== (c.req.header("x-original-host") ?? c.req.header("host"))) {
-      throw new ApiError(403, "cross_site", "Cross-site requests are refused.");
-    }
+    requireSocketFromThisSite(c);
     return inboxOf(c.env, me.id).fetch(c.req.raw);
   })
   .get("/chats.php", async (c) => {

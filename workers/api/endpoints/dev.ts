@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { APPEAL_WINDOW_MS, decide } from "../domain/moderation";
 import { closeSocketsOfBan } from "../domain/bans";
+import { notifyHostDesk } from "../durable-objects/inbox";
 import {
   DevDecisionMadeSchema,
   DevFaultSetSchema,
@@ -153,6 +154,7 @@ export const dev = new Hono<ApiContext>()
     if (!profile) throw new ApiError(404, "profile_not_found", "This site has no entertainment profile to write to.");
     const conversation = await openConversation(c.env.DB, db, me.id, profile.id);
     await sendDevMessage(c.env.DB, db, me.id, profile.id, conversation);
+    await notifyHostDesk(c, c.var.site.id);
     return answer(c, DevHostWaitSchema, { conversation, profile: profile.id });
   })
   .get("/dev/mailbox.php", async (c) => {

@@ -6,6 +6,7 @@
  * outside the host's scope answers 404 as if it did not exist; a moderator gets 403 staff_role.
  *
  * - GET  /api/staff/host_queue.php: what waits, oldest first.
+ * - GET  /api/staff/host_live.php: a WebSocket to the hosts' desk: "the queue changed" events.
  * - GET  /api/staff/host_conversation.php?id=: one conversation, to answer.
  * - POST /api/staff/host_claim.php { conversation }: opens it (the lease).
  * - POST /api/staff/host_typing.php { conversation }: the host types: the lease is renewed, and
@@ -49,7 +50,8 @@ import { siteNamesById } from "../../db/moderation-cases";
 import { toProfile } from "../../db/members";
 import { sendHostReply } from "../../domain/host-replies";
 import { enqueuePush } from "../../domain/push";
-import { notifyInboxes } from "../../durable-objects/inbox";
+import { hostDeskOf, notifyHostDesk, notifyInboxes } from "../../durable-objects/inbox";
+import { requireSocketFromThisSite } from "../../lib/live-socket";
 import { answer } from "../../lib/answer";
 import { ApiError } from "../../lib/errors";
 import { readBody, readQuery } from "../../lib/request";
@@ -122,6 +124,11 @@ async function claim(db: Db, me: StaffRow, conversation: number, now: number) {
 }
 
 export const staffHosts = new Hono<ApiContext>()
+  .get("/staff/host_live.php", async (c) => {
+    await requireStaff(c, { roles: HOSTS });
+    requireSocketFromThisSite(c);
+    return hostDeskOf(c.env).fetch(c.req.raw);
+  })
   .get("/staff/host_queue.php", async (c) => {
     const me = await requireStaff(c, { roles: HOSTS });
     const { db } = c.var;
@@ -203,8 +210,10 @@ export const staffHosts = new Hono<ApiContext>()
   .post("/staff/host_claim.php", async (c) => {
     const me = await requireStaff(c, { roles: HOSTS });
     const { conversation } = await readBody(c, HostConversationBodySchema);
-    await scopedConversation(c.var.db, me, conversation);
+    const { site_id: site } = await scopedConversation(c.var.db, me, conversation);
     const lease = await claim(c.var.db, me, conversation, Date.now());
+    // Other hosts' open queues show who has it now.
+    await notifyHostDesk(c, site);
     return answer(c, HostClaimAnswerSchema, { lease });
   })
   .post("/staff/host_typing.php", async (c) => {
@@ -225,8 +234,9 @@ export const staffHosts = new Hono<ApiContext>()
   .post("/staff/host_release.php", async (c) => {
     const me = await requireStaff(c, { roles: HOSTS });
     const { conversation } = await readBody(c, HostConversationBodySchema);
-    await scopedConversation(c.var.db, me, conversation);
+    const { site_id: site } = await scopedConversation(c.var.db, me, conversation);
     const released = await releaseLease(c.var.db, conversation, me.id);
+    if (released) await notifyHostDesk(c, site);
     return answer(c, HostReleaseAnswerSchema, { released });
   })
   .post("/staff/host_reply.php", async (c) => {
@@ -269,6 +279,7 @@ export const staffHosts = new Hono<ApiContext>()
     // Another host's claim (or reply) came first.
     if (!sent) throw notWaiting();
     await notifyInboxes(c, [conversation.member_id], { type: "message", conversation: body.conversation, id: sent.id });
+    await notifyHostDesk(c, conversation.site_id);
     const memberSite = await findSiteById(db, conversation.site_id);
     await enqueuePush(
       c,
