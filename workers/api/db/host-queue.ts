@@ -74,16 +74,13 @@ export function listHostQueue(db: Db, scope: HostScope, limit: number) {
       .selectFrom("host_queue as q")
       .innerJoin("members as m", "m.id", "q.member_id")
       .innerJoin("members as p", "p.id", "q.profile_id")
-      // The main photo, or the first one when none is chosen (as profiles show it: db/members.ts).
+      // The main photo, or the first one when none is chosen (as profiles show it: db/members.ts). No
+    // outer column in the subquery's ORDER BY: newer SQLite versions refuse that (ADR 045).
       .leftJoin("images as pi", (join) =>
-        join.on("pi.id", "=", (eb) =>
-          eb
-            .selectFrom("images as first")
-            .select("first.id")
-            .whereRef("first.member_id", "=", "p.id")
-            .orderBy(sql`first.id = p.main_image_id`, "desc")
-            .orderBy("first.position")
-            .limit(1),
+        join.on(
+          "pi.id",
+          "=",
+          sql<number>`coalesce(p.main_image_id, (select first.id from images as first where first.member_id = p.id order by first.position limit 1))`,
         ),
       )
       .leftJoin("staff as s", "s.id", "q.leased_by")

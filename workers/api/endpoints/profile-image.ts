@@ -15,71 +15,19 @@ import { Hono, type Context } from "hono";
 import { PhotoDeleteBodySchema, PhotoMainBodySchema } from "../../../contract/requests/photos";
 import { ImagesAnswerSchema, MainImageAnswerSchema, ProfileImageAnswerSchema } from "../../../contract/schemas/account";
 import type { ApiContext } from "../context";
-import { isBannedPhoto } from "../domain/bans";
-import { sniffImageType } from "../images/image-type";
-import { processPhoto } from "../images/process-photo";
-import type { PhotoRefusal } from "../images/refusal";
 import { answer } from "../lib/answer";
 import { ApiError, notLoggedIn } from "../lib/errors";
+import { addUploadedPhoto } from "../lib/photo-upload";
 import { readBody } from "../lib/request";
-import { invalidInput } from "../lib/validate";
 import { viewerOf } from "../lib/member";
-import {
-  addPhoto,
-  hasRoomForPhoto,
-  listPhotos,
-  makeMainPhoto,
-  MAX_IMAGES,
-  removePhoto,
-  type PhotoStorage,
-} from "../storage/photos";
+import { listPhotos, makeMainPhoto, removePhoto, type PhotoStorage } from "../storage/photos";
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-/** Room for the multipart boundaries and part headers around the file. */
-const MULTIPART_SLACK_BYTES = 64 * 1024;
-
-const tooLarge = (message = "The photo is over 10 MB.") => new ApiError(413, "file_too_large", message);
-const unsupported = () => new ApiError(415, "unsupported_image", "The file is not a PNG or JPEG image we can read.");
-const fileRequired = () => invalidInput({ file: "required" }, 'Send the photo as multipart/form-data, field "file".');
-const tooMany = () => new ApiError(422, "too_many_images", `A member can have at most ${MAX_IMAGES} photos.`);
-const photoBanned = () =>
-  new ApiError(403, "photo_banned", "This photo belongs to an account banned on this site or another of the operator's.", {
-    fields: { file: "photo_banned" },
-  });
 const imageNotFound = () => new ApiError(404, "not_found", "No such photo of yours.");
-
-/** The answer to a photo the pipeline would not take. */
-function refused(refusal: PhotoRefusal): ApiError {
-  switch (refusal.reason) {
-    case "not_an_image":
-    case "unreadable":
-      return unsupported();
-    case "too_many_pixels":
-      // A PNG's cap is lower (it is decoded at full size), and the same photo may fit as a JPEG.
-      return refusal.type === "png"
-        ? tooLarge("The PNG has too many pixels; send it as a JPEG.")
-        : tooLarge("The photo has too many pixels.");
-  }
-}
 
 export const profileImage = new Hono<ApiContext>()
   .post("/profileimage.php", async (c) => {
     const memberId = photoOwner(c);
-    const bytes = await readUpload(c.req.raw);
-    // The type is checked before the photo count, so a non-image is 415 even for a full album.
-    if (!sniffImageType(bytes)) throw unsupported();
-    if (!(await hasRoomForPhoto(c.var.db, memberId))) throw tooMany();
-
-    const photo = await processPhoto(bytes);
-    if (!photo.ok) throw refused(photo);
-    // A photo of a banned account, on any site, is not taken again (docs/decisions/040).
-    if (await isBannedPhoto(c.var.db, photo.hash)) throw photoBanned();
-    const added = await addPhoto(storageOf(c), memberId, {
-      thumb: photo.thumb.bytes,
-      large: photo.large.bytes,
-      hash: photo.hash,
-    });
-    if (!added) throw tooMany();
+    const added = await addUploadedPhoto(c, storageOf(c), memberId);
 
     return answer(
       c,
@@ -122,57 +70,4 @@ async function ownImageRequest(c: Context<ApiContext>, schema: typeof PhotoDelet
   const imageId = typeof body.id === "number" ? body.id : /^\d{1,15}$/.test(body.id) ? Number(body.id) : NaN;
   if (!Number.isSafeInteger(imageId) || imageId <= 0) throw imageNotFound();
   return { memberId, imageId };
-}
-
-/**
- * The uploaded file's bytes. An announced oversize body is refused before a byte of it is read;
- * the real bytes are counted too, since a Content-Length can lie (or be missing) on a request
- * built in code. The body and the parsed form go out of scope on return, leaving one copy.
- */
-async function readUpload(request: Request): Promise<Uint8Array> {
-  const bodyLimit = MAX_FILE_BYTES + MULTIPART_SLACK_BYTES;
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge();
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) throw fileRequired();
-  const body = await readAtMost(request, bodyLimit);
-  let file: File | string | null;
-  try {
-    file = (await new Response(body, { headers: { "content-type": type } }).formData()).get("file");
-  } catch {
-    throw fileRequired(); // not multipart after all, or cut short
-  }
-  if (!(file instanceof File) || file.size === 0) throw fileRequired();
-  if (file.size > MAX_FILE_BYTES) throw tooLarge();
-  return new Uint8Array(await file.arrayBuffer());
-}
-
-/** The body, or a 413 as soon as more than `limit` bytes have arrived. */
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    let result: ReadableStreamReadResult<Uint8Array>;
-    try {
-      result = await reader.read();
-    } catch {
-      throw fileRequired(); // the client broke off the upload
-    }
-    if (result.done) break;
-    total += result.value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(result.value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
