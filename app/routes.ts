@@ -97,6 +97,8 @@ export default [
     route("staff/audit", "routes/staff/audit.tsx"), //               staff: the audit log
     route("staff/hosts", "routes/staff/hosts.tsx"), //               hosts: members waiting for an answer
     route("staff/hosts/:conversationId", "routes/staff/host-conversation.tsx"), // hosts: one conversation, the reply
+    route("staff/profiles", "routes/staff/ent-profiles.tsx"), //          admins: the entertainment profiles
+    route("staff/profiles/:profileId", "routes/staff/ent-profile.tsx"), // admins: one profile (or "new")
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out

@@ -39,8 +39,8 @@ export function errorProps(field: ReturnType<FormHook["field"]>) {
     : { "aria-invalid": undefined, "aria-describedby": undefined };
 }
 
-/** A staff page's title and heading, and the note after a saved decision (?saved). */
-export function PageHeading({ heading, saved = false }: { heading: string; saved?: boolean }) {
+/** A staff page's title and heading, and the note after a saved decision (?saved), or `savedText` after another save. */
+export function PageHeading({ heading, saved = false, savedText }: { heading: string; saved?: boolean; savedText?: string }) {
   const { t } = useTranslation();
   return (
     <>
@@ -48,7 +48,7 @@ export function PageHeading({ heading, saved = false }: { heading: string; saved
       <h1>{heading}</h1>
       {saved ? (
         <p className="staff-status" role="status">
-          {t("staff.saved")}
+          {savedText ?? t("staff.saved")}
         </p>
       ) : null}
     </>

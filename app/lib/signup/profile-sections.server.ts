@@ -122,10 +122,22 @@ const PHOTO_ERRORS = ["file_too_large", "unsupported_image", "too_many_images", 
  * message key and status. A file over the API's limit is refused here, before it is sent on.
  */
 export async function savePhoto(api: ApiClient, formData: FormData): Promise<{ error: string; status: number } | null> {
+  return sendPhoto(formData, (file) => uploadPhoto(api, file));
+}
+
+/**
+ * The form's photo sent with `upload` (the member's own, or an admin's for an entertainment
+ * profile): null when it is stored, else the message key and status. A missing file, or one over
+ * the API's limit, is refused here, before it is sent on.
+ */
+export async function sendPhoto(
+  formData: FormData,
+  upload: (file: File) => Promise<{ ok: true } | { ok: false; status: number; error: { error: string } }>,
+): Promise<{ error: string; status: number } | null> {
   const file = formData.get("file");
   if (!(file instanceof File) || file.size === 0) return { error: "errors.photoRequired", status: 400 };
   if (file.size > MAX_PHOTO_BYTES) return { error: "errors.file_too_large", status: 413 };
-  const uploaded = await uploadPhoto(api, file);
+  const uploaded = await upload(file);
   if (uploaded.ok) return null;
   const code = uploaded.error.error;
   return { error: PHOTO_ERRORS.includes(code) ? `errors.${code}` : "errors.generic", status: uploaded.status };

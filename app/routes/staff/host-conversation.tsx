@@ -98,7 +98,7 @@ export default function HostConversation({ loaderData, actionData }: Route.Compo
   const mayReply = refusal === null && lease?.mine === true;
   return (
     <>
-      <PageHeading heading={heading} saved={saved} />
+      <PageHeading heading={heading} saved={saved} savedText={t("hosts.notesSaved")} />
       <p className="staff-muted host-context">
         {site_name} · <LocalTime timeZone={member.timezone} now={now} />
         {member.paid ? (

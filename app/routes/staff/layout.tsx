@@ -48,6 +48,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                   </NavLink>
                 ) : null}
                 {staff.role !== "moderator" ? <NavLink to="/staff/hosts">{t("staff.navHosts")}</NavLink> : null}
+                {staff.role === "admin" ? <NavLink to="/staff/profiles">{t("staff.navProfiles")}</NavLink> : null}
                 <NavLink to="/staff/audit">{t("staff.navAudit")}</NavLink>
               </nav>
               <div className="staff-who">

@@ -75,7 +75,7 @@ export function listHostQueue(db: Db, scope: HostScope, limit: number) {
       .innerJoin("members as m", "m.id", "q.member_id")
       .innerJoin("members as p", "p.id", "q.profile_id")
       // The main photo, or the first one when none is chosen (as profiles show it: db/members.ts). No
-    // outer column in the subquery's ORDER BY: newer SQLite versions refuse that (ADR 045).
+      // outer column in the subquery's ORDER BY: newer SQLite versions refuse that (ADR 045).
       .leftJoin("images as pi", (join) =>
         join.on(
           "pi.id",

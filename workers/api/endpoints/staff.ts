@@ -20,6 +20,7 @@ import { staffAppeals } from "./staff/appeals";
 import { staffAudit } from "./staff/audit";
 import { staffDecide } from "./staff/decide";
 import { staffHosts } from "./staff/hosts";
+import { staffEntProfiles } from "./staff/ent-profiles";
 import { staffQueue } from "./staff/queue";
 import { staffSignIn } from "./staff/sign-in";
 
@@ -29,4 +30,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffDecide)
   .route("/", staffAppeals)
   .route("/", staffAudit)
-  .route("/", staffHosts);
+  .route("/", staffHosts)
+  .route("/", staffEntProfiles);

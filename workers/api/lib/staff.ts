@@ -58,6 +58,8 @@ async function findStaffSession(c: Context<ApiContext>) {
 export const MODERATORS: readonly StaffRole[] = ["moderator", "admin"];
 /** Who may call the hosts' calls (the queue, conversations, replies, notes). */
 export const HOSTS: readonly StaffRole[] = ["host", "admin"];
+/** Who may manage entertainment profiles and read the figures. */
+export const ADMINS: readonly StaffRole[] = ["admin"];
 
 /** A stored role as one of STAFF_ROLES; anything else counts as the least powerful, a host. */
 function roleOf(stored: string): StaffRole {
