@@ -21,4 +21,5 @@ export const DEMO_STAFF_EMAILS = {
   admin: "admin@example.com",
   host: "host@example.com",
   platformHost: "host-all@example.com",
+  siteAdmin: "site-admin@example.com",
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The demo staff accounts (README "Demo staff"; ADR 029, 045): one moderator per demo site, a chat
- * host of the first site (English, Dutch and German), a chat host of every site and language, and
- * one platform admin. Their TOTP secrets are fixed and public (they are in this repository): add one
+ * host of the first site (English, Dutch and German), a chat host of every site and language, an
+ * admin of the first site and one platform admin. Their TOTP secrets are fixed and public (they are in this repository): add one
  * to an authenticator app, or open /_dev/staff-codes where the development tools run. Never
  * for production: a real deployment creates its staff with their own secrets.
  */
@@ -39,6 +39,13 @@ export const DEMO_STAFF = [
     host: null,
     languages: null,
     totpSecret: "NBSWY3DPEB3W64TMMQQGQ33TOQQHEZLQ",
+  },
+  {
+    email: DEMO_STAFF_EMAILS.siteAdmin,
+    name: "Sam Site-admin",
+    role: "admin",
+    host: "localhost",
+    totpSecret: "ONQW2IDTNF2GKIDBMRWWS3RAORXXI4BA",
   },
   {
     email: DEMO_STAFF_EMAILS.admin,
