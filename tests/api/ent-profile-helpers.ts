@@ -65,18 +65,23 @@ export const entCalls = {
     call("/api/staff/ent_profile_photo.php", { method: "DELETE", cookie, json: body }),
 };
 
-/** Every entertainment-profile call for profile `id`, each with a body that would be valid (a new one on `site`). */
-export function everyEntCall(id: number, site = 1): ((cookie: string | undefined) => Promise<Response>)[] {
+type EntCall = (cookie: string | undefined) => Promise<Response>;
+
+/** The calls that name profile `id`, each with a body that would be valid for it. */
+export function everyCallOn(id: number, site = 1): EntCall[] {
   return [
-    (cookie) => entCalls.list(cookie),
     (cookie) => entCalls.get(cookie, id),
-    (cookie) => entCalls.save(cookie, validBody({ site })),
     (cookie) => entCalls.save(cookie, validBody({ id, site })),
     (cookie) => entCalls.state(cookie, { id, retired: true }),
     (cookie) => entCalls.notes(cookie, { id, text: "Works as a nurse.", version: 0 }),
     (cookie) => entCalls.upload(cookie, id),
     (cookie) => entCalls.removePhoto(cookie, { profile: id, image: 1 }),
   ];
+}
+
+/** Every entertainment-profile call: the list, a new profile on `site`, and those naming profile `id`. */
+export function everyEntCall(id: number, site = 1): EntCall[] {
+  return [(cookie) => entCalls.list(cookie), (cookie) => entCalls.save(cookie, validBody({ site })), ...everyCallOn(id, site)];
 }
 
 export const admin = (siteId: number | null): Promise<SignedInStaff> => createHost({ siteId, role: "admin" });

@@ -14,6 +14,7 @@ import {
   auditLines,
   createEnt,
   entCalls,
+  everyCallOn,
   everyEntCall,
   listOf,
   profileOf,
@@ -194,6 +195,14 @@ describe("bad input: 422, nothing written", () => {
     });
   }
 
+  it("an id that is not one, or none: 422 on GET ent_profile.php and in a change", async () => {
+    const before = await writtenRows();
+    for (const id of ["abc", "0", "-3", "1.5", ""]) await errorOf(await entCalls.get(me.cookie, id), 422, "invalid_input");
+    await errorOf(await call("/api/staff/ent_profile.php", { cookie: me.cookie }), 422, "invalid_input");
+    await errorOf(await entCalls.save(me.cookie, validBody({ id: "abc" as unknown as number })), 422, "invalid_input");
+    expect(await writtenRows()).toEqual(before);
+  });
+
   it("a body that is not an object", async () => {
     const before = await writtenRows();
     await errorOf(await entCalls.save(me.cookie, ["Mila"]), 422);
@@ -257,13 +266,8 @@ describe("scope", () => {
     const member = await createChatter();
     const platform = await admin(null);
     const rows = await writtenRows();
-    for (const make of everyEntCall(member.id).slice(1)) {
-      const response = await make(platform.cookie);
-      // The new profile (no id) is the one call that does not name the member.
-      if (response.status === 201) continue;
-      await errorOf(response, 404, "not_found");
-    }
-    expect((await writtenRows()).audit).toBe(rows.audit + 1);
+    for (const make of everyCallOn(member.id)) await errorOf(await make(platform.cookie), 404, "not_found");
+    expect(await writtenRows()).toEqual(rows);
     const shown = await answer(
       await call(`/api/profile.php?id=${member.id}`, { cookie: member.cookie }),
       200,
