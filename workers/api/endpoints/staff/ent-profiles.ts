@@ -150,16 +150,17 @@ export const staffEntProfiles = new Hono<ApiContext>()
       retired = row.status === "deleted";
       await updateEntProfile(db, id, values);
     }
-    await auditChange(db, me, body.id === undefined ? "ent_profile_created" : "ent_profile_changed", id, { name: body.name });
+    const action = body.id === undefined ? "ent_profile_created" : "ent_profile_changed";
+    await auditChange(db, me, action, { id, siteId: body.site }, { name: body.name });
     return answer(c, EntProfileSavedSchema, { id, retired }, body.id === undefined ? 201 : 200);
   })
   .post("/staff/ent_profile_state.php", async (c) => {
     const me = await requireStaff(c, { roles: ADMINS });
     const { id, retired } = await readBody(c, EntProfileStateBodySchema);
     const { db } = c.var;
-    await scopedProfile(db, me, id);
+    const row = await scopedProfile(db, me, id);
     await setEntProfileRetired(db, id, retired, Date.now());
-    await auditChange(db, me, retired ? "ent_profile_retired" : "ent_profile_restored", id);
+    await auditChange(db, me, retired ? "ent_profile_retired" : "ent_profile_restored", { id, siteId: row.site_id });
     return answer(c, EntProfileSavedSchema, { id, retired });
   })
   .post("/staff/ent_persona_notes.php", async (c) => {
@@ -182,24 +183,34 @@ export const staffEntProfiles = new Hono<ApiContext>()
     const me = await requireStaff(c, { roles: ADMINS });
     const { profile: id } = readQuery(c, EntPhotoQuerySchema, "Give the profile's id as ?profile=.");
     const { db } = c.var;
-    await scopedProfile(db, me, id);
+    const row = await scopedProfile(db, me, id);
     await addUploadedPhoto(c, { db, d1: c.env.DB, bucket: c.env.PHOTOS }, id);
-    await auditChange(db, me, "ent_profile_photo_added", id);
+    await auditChange(db, me, "ent_profile_photo_added", { id, siteId: row.site_id });
     return answer(c, ImagesAnswerSchema, { images: await listPhotos(db, id) }, 201);
   })
   .delete("/staff/ent_profile_photo.php", async (c) => {
     const me = await requireStaff(c, { roles: ADMINS });
     const { profile, image } = await readBody(c, EntPhotoDeleteBodySchema);
     const { db } = c.var;
-    await scopedProfile(db, me, profile);
+    const row = await scopedProfile(db, me, profile);
     if (!(await removePhoto({ db, d1: c.env.DB, bucket: c.env.PHOTOS }, profile, image))) {
       throw new ApiError(404, "not_found", "No such photo of this profile.");
     }
-    await auditChange(db, me, "ent_profile_photo_removed", profile, { image });
+    await auditChange(db, me, "ent_profile_photo_removed", { id: profile, siteId: row.site_id }, { image });
     return answer(c, ImagesAnswerSchema, { images: await listPhotos(db, profile) });
   });
 
-/** Every change to an entertainment profile is in the audit log (the profile as member_id). */
-function auditChange(db: Db, me: StaffRow, action: string, profileId: number, detail: Record<string, unknown> = {}) {
-  return audit(db, { siteId: me.site_id, staffId: me.id, action, memberId: profileId, detail });
+/**
+ * Every change to an entertainment profile is in the audit log (the profile as member_id), on the
+ * profile's site as every staff call's line is: a site admin's log lists its site's lines, so a
+ * platform admin's change (site_id null) would not show there.
+ */
+function auditChange(
+  db: Db,
+  me: StaffRow,
+  action: string,
+  profile: { id: number; siteId: number },
+  detail: Record<string, unknown> = {},
+) {
+  return audit(db, { siteId: profile.siteId, staffId: me.id, action, memberId: profile.id, detail });
 }
