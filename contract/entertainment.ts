@@ -8,6 +8,7 @@ import { z } from "zod";
 import { CITY_MAX, NAME_MAX, PERSONAL_MAX } from "./limits";
 import { LOCALES } from "./locales";
 import { HOST_NOTES_MAX } from "./rules/hosts";
+import { hasInvisibleCharacters, nameCharacterProblem } from "./rules/identity";
 import { isValidDateOfBirth } from "./rules/signup";
 import { HostNotesSchema } from "./hosts";
 import { ProfileSchema } from "./schemas/members";
@@ -24,7 +25,14 @@ const text = (max: number) =>
 export const EntProfileBodySchema = z.object({
   id: id.optional(),
   site: id,
-  name: z.string().trim().min(1).max(NAME_MAX),
+  // The members' name rules where they make sense without an address: no invisible characters,
+  // no look-alike letters from a second script (contract/rules/identity.ts).
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(NAME_MAX)
+    .refine((name) => !hasInvisibleCharacters(name) && nameCharacterProblem(name) === null, { message: "name_characters" }),
   gender: z.enum(["male", "female"]),
   date_of_birth: z
     .string()
