@@ -232,6 +232,7 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
         onOlder={loaderData.before === null ? older.load : undefined}
         loadingOlder={older.loading}
         pending={pending}
+        seenUpTo={loaderData.seen_up_to}
       />
       <TypingNote conversation={conversation.id} lastMessageId={messages.at(-1)?.id} name={name} />
       {profile.deleted ? (

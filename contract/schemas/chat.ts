@@ -45,6 +45,11 @@ export const MessagesAnswerSchema = z.object({
   cost: z.number().int(),
   /** Designed (trust and safety): one of the two has blocked the other; no message can be sent. */
   blocked: z.boolean().default(false),
+  /**
+   * Designed (issue 29 point 8): the other member has seen the conversation up to this message id
+   * (0: nothing yet). Not a premium feature: every member sees it (docs/product.md §4.7).
+   */
+  seen_up_to: z.number().int().default(0),
 });
 export type MessagesAnswer = z.infer<typeof MessagesAnswerSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * Chat (issue 6): the history (GET messages.php, paged), unread counts and reading (POST
- * messages.php?read=1), and the sent messages in the data export; on real D1 with the real migrations.
+ * messages.php?read=1) with what the sender sees of it ("Seen", issue 29), and the sent messages
+ * in the data export; on real D1 with the real migrations.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -185,6 +186,20 @@ describe("unread messages and reading (POST /api/messages.php?read=1)", () => {
     // A newer message moves X to the top.
     await sendOk(xCookie, withX, "x2");
     expect((await chats(hubCookie)).map((c) => c.conversation.id)).toEqual([withX, withY]);
+  });
+
+  it("tells the sender how far the other member has read (seen_up_to), and nothing across a block", async () => {
+    const { b, aCookie, bCookie, conversation } = await pair();
+    const first = await sendOk(aCookie, conversation, "one");
+    const second = await sendOk(aCookie, conversation, "two");
+    expect((await history(aCookie, conversation)).seen_up_to).toBe(0);
+    await answer(await markRead(bCookie, { conversation }), 200, MessagesReadSchema);
+    expect((await history(aCookie, conversation)).seen_up_to).toBe(second.message.id);
+    expect(second.message.id).toBeGreaterThan(first.message.id);
+    // A block hides it again.
+    const blocked = await call("/api/blocks.php", { method: "POST", cookie: aCookie, json: { profile: b.id } });
+    expect(blocked.status).toBeLessThan(300);
+    expect((await history(aCookie, conversation)).seen_up_to).toBe(0);
   });
 
   it("answers 404 for another pair's conversation, 422 for a bad one, 403 for visitors", async () => {

@@ -88,6 +88,10 @@ test("A writes to B from B's profile, B sees it live and answers, A's credits dr
   await expect(ben.getByRole("log", { name: "Messages" }).getByText("Hello Ben <img src=x onerror=alert(1)>")).toBeVisible();
   await expect(ben.locator(".message-text img")).toHaveCount(0);
 
+  // B has read it: A's last message says "Seen" (live with JavaScript, after a reload without).
+  if (info.project.use.javaScriptEnabled === false) await page.reload();
+  await expect(history.getByText("Seen")).toBeVisible({ timeout: 5_000 });
+
   // B answers; A sees it (live with JavaScript, after a reload without).
   await send(ben, `Hi ${name}! ${stamp}`);
   if (info.project.use.javaScriptEnabled === false) {

@@ -19,8 +19,11 @@ export function MessageList({
   onOlder,
   loadingOlder,
   pending = [],
+  seenUpTo = 0,
 }: {
   messages: ChatMessage[];
+  /** The other member has seen the conversation up to this message id: "Seen" under the member's last message. */
+  seenUpTo?: number;
   olderLink: { href: string; label: string } | null;
   /** With the script: load older messages in place (else the link is a page). */
   onOlder?: (() => void) | undefined;
@@ -35,6 +38,8 @@ export function MessageList({
   const oldestId = messages[0]?.id;
   const lastHeight = useRef(0);
   const lastOldest = useRef<number | undefined>(undefined);
+  // "Seen" goes under the member's own newest message once the other has read it (and nothing newer of theirs came after).
+  const lastMine = messages.at(-1)?.mine ? messages.at(-1)?.id : undefined;
 
   useBrowserLayoutEffect(() => {
     const element = list.current;
@@ -93,6 +98,9 @@ export function MessageList({
               <span className="visually-hidden">{message.mine ? t("chat.youSaid") : t("chat.theySaid")}</span>
               <p className="message-text">{message.text}</p>
               <time dateTime={new Date(message.created_at).toISOString()}>{format.format(message.created_at)}</time>
+              {message.id === lastMine && lastMine <= seenUpTo && pending.length === 0 ? (
+                <span className="message-status message-seen">{t("chat.seen")}</span>
+              ) : null}
             </li>
           ))}
           {pending.map((text, i) => (

@@ -165,12 +165,14 @@ export const chat = new Hono<ApiContext>()
     const query = readQuery(c, MessagesQuerySchema, "Give the conversation's id, and before as a message id.");
     const membership = await requireMembership(c, me.id, query.conversation);
     const { db, site } = c.var;
-    const [rows, profile, balance, blocked] = await Promise.all([
+    const [rows, profile, balance, blocked, theirs] = await Promise.all([
       // One more than a page: whether there is more.
       messagesNewestFirst(db, query.conversation, membership.cleared_until_id, query.before ?? null, MESSAGES_PAGE + 1),
       chatProfile(db, me.id, membership.other_id),
       ledger.balance(db, me.id),
       blockedBetween(db, me.id, membership.other_id),
+      // How far the other member has read: "Seen" under the member's last message.
+      findMembership(db, membership.other_id, query.conversation),
     ]);
     c.header("cache-control", "no-store");
     return answer(c, MessagesAnswerSchema, {
@@ -183,6 +185,8 @@ export const chat = new Hono<ApiContext>()
       balance,
       cost: messageCost(site.settings, me.country),
       blocked,
+      // Nothing of it across a block: a blocked member learns nothing more of the other.
+      seen_up_to: blocked ? 0 : (theirs?.last_read_id ?? 0),
     });
   })
   .post("/typing.php", async (c) => {
@@ -199,10 +203,10 @@ export const chat = new Hono<ApiContext>()
     if (c.req.query("read") === undefined) return sendMessage(c);
     const me = requireMember(c);
     const { conversation } = await readBody(c, ConversationBodySchema);
-    await requireMembership(c, me.id, conversation);
+    const membership = await requireMembership(c, me.id, conversation);
     const changed = await markConversationRead(c.var.db, me.id, conversation);
-    // Only news is news: the member's other pages hear of it, and a page that reloads on
-    // events cannot set off another event by reading again.
-    if (changed) await notifyInboxes(c, [me.id], { type: "read", conversation });
+    // Only news is news: the member's other pages hear of it, and the other member's open chat
+    // (it shows "Seen"); a page that reloads on events cannot set off another event by reading again.
+    if (changed) await notifyInboxes(c, [me.id, membership.other_id], { type: "read", conversation });
     return answer(c, MessagesReadSchema, { unread: 0 });
   });
