@@ -36,6 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     match: new URL(request.url).searchParams.has("match") && profile.liked,
     loggedIn: user !== null,
     own: user?.profile.id === profile.id,
+    // Others see the profile once the address is confirmed (docs/decisions/040): the preview says so.
+    unconfirmed: user?.profile.id === profile.id && user.status === "not_confirmed",
     fields: settings.visible_profile_fields,
     notes: settings.visible_profile_notes
       .map((name) => ({ name, text: profile.personal[name] ?? "" }))
@@ -64,7 +66,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   const { t, has } = useTranslation();
   const names = useDisplayNames();
   const site = useSite();
-  const { profile, fields, notes, match, interests, loggedIn, own } = loaderData;
+  const { profile, fields, notes, match, interests, loggedIn, own, unconfirmed } = loaderData;
   const fieldValue = (name: string) => {
     if (name === "age") return profile.age === null ? null : String(profile.age);
     if (name === "city") return profile.city;
@@ -145,6 +147,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           // The member's own page is a preview: liking or writing to oneself cannot work (issue 29 point 4).
           <div className="member-actions own-preview">
             <p>{t("member.ownPreview")}</p>
+            {unconfirmed ? <p className="notice-box">{t("member.ownPreviewUnconfirmed")}</p> : null}
             <Link className="button secondary" to="/profile">
               {t("member.editProfile")}
             </Link>

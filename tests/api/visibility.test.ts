@@ -154,3 +154,17 @@ describe("the sites a member is shown on", () => {
 async function nameOf(id: number): Promise<string> {
   return (await env.DB.prepare("SELECT name FROM members WHERE id = ?").bind(id).first<{ name: string }>())!.name;
 }
+
+describe("a member's own page (issue 29 point 4)", () => {
+  it("a member whose address is not confirmed sees their own page (the preview); others do not see it yet", async () => {
+    const member = await oldMember("Pending Preview");
+    await env.DB.prepare("UPDATE members SET status = 'not_confirmed' WHERE id = ?").bind(member.id).run();
+    const own = await call(`/api/profile.php?id=${member.id}`, { host: AMORA, cookie: member.cookie });
+    expect(own.status).toBe(200);
+    expect(MemberAnswerSchema.parse(await own.json()).profile.name).toBe("Pending Preview");
+    const other = await oldMember("Someone Else");
+    const seen = await call(`/api/profile.php?id=${member.id}`, { host: AMORA, cookie: other.cookie });
+    expect(seen.status).toBe(404);
+    expect(ApiErrorSchema.parse(await seen.json()).error).toBe("profile_not_found");
+  });
+});

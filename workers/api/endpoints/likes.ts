@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { LikeBodySchema, LikesQuerySchema, ProfileQuerySchema } from "../../../contract/requests/discover";
 import { LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema } from "../../../contract/schemas";
 import type { ApiContext } from "../context";
+import { findMember } from "../db/members";
 import { blockedBetween } from "../db/blocks";
 import { deleteLike, hasLiked, insertLike, likedByCards, likedCards, markLikeSeen } from "../db/likes";
 import { toProfile } from "../db/members";
@@ -74,8 +75,11 @@ export const likes = new Hono<ApiContext>()
   .get("/profile.php", async (c) => {
     const query = readQuery(c, ProfileQuerySchema, "Give a profile id (and promotion as 1 or 0).");
     const { db } = c.var;
-    const profile = await findVisibleProfile(c, query.id, query.promotion);
     const viewer = viewerOf(c);
+    // A member's own page is their preview, whatever others may see yet (an address not confirmed:
+    // issue 29 point 4); everyone else's goes by what the site shows.
+    const own = viewer?.id === query.id && !query.promotion ? await findMember(db, c.var.site.id, query.id) : undefined;
+    const profile = own ?? (await findVisibleProfile(c, query.id, query.promotion));
     // Blocked either way, the page is not there for either of the two.
     if (viewer && viewer.id !== profile.id && (await blockedBetween(db, viewer.id, profile.id))) {
       throw new ApiError(404, "profile_not_found", "No such profile.");
