@@ -1,5 +1,6 @@
 /** The site: error answers, regions, the company, and the settings a site stores (commerce, postbacks, the partner feed) and the settings answer. */
 import { z } from "zod";
+import { HOST_MAX_HELD } from "../rules/hosts";
 import { type ErrorCode, isErrorCode } from "../errors";
 import { LOCALES } from "../locales";
 import { TEMPLATES } from "../rules/templates";
@@ -232,6 +233,11 @@ export const StoredSettingsSchema = z.object({
    * "Bans across sites", docs/decisions/040). Off by default: writing waits for the confirmation.
    */
   unconfirmed_may_message: z.boolean().default(false),
+  /**
+   * How many conversations one chat host of this site may hold open at once (designed; ADR 045).
+   * Hosts of every site hold at most the default.
+   */
+  host_max_held: z.number().int().min(1).max(20).default(HOST_MAX_HELD),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 

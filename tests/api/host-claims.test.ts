@@ -77,6 +77,24 @@ describe("claiming a conversation (host_claim.php)", () => {
     expect((await claimOk(winner.cookie, conversation)).mine).toBe(true);
   });
 
+  it("a site's host_max_held is its hosts' limit (here 1)", async () => {
+    const row = await env.DB.prepare("SELECT settings FROM sites WHERE id = 2").first<{ settings: string }>();
+    await env.DB.prepare("UPDATE sites SET settings = ? WHERE id = 2")
+      .bind(JSON.stringify({ ...(JSON.parse(row!.settings) as object), host_max_held: 1 }))
+      .run();
+    try {
+      const host = await createHost({ siteId: 2, languages: "nl" });
+      const [first, second] = await Promise.all([waitingConversation({ siteId: 2 }), waitingConversation({ siteId: 2 })]);
+      await claimOk(host.cookie, first!.conversation);
+      expect(
+        (await conflict(await hostCalls.claim(host.cookie, { conversation: second!.conversation }), "too_many_held")).max_held,
+      ).toBe(1);
+      expect((await queueOf(host.cookie)).max_held).toBe(1);
+    } finally {
+      await env.DB.prepare("UPDATE sites SET settings = ? WHERE id = 2").bind(row!.settings).run();
+    }
+  });
+
   it(`a host holds at most ${HOST_MAX_HELD}: the next claim is 409 too_many_held until one is released`, async () => {
     const host = await createHost({ siteId: 1, languages: "nl" });
     const waiting = await Promise.all(Array.from({ length: HOST_MAX_HELD + 1 }, () => waitingConversation()));

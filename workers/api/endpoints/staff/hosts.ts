@@ -108,9 +108,16 @@ function leaseOf(
   return { staff_name: row.holder_name ?? "", mine: row.leased_by === me, expires_at: row.lease_expires_at };
 }
 
+/** How many conversations the host may hold: their site's setting (host_max_held); hosts of every site the default. */
+async function maxHeldOf(db: Db, me: StaffRow): Promise<number> {
+  if (me.site_id === null) return HOST_MAX_HELD;
+  return (await findSiteById(db, me.site_id))?.settings.host_max_held ?? HOST_MAX_HELD;
+}
+
 /** Claims the conversation for the host, or throws why not (waiting no more, someone else's, too many held). */
 async function claim(db: Db, me: StaffRow, conversation: number, now: number) {
-  const claimed = await claimLease(db, { conversation, staffId: me.id, now, until: now + HOST_LEASE_MS, maxHeld: HOST_MAX_HELD });
+  const maxHeld = await maxHeldOf(db, me);
+  const claimed = await claimLease(db, { conversation, staffId: me.id, now, until: now + HOST_LEASE_MS, maxHeld });
   const row = await findQueueRow(db, conversation);
   if (claimed && row?.leased_by === me.id)
     return { staff_name: row.holder_name ?? me.name, mine: true, expires_at: row.lease_expires_at };
@@ -119,7 +126,7 @@ async function claim(db: Db, me: StaffRow, conversation: number, now: number) {
     throw new ApiError(409, "claimed_by_other", "Another host has this conversation open.", { holder: row.holder_name ?? "" });
   }
   throw new ApiError(409, "too_many_held", "You hold as many conversations as you may: answer or leave one first.", {
-    max_held: HOST_MAX_HELD,
+    max_held: maxHeld,
   });
 }
 
@@ -134,11 +141,12 @@ export const staffHosts = new Hono<ApiContext>()
     const { db } = c.var;
     const now = Date.now();
     const scope = { siteId: me.site_id, languages: languagesOf(me) };
-    const [rows, waiting, held, names] = await Promise.all([
+    const [rows, waiting, held, names, maxHeld] = await Promise.all([
       listHostQueue(db, scope, QUEUE_LIMIT),
       countWaiting(db, scope),
       countHeld(db, me.id, now),
       siteNamesById(db),
+      maxHeldOf(db, me),
     ]);
     c.header("cache-control", "no-store");
     return answer(c, HostQueueAnswerSchema, {
@@ -152,7 +160,7 @@ export const staffHosts = new Hono<ApiContext>()
       })),
       waiting,
       held,
-      max_held: HOST_MAX_HELD,
+      max_held: maxHeld,
       now,
     });
   })
