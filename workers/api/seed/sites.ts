@@ -67,6 +67,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       entry_warning: false,
       // Writing waits for a confirmed address (docs/decisions/040).
       unconfirmed_may_message: false,
+      host_reply_target_minutes: 5,
       theme: {
         brand: "#b0124f",
         accent: "#e0245e",
@@ -146,6 +147,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       entry_warning: false,
       // Writing waits for a confirmed address (docs/decisions/040).
       unconfirmed_may_message: false,
+      host_reply_target_minutes: 10,
       theme: {
         brand: "#0f766e",
         accent: "#1f5f8b",
@@ -214,6 +216,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       entry_warning: true,
       // Writing waits for a confirmed address (docs/decisions/040).
       unconfirmed_may_message: false,
+      host_reply_target_minutes: 5,
       commerce: {
         currency: "EUR",
         vat_rates: { ...EU_VAT_RATES, GB: 20 },
