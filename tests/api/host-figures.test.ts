@@ -6,6 +6,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HostFiguresAnswerSchema } from "../../contract/host-figures";
+import { StoredSettingsSchema } from "../../contract/schemas";
+import { DEMO_SITES } from "../../workers/api/seed/sites";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 import { answer, createHost, createProfile, createStaff, errorOf, insertWaiting, type SignedInStaff } from "./host-helpers";
 
@@ -261,5 +263,26 @@ describe("CSV", () => {
   it("refuses hosts as the JSON does", async () => {
     const host = await createHost({ siteId: 1, role: "host" });
     await errorOf(await figures(host.cookie, "format=csv"), 403, "staff_role");
+  });
+});
+
+describe("the reply target setting", () => {
+  const base = () => {
+    const { host_reply_target_minutes: _target, ...settings } = DEMO_SITES[0]!.settings;
+    return settings;
+  };
+
+  it("is optional (5 minutes), a whole number of minutes from 1 to 1440", () => {
+    expect(StoredSettingsSchema.parse(base()).host_reply_target_minutes).toBe(5);
+    expect(StoredSettingsSchema.parse({ ...base(), host_reply_target_minutes: 1440 }).host_reply_target_minutes).toBe(1440);
+    for (const bad of [0, 1441, 2.5, "5"]) {
+      expect(StoredSettingsSchema.safeParse({ ...base(), host_reply_target_minutes: bad }).success, String(bad)).toBe(false);
+    }
+  });
+
+  it("stays out of the settings answer", async () => {
+    const response = await call("/api/settings.php");
+    expect(response.status).toBe(200);
+    expect(await response.json()).not.toHaveProperty("host_reply_target_minutes");
   });
 });

@@ -5,9 +5,10 @@
  * seeks one index range per site instead of scanning the table.
  *
  * Median and 95th percentile are nearest-rank: the smallest wait within which half (95 %) of the
- * group's replies came, i.e. the wait at rank ceil(p × n) of the group sorted by wait. A window
- * function numbers the rows of each group in that order; the rank is picked in the same statement,
- * so no row leaves the database.
+ * group's replies came, i.e. the smallest wait whose share of the group's replies at or below it
+ * (the window function cume_dist) reaches 0.5 (0.95). One window, one sort per query, in the same
+ * statement as the grouping, so no reply row leaves the database (ADR 045 "Figures": measured
+ * against two windows, row_number and count, which cost three times as much).
  */
 import { type RawBuilder, sql } from "kysely";
 import { DAY_MS, HOST_REPLY_TARGET_DEFAULT_MINUTES } from "../../../contract/rules/host-figures";
@@ -56,21 +57,20 @@ function overTarget(sites: readonly FigureSite[]): RawBuilder<number> {
   return sql<number>`(waited_ms > (case site_id ${sql.join(cases, sql` `)} else ${HOST_REPLY_TARGET_DEFAULT_MINUTES * 60_000} end))`;
 }
 
-/** The range's rows of host_replies with what the groups need: the day, the rank within the group. */
+/** The range's rows of host_replies with what the groups need: the day, the share of the group at or below the row's wait. */
 function rankedReplies(range: FigureRange, partition: RawBuilder<unknown>) {
   const siteIds = sql.join(range.sites.map((site) => sql`${site.id}`));
   return sql`select cast(created_at / ${DAY_MS} as integer) as day, site_id, language, waited_ms,
       ${overTarget(range.sites)} as late,
-      row_number() over (partition by ${partition} order by waited_ms) as rn,
-      count(*) over (partition by ${partition}) as n
+      cume_dist() over (partition by ${partition} order by waited_ms) as share
     from host_replies
     where site_id in (${siteIds}) and created_at >= ${range.fromMs} and created_at < ${range.toMs}`;
 }
 
-/** The nearest-rank percentile columns of a ranked group: rank ceil(p × n) in integer arithmetic. */
+/** The group's figures: the nearest-rank percentiles are the smallest waits whose share reaches p. */
 const percentiles = sql`count(*) as replies,
-  max(case when rn = (50 * n + 99) / 100 then waited_ms end) as median_ms,
-  max(case when rn = (95 * n + 99) / 100 then waited_ms end) as p95_ms,
+  min(case when share >= 0.5 then waited_ms end) as median_ms,
+  min(case when share >= 0.95 then waited_ms end) as p95_ms,
   sum(late) as over_target`;
 
 interface GroupRow {
