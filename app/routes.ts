@@ -99,9 +99,11 @@ export default [
     route("staff/hosts/:conversationId", "routes/staff/host-conversation.tsx"), // hosts: one conversation, the reply
     route("staff/profiles", "routes/staff/ent-profiles.tsx"), //          admins: the entertainment profiles
     route("staff/profiles/:profileId", "routes/staff/ent-profile.tsx"), // admins: one profile (or "new")
+    route("staff/host-figures", "routes/staff/host-figures.tsx"), //  admins: how fast hosts answer
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out
+  route("staff/host-figures/csv", "routes/staff/host-figures-csv.ts"), // GET: a table of the host figures as CSV (admins)
 
   // Resource routes: no page of their own.
   route("logout", "routes/logout.ts"), //                 POST: log out

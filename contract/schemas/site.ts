@@ -6,6 +6,11 @@ import { LOCALES } from "../locales";
 import { TEMPLATES } from "../rules/templates";
 import { templateProblem } from "../rules/outbound-urls";
 import { DEFAULT_THEME, ThemeSchema } from "../rules/theme";
+import {
+  HOST_REPLY_TARGET_DEFAULT_MINUTES,
+  HOST_REPLY_TARGET_MAX_MINUTES,
+  HOST_REPLY_TARGET_MIN_MINUTES,
+} from "../rules/host-figures";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -238,10 +243,24 @@ export const StoredSettingsSchema = z.object({
    * Hosts of every site hold at most the default.
    */
   host_max_held: z.number().int().min(1).max(20).default(HOST_MAX_HELD),
+  /**
+   * The hosts' reply target in minutes (issue 27; docs/product.md §15.6): the admin's figures count
+   * the members who waited longer for a host's answer. Not in the settings answer.
+   */
+  host_reply_target_minutes: z
+    .number()
+    .int()
+    .min(HOST_REPLY_TARGET_MIN_MINUTES)
+    .max(HOST_REPLY_TARGET_MAX_MINUTES)
+    .default(HOST_REPLY_TARGET_DEFAULT_MINUTES),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
-export const SettingsSchema = StoredSettingsSchema.omit({ postbacks: true, partner_feed: true }).extend({
+export const SettingsSchema = StoredSettingsSchema.omit({
+  postbacks: true,
+  partner_feed: true,
+  host_reply_target_minutes: true,
+}).extend({
   /** Hosts partner images come from (the partner feed's `hosts`): the app adds them to img-src. */
   partner_image_hosts: z.array(z.string()).default([]),
   region_data: z.record(countryCode, z.array(RegionSchema)),

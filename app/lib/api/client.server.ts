@@ -99,6 +99,29 @@ export class ApiClient {
     return result;
   }
 
+  /**
+   * A GET whose answer is not JSON (the host figures' CSV): the API's response, its body unread,
+   * for the caller to pass on; 5xx, timeouts and no answer are the error page, as for `call`.
+   */
+  async download(path: string, query: Record<string, string> = {}): Promise<Response> {
+    const url = new URL(path, this.request.url);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    const headers = new Headers(this.headers);
+    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    let response: Response;
+    try {
+      response = await apiFetch(
+        this.env,
+        new Request(url, { headers, signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)) }),
+      );
+    } catch (error) {
+      this.fail(503, `GET ${url.pathname} did not answer`, error);
+    }
+    this.keepCookies(response);
+    if (response.status >= 500) this.fail(502, `GET ${url.pathname} answered ${response.status}`);
+    return response;
+  }
+
   private once(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
     if (method !== "GET") {
       this.gets.clear();

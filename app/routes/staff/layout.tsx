@@ -17,7 +17,8 @@ export function headers() {
 
 /**
  * The staff console's layout (docs/product.md "Moderation", "Chat hosts"): a plain bar with what
- * the role may open (moderators the queue, hosts the conversations, admins both), the audit log,
+ * the role may open (moderators the queue, hosts the conversations, admins both and the host
+ * figures), the audit log,
  * who is signed in and log out; none of the member shell. Its route modules are
  * their own, so nothing of it reaches a member's bundle.
  */
@@ -49,6 +50,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {staff.role !== "moderator" ? <NavLink to="/staff/hosts">{t("staff.navHosts")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/profiles">{t("staff.navProfiles")}</NavLink> : null}
+                {staff.role === "admin" ? <NavLink to="/staff/host-figures">{t("staff.navFigures")}</NavLink> : null}
                 <NavLink to="/staff/audit">{t("staff.navAudit")}</NavLink>
               </nav>
               <div className="staff-who">

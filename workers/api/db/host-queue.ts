@@ -200,3 +200,14 @@ export async function releaseLease(db: Db, conversation: number, staffId: number
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** How many conversations wait on a scope, and since when the oldest waits (null: none): the admin's figures. */
+export async function waitingNow(db: Db, scope: HostScope): Promise<{ waiting: number; oldestSince: number | null }> {
+  const row = await db
+    .selectFrom("host_queue as q")
+    .innerJoin("members as m", "m.id", "q.member_id")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min<number | null>("q.waiting_since").as("oldest")])
+    .where(scoped(scope))
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.n), oldestSince: row.oldest === null ? null : Number(row.oldest) };
+}

@@ -12,13 +12,15 @@
  *
  * Every login (right or wrong), code, case view, decision and appeal outcome is written to
  * staff_audit. The calls are in staff/, by what the staff do; the hosts' workplace (staff/hosts.ts,
- * ADR 045) is for the role host and admins, everything else for moderators and admins.
+ * ADR 045) is for the role host and admins, the hosts' figures (staff/host-figures.ts) for admins,
+ * everything else for moderators and admins.
  */
 import { Hono } from "hono";
 import type { ApiContext } from "../context";
 import { staffAppeals } from "./staff/appeals";
 import { staffAudit } from "./staff/audit";
 import { staffDecide } from "./staff/decide";
+import { staffHostFigures } from "./staff/host-figures";
 import { staffHosts } from "./staff/hosts";
 import { staffEntProfiles } from "./staff/ent-profiles";
 import { staffQueue } from "./staff/queue";
@@ -31,4 +33,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffAppeals)
   .route("/", staffAudit)
   .route("/", staffHosts)
-  .route("/", staffEntProfiles);
+  .route("/", staffEntProfiles)
+  .route("/", staffHostFigures);

@@ -68,6 +68,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       // Writing waits for a confirmed address (docs/decisions/040).
       unconfirmed_may_message: false,
       host_max_held: 3,
+      host_reply_target_minutes: 5,
       theme: {
         brand: "#b0124f",
         accent: "#e0245e",
@@ -148,6 +149,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       // Writing waits for a confirmed address (docs/decisions/040).
       unconfirmed_may_message: false,
       host_max_held: 3,
+      host_reply_target_minutes: 10,
       theme: {
         brand: "#0f766e",
         accent: "#1f5f8b",
@@ -217,6 +219,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       // Writing waits for a confirmed address (docs/decisions/040).
       unconfirmed_may_message: false,
       host_max_held: 3,
+      host_reply_target_minutes: 5,
       commerce: {
         currency: "EUR",
         vat_rates: { ...EU_VAT_RATES, GB: 20 },
