@@ -7,6 +7,7 @@
  *   npm run bench                       500 profiles (the demo seed)
  *   npm run bench -- --profiles 100000  benchmark scale (own state in .wrangler/bench)
  *   npm run bench -- --seconds 20 --concurrency 10
+ *   npm run bench -- --no-hosts         without the hosts' queue benchmark that follows (bench:hosts)
  *
  * Pages are measured through the app (vite preview: both workers). The browser cannot call the
  * API (ADR 015), so the API calls are measured on the API worker alone (`wrangler dev` on the
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     profiles: { type: "string", default: "500" },
     seconds: { type: "string", default: "10" },
     concurrency: { type: "string", default: "10" },
+    /** Leave out the hosts' benchmark (scripts/hosts-bench.ts) that runs after the pages. */
+    "no-hosts": { type: "boolean", default: false },
   },
 });
 const PORT = Number(process.env.BENCH_PORT ?? 8792);
@@ -185,3 +188,11 @@ try {
 } finally {
   stop(server);
 }
+
+// The hosts' queue at 10 000 waiting and a reply's way to the member (ADR 045): its own state and
+// workers (scripts/hosts-bench.ts, also `npm run bench:hosts`), after these have stopped.
+if (!values["no-hosts"]) {
+  console.log("");
+  execFileSync("tsx", ["scripts/hosts-bench.ts"], { stdio: "inherit" });
+}
+
