@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { EntProfileDetails, EntProfilePhotos, EntProfileWriters } from "~/components/staff/EntProfileParts";
-import { NotesForm } from "~/components/staff/HostParts";
+import { NotesForm } from "~/components/staff/NotesForm";
 import { FormAlert, PageHeading } from "~/components/staff/StaffParts";
 import {
   deleteEntPhoto,

@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from "react-router";
 import { FieldError, FormAlert, PageHeading } from "~/components/staff/StaffParts";
-import { HostMessages, LeaseNote, LocalTime, NotesForm, ProfileCard, useLiveRevalidation } from "~/components/staff/HostParts";
+import { HostMessages, LeaseNote, LocalTime, ProfileCard, useLiveRevalidation } from "~/components/staff/HostParts";
+import { NotesForm } from "~/components/staff/NotesForm";
 import { hostClaim, hostConversation, hostNotes, hostRelease, hostReply, hostTyping } from "~/lib/api/hosts.server";
 import { HostNotesSchema, HostReplySchema } from "~/lib/forms/hosts";
 import { parseForm } from "~/lib/forms/parse.server";

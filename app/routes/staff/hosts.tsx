@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FormAlert, PageHeading, When } from "~/components/staff/StaffParts";
-import { useLiveQueue } from "~/components/staff/HostParts";
+import { useLiveQueue } from "~/components/staff/HostQueueLive";
 import { hostClaim, hostQueue } from "~/lib/api/hosts.server";
 import { apiContext } from "~/lib/context";
 import { useDisplayNames } from "~/lib/display-names";
