@@ -195,4 +195,3 @@ if (!values["no-hosts"]) {
   console.log("");
   execFileSync("tsx", ["scripts/hosts-bench.ts"], { stdio: "inherit" });
 }
-
