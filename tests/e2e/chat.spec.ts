@@ -191,8 +191,10 @@ test("the chat list reads like a messenger: a readable preview, a short time, re
   const text = "Which trail near Utrecht would you recommend for a Sunday morning walk?";
   await send(page, text);
   await expect(page.getByRole("log", { name: "Messages" }).getByText(text)).toBeVisible();
-  // With JavaScript the message shows at once, while it is still on its way: let the send finish.
-  await page.waitForLoadState("networkidle");
+  // With JavaScript the message shows at once, marked as sending, while it is on its way: wait
+  // until it is sent (a navigation now would cancel the send).
+  await expect(page.locator(".message.pending")).toHaveCount(0);
+  await expect(page.getByText(/A message costs \d+ credits\. You have \d+\./)).not.toHaveText(/You have 50\./);
 
   await page.goto("/chats", { waitUntil: "networkidle" });
   const entry = page.getByRole("listitem").filter({ hasText: other });
