@@ -62,10 +62,10 @@ export async function submitDecision(
 }
 
 /**
- * A refused claim as the queue's or conversation's message (ADR 045): someone else has it open
- * (with their name), the host holds as many as they may, or it waits no more.
+ * A refusal of a hosts' call as the page's message (ADR 045): someone else has it open, the host
+ * holds as many as they may, it waits no more, the member cannot be answered, notes changed.
  */
-export function hostClaimMessage(error: { error: string; holder?: string | undefined; max_held?: number | undefined }): string {
+export function hostApiMessage(error: { error: string; holder?: string | undefined; max_held?: number | undefined }): string {
   switch (error.error) {
     case "claimed_by_other":
       return `hosts.errors.claimedByOther|${JSON.stringify({ name: error.holder ?? "" })}`;

@@ -20,7 +20,7 @@ import { formErrors } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiFailurePage } from "~/lib/page-errors.server";
 import { sendPhoto } from "~/lib/signup/profile-sections.server";
-import { hostClaimMessage, staffApiMessage } from "~/lib/staff-forms.server";
+import { hostApiMessage, staffApiMessage } from "~/lib/staff-forms.server";
 import { readStaffPost, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
 import type { Route } from "./+types/ent-profile";
 
@@ -78,11 +78,7 @@ export async function action(args: Route.ActionArgs) {
     const { text, version } = submission.value;
     const result = await saveEntPersonaNotes(api, { id, text, version: Number(version) });
     if (!result.ok) {
-      return reply(
-        "notes-profile",
-        { result: submission.reply({ formErrors: [hostClaimMessage(result.error)] }) },
-        result.status,
-      );
+      return reply("notes-profile", { result: submission.reply({ formErrors: [hostApiMessage(result.error)] }) }, result.status);
     }
     throw redirect(page(id), { headers: STAFF_HEADERS });
   }

@@ -10,7 +10,7 @@ import type { FormReply } from "~/lib/forms/reply";
 import { formErrors } from "~/lib/forms/reply.server";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { hostClaimMessage } from "~/lib/staff-forms.server";
+import { hostApiMessage } from "~/lib/staff-forms.server";
 import { loadStaffDetail, readStaffPost, STAFF_HEADERS } from "~/lib/staff.server";
 import { MESSAGE_MAX, TYPING_SIGNAL_MS } from "../../../contract/limits";
 import { hostReplyProblem } from "../../../contract/rules/host-reply";
@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "claim") {
     const result = await hostClaim(api, conversation);
-    if (!result.ok) return reply("lease", { result: formErrors(hostClaimMessage(result.error)) }, result.status);
+    if (!result.ok) return reply("lease", { result: formErrors(hostApiMessage(result.error)) }, result.status);
     throw redirect(`/staff/hosts/${conversation}`, { headers: STAFF_HEADERS });
   }
   if (intent === "typing") {
@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
     const { about, text, version } = submission.value;
     const result = await hostNotes(api, { conversation, about, text, version: Number(version) });
     if (!result.ok)
-      return reply(section, { result: submission.reply({ formErrors: [hostClaimMessage(result.error)] }) }, result.status);
+      return reply(section, { result: submission.reply({ formErrors: [hostApiMessage(result.error)] }) }, result.status);
     throw redirect(`/staff/hosts/${conversation}?saved`, { headers: STAFF_HEADERS });
   }
 
@@ -78,7 +78,7 @@ export async function action(args: Route.ActionArgs) {
     // The API's reasons (a link, a phone number…) beside the field; the rest as the form's message. The text stays.
     const result_ = field
       ? submission.reply({ fieldErrors: { text: [`hosts.errors.${field}`] } })
-      : submission.reply({ formErrors: [hostClaimMessage(result.error)] });
+      : submission.reply({ formErrors: [hostApiMessage(result.error)] });
     return reply("reply", { result: result_, sendKey: submission.value.key }, result.status);
   }
   // Sent: on to the next member waiting.

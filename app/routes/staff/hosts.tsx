@@ -8,7 +8,7 @@ import { useDisplayNames } from "~/lib/display-names";
 import { parseForm } from "~/lib/forms/parse.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { pageError } from "~/lib/page-errors.server";
-import { hostClaimMessage } from "~/lib/staff-forms.server";
+import { hostApiMessage } from "~/lib/staff-forms.server";
 import { readStaffPost, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
 import * as v from "valibot";
 import type { Route } from "./+types/hosts";
@@ -50,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return { error: "staff.errors.generic" };
   const conversation = Number(submission.value.conversation);
   const result = await hostClaim(api, conversation);
-  if (!result.ok) return { error: hostClaimMessage(result.error) };
+  if (!result.ok) return { error: hostApiMessage(result.error) };
   throw redirect(`/staff/hosts/${conversation}`, { headers: STAFF_HEADERS });
 }
 

@@ -6,6 +6,15 @@ import { languagesOf, type StaffRow } from "../../lib/staff";
 
 export const photoUrl = (filename: string) => `/api/images/${filename}`;
 
+/** Notes (a persona's or a member's, ADR 045) as answers show them; version 0: none written yet. */
+export function notesAnswer(
+  stored: { body: string; version: number; updated_by: string | null; updated_at: number } | undefined,
+) {
+  return stored
+    ? { text: stored.body, version: stored.version, updated_by: stored.updated_by, updated_at: stored.updated_at }
+    : { text: "", version: 0, updated_by: null, updated_at: null };
+}
+
 /** The staff account as answers show it. */
 export async function staffAnswer(db: Db, staff: StaffRow, totpOk: boolean) {
   const site = staff.site_id === null ? null : await findSiteById(db, staff.site_id);

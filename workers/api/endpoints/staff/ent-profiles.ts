@@ -40,6 +40,7 @@ import { findPersonaNotes, saveNotes } from "../../db/host-conversations";
 import { ageOn, toProfile } from "../../db/members";
 import { siteNamesById } from "../../db/moderation-cases";
 import { audit } from "../../db/staff";
+import { notesAnswer } from "./answers";
 import { answer } from "../../lib/answer";
 import { ApiError } from "../../lib/errors";
 import { addUploadedPhoto } from "../../lib/photo-upload";
@@ -65,13 +66,6 @@ function sitesOf(staff: StaffRow, names: Map<number, string>) {
     .filter(([id]) => inScope(staff, id))
     .map(([id, name]) => ({ id, name }))
     .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The notes as answers show them (version 0: none yet). */
-function notesOf(stored: Awaited<ReturnType<typeof findPersonaNotes>>) {
-  return stored
-    ? { text: stored.body, version: stored.version, updated_by: stored.updated_by, updated_at: stored.updated_at }
-    : { text: "", version: 0, updated_by: null, updated_at: null };
 }
 
 export const staffEntProfiles = new Hono<ApiContext>()
@@ -116,7 +110,7 @@ export const staffEntProfiles = new Hono<ApiContext>()
       site_name: names.get(row.site_id) ?? "",
       only_this_site: row.only_this_site === 1,
       retired: row.status === "deleted",
-      persona_notes: notesOf(notes),
+      persona_notes: notesAnswer(notes),
       hosts: hosts.map((h) => ({ name: h.name, replies: Number(h.replies), last_at: Number(h.last_at) })),
       sites: sitesOf(me, names),
     });
@@ -177,7 +171,7 @@ export const staffEntProfiles = new Hono<ApiContext>()
       now: Date.now(),
     });
     if (!kept) throw new ApiError(409, "notes_changed", "Someone changed these notes meanwhile: read theirs, then save again.");
-    return answer(c, HostNotesAnswerSchema, { notes: notesOf(await findPersonaNotes(db, body.id)) });
+    return answer(c, HostNotesAnswerSchema, { notes: notesAnswer(await findPersonaNotes(db, body.id)) });
   })
   .post("/staff/ent_profile_photo.php", async (c) => {
     const me = await requireStaff(c, { roles: ADMINS });

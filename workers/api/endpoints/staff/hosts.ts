@@ -52,6 +52,7 @@ import { sendHostReply } from "../../domain/host-replies";
 import { enqueuePush } from "../../domain/push";
 import { hostDeskOf, notifyHostDesk, notifyInboxes } from "../../durable-objects/inbox";
 import { requireSocketFromThisSite } from "../../lib/live-socket";
+import { notesAnswer } from "./answers";
 import { answer } from "../../lib/answer";
 import { ApiError } from "../../lib/errors";
 import { readBody, readQuery } from "../../lib/request";
@@ -182,10 +183,6 @@ export const staffHosts = new Hono<ApiContext>()
     ]);
     if (!memberRow || !profileRow) throw notFound();
     const [member, profile] = await Promise.all([toProfile(db, memberRow), toProfile(db, profileRow)]);
-    const notes = (stored: typeof profileNotes) =>
-      stored
-        ? { text: stored.body, version: stored.version, updated_by: stored.updated_by, updated_at: stored.updated_at }
-        : { text: "", version: 0, updated_by: null, updated_at: null };
     c.header("cache-control", "no-store");
     return answer(c, HostConversationAnswerSchema, {
       conversation: id,
@@ -206,8 +203,8 @@ export const staffHosts = new Hono<ApiContext>()
         paid: memberRow.paid_user === 1,
       },
       profile,
-      profile_notes: notes(profileNotes),
-      member_notes: notes(memberNotes),
+      profile_notes: notesAnswer(profileNotes),
+      member_notes: notesAnswer(memberNotes),
       waiting: row !== undefined,
       waiting_since: row?.waiting_since ?? null,
       lease: leaseOf(row, me.id, now),
@@ -323,6 +320,6 @@ export const staffHosts = new Hono<ApiContext>()
         : await findMemberNotes(db, conversation.profile_id, memberId);
     if (!stored) throw new Error("notes saved but not found");
     return answer(c, HostNotesAnswerSchema, {
-      notes: { text: stored.body, version: stored.version, updated_by: stored.updated_by, updated_at: stored.updated_at },
+      notes: notesAnswer(stored),
     });
   });
