@@ -66,6 +66,9 @@ export const ERROR_CODES = [
   "member_banned",
   "member_deleted",
   "notes_changed",
+  // The operator's console: sites (ADR 047)
+  "settings_changed",
+  "host_taken",
   // Bans and appeals (ADR 030)
   "account_banned",
   "decision_not_found",

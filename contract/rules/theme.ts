@@ -12,7 +12,8 @@ import { z } from "zod";
 
 export { isTemplateName, TEMPLATE_FLAGS, TEMPLATES, type TemplateFlags, type TemplateName } from "./templates";
 
-const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a colour is #rrggbb");
+// The messages are codes (snake_case), so the API's 422 names them and the console translates them.
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "colour_format");
 
 /** Named font stacks: system fonts only, so a slow network never waits for a web font. */
 export const FONT_STACKS = {
@@ -43,9 +44,9 @@ const readableOnWhite = (colour: string) => contrastRatio(colour, "#ffffff") >= 
 
 export const ThemeSchema = z.object({
   /** Buttons, links, the active tab: white text sits on it, so it needs 4.5:1 against white. */
-  brand: hexColour.refine(readableOnWhite, "the brand colour needs 4.5:1 contrast with white text"),
+  brand: hexColour.refine(readableOnWhite, "contrast_too_low"),
   /** The second colour of the brand gradient (buttons, the hero); the same contrast rule. */
-  accent: hexColour.refine(readableOnWhite, "the accent colour needs 4.5:1 contrast with white text"),
+  accent: hexColour.refine(readableOnWhite, "contrast_too_low"),
   /** The page's tint behind cards, in light mode. */
   surface: hexColour.default("#faf7f8"),
   /** Corner radius of cards and photos, in pixels. */

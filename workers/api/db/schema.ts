@@ -52,6 +52,7 @@ import type {
   RemovedImagesTable,
 } from "./tables/moderation";
 import type { HostQueueTable, PersonaNotesTable, MemberNotesTable, HostRepliesTable } from "./tables/hosts";
+import type { SiteVersionsTable } from "./tables/sites";
 
 export type {
   SitesTable,
@@ -105,6 +106,7 @@ export type {
   RemovedImagesTable,
 } from "./tables/moderation";
 export type { HostQueueTable, PersonaNotesTable, MemberNotesTable, HostRepliesTable } from "./tables/hosts";
+export type { SiteVersionsTable } from "./tables/sites";
 
 export interface Database {
   sites: SitesTable;
@@ -152,4 +154,5 @@ export interface Database {
   persona_notes: PersonaNotesTable;
   member_notes: MemberNotesTable;
   host_replies: HostRepliesTable;
+  site_versions: SiteVersionsTable;
 }

@@ -1,0 +1,109 @@
+/**
+ * The operator's console: sites by form, never by SQL (issue 28; docs/api.md "Sites", ADR 047).
+ * Requests and answers of the admins' site calls. A site's settings are validated by the same
+ * StoredSettingsSchema the API reads them with, so the console cannot store settings a site
+ * would refuse to run with.
+ */
+import { z } from "zod";
+import { LOCALES } from "./locales";
+import { TEMPLATES } from "./rules/templates";
+import { StoredSettingsSchema } from "./schemas/site";
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const version = z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The host a site answers at: a DNS name (letters, digits, dots and dashes) with an optional
+ * port, lower case. localhost and 127.0.0.1 are hosts too (local development).
+ */
+export const SiteHostSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "host_format");
+
+export const SiteSummarySchema = z.object({
+  id: z.number().int(),
+  host: z.string(),
+  name: z.string(),
+  template: z.enum(TEMPLATES),
+  domain_language: z.enum(LOCALES),
+  countries: z.array(z.string()),
+  is_default: z.boolean(),
+  version: z.number().int(),
+  /** The brand colour, for the list's swatch. */
+  brand: z.string(),
+});
+export type SiteSummary = z.infer<typeof SiteSummarySchema>;
+
+/** GET /api/staff/sites.php: the sites on the admin's scope; only platform admins create sites. */
+export const SitesAnswerSchema = z.object({ sites: z.array(SiteSummarySchema), can_create: z.boolean() });
+export type SitesAnswer = z.infer<typeof SitesAnswerSchema>;
+
+export const SiteVersionSchema = z.object({
+  version: z.number().int(),
+  /** Who saved it; null: the version the site had before its first save in the console. */
+  saved_by: z.string().nullable(),
+  saved_at: z.number().int(),
+  current: z.boolean(),
+});
+export type SiteVersion = z.infer<typeof SiteVersionSchema>;
+
+/** GET /api/staff/site.php?id=: one site to edit, with its saved versions, newest first. */
+export const SiteAnswerSchema = z.object({
+  site: z.object({
+    id: z.number().int(),
+    host: z.string(),
+    is_default: z.boolean(),
+    version: z.number().int(),
+    settings: StoredSettingsSchema,
+  }),
+  versions: z.array(SiteVersionSchema),
+});
+export type SiteAnswer = z.infer<typeof SiteAnswerSchema>;
+
+export const SiteQuerySchema = z.object({ id });
+
+/**
+ * POST /api/staff/site.php: the whole settings of a site, saved only over the version the admin
+ * read (else 409 settings_changed, with nothing stored). `settings` is checked field by field:
+ * a 422's fields are the settings' paths ("commerce.credit_packages.0.prices").
+ */
+export const SiteSaveBodySchema = z.object({
+  id,
+  version,
+  host: SiteHostSchema,
+  settings: z.unknown(),
+});
+
+/** POST /api/staff/site_rollback.php: save version `to` again, over the current `version`. */
+export const SiteRollbackBodySchema = z.object({ id, version, to: version });
+
+/** POST /api/staff/site_create.php: a new site, a copy of `from` with its own host, name and domain. */
+export const SiteCreateBodySchema = z.object({
+  from: id,
+  host: SiteHostSchema,
+  name: z.string().trim().min(1).max(80),
+  domain: SiteHostSchema,
+});
+
+export const SiteSavedSchema = z.object({ id: z.number().int(), version: z.number().int() });
+export type SiteSaved = z.infer<typeof SiteSavedSchema>;
+
+/** One difference between two versions: a setting's path and its value before and after, as text. */
+export const SettingChangeSchema = z.object({
+  path: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type SettingChange = z.infer<typeof SettingChangeSchema>;
+
+/** GET /api/staff/site_version.php?id=&version=: what rolling back to that version would change. */
+export const SiteVersionAnswerSchema = z.object({
+  version: z.number().int(),
+  current: z.number().int(),
+  changes: z.array(SettingChangeSchema),
+});
+export type SiteVersionAnswer = z.infer<typeof SiteVersionAnswerSchema>;
+export const SiteVersionQuerySchema = z.object({ id, version });
