@@ -100,6 +100,8 @@ export default [
     route("staff/profiles", "routes/staff/ent-profiles.tsx"), //          admins: the entertainment profiles
     route("staff/profiles/:profileId", "routes/staff/ent-profile.tsx"), // admins: one profile (or "new")
     route("staff/host-figures", "routes/staff/host-figures.tsx"), //  admins: how fast hosts answer
+    route("staff/sites", "routes/staff/sites.tsx"), //                admins: the sites, a new brand by copying one
+    route("staff/sites/:siteId", "routes/staff/site.tsx"), //         admins: one site's settings by form, versions
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out

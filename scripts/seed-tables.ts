@@ -6,6 +6,7 @@
  */
 export const SEED_CLEARS = [
   "seed_runs",
+  "site_versions",
   "host_replies",
   "host_queue",
   "member_notes",

@@ -29,6 +29,15 @@ export async function fetchSettings(api: ApiClient, host: string): Promise<Setti
   return result.data;
 }
 
+/**
+ * Forgets what this isolate holds of a site's settings, after the operator's console saved them
+ * (ADR 047): this isolate's next page of that host asks again. Other isolates follow within
+ * SETTINGS_TTL_MS; the API's own cache follows the settings version at once (ADR 033).
+ */
+export function forgetSettings(host: string) {
+  for (const key of cache.keys()) if (key.split("|")[0]?.split(":")[0] === host) cache.delete(key);
+}
+
 /** How long known settings stand in for an API that does not answer. */
 const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
 

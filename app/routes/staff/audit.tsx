@@ -28,9 +28,18 @@ function detailText(entry: {
   if (entry.case_id) parts.push(`case #${entry.case_id}`);
   if (entry.decision_id) parts.push(`decision #${entry.decision_id}`);
   for (const [key, value] of Object.entries(entry.detail)) {
-    if (value !== undefined && value !== null) parts.push(`${key}: ${String(value)}`);
+    if (value === undefined || value === null) continue;
+    // A settings change (ADR 047): each setting that changed, before → after.
+    if (key === "changes" && Array.isArray(value)) parts.push(...value.map(changeText));
+    else parts.push(`${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`);
   }
   return parts.join(" · ");
+}
+
+function changeText(change: unknown): string {
+  if (typeof change !== "object" || change === null) return String(change);
+  const { path, before, after } = change as { path?: unknown; before?: unknown; after?: unknown };
+  return `${String(path)}: ${before === null ? "—" : String(before)} → ${after === null ? "—" : String(after)}`;
 }
 
 export default function StaffAuditLog({ loaderData }: Route.ComponentProps) {

@@ -22,4 +22,5 @@ export const DEMO_STAFF_EMAILS = {
   host: "host@example.com",
   platformHost: "host-all@example.com",
   siteAdmin: "site-admin@example.com",
+  operator: "operator@example.com",
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The demo staff accounts (README "Demo staff"; ADR 029, 045): one moderator per demo site, a chat
  * host of the first site (English, Dutch and German), a chat host of every site and language, an
- * admin of the first site and one platform admin. Their TOTP secrets are fixed and public (they are in this repository): add one
+ * admin of the first site and two platform admins (one runs the sites). Their TOTP secrets are fixed and public (they are in this repository): add one
  * to an authenticator app, or open /_dev/staff-codes where the development tools run. Never
  * for production: a real deployment creates its staff with their own secrets.
  */
@@ -53,6 +53,14 @@ export const DEMO_STAFF = [
     role: "admin",
     host: null,
     totpSecret: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U",
+  },
+  {
+    // A second platform admin: the operator who runs the sites (/staff/sites; ADR 047).
+    email: DEMO_STAFF_EMAILS.operator,
+    name: "Otto Operator",
+    role: "admin",
+    host: null,
+    totpSecret: "N5YGK4TBORXXEIDPMZ2GQZJAONUXIZLT",
   },
 ] as const;
 
