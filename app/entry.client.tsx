@@ -13,7 +13,9 @@ import type { MessageTree } from "../contract/translator";
 async function hydrate() {
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-  const response = await fetch(messagesUrl(locale));
+  // The catalog the server chose for this page (members' or the staff console's): its preload link.
+  const preloaded = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href^="/_i18n/"]');
+  const response = await fetch(preloaded?.getAttribute("href") ?? messagesUrl(locale));
   const messages = response.ok ? ((await response.json()) as Record<string, MessageTree>)[locale] : undefined;
   // Without its messages the page would hydrate into raw keys ("errors.heading"): it stays as
   // the server rendered it, translated, and works as it does without JavaScript.

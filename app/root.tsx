@@ -128,6 +128,7 @@ function useHydrate(): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = useHydrate();
+  const staffPage = useMatches().some((m) => m.id.startsWith("routes/staff/"));
   const { t, locale: currentLocale } = useTranslation();
   const locale = useRootLocale() ?? currentLocale;
   const look = useLook();
@@ -137,7 +138,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={look?.brand ?? "#b0124f"} />
-        {hydrate && <link rel="preload" as="fetch" href={messagesUrl(locale)} crossOrigin="anonymous" />}
+        {hydrate && (
+          // entry.client.tsx reads which catalog this page hydrates with from this link.
+          <link rel="preload" as="fetch" href={messagesUrl(locale, staffPage ? "staff" : "messages")} crossOrigin="anonymous" />
+        )}
         <InlineStylesheet lander={!hydrate} />
         <Meta />
         {hydrate ? <Links /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}

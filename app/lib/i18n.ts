@@ -7,6 +7,7 @@ declare const __I18N_BUILD_ID__: string;
 // Set by vite.config.ts; absent when the module runs outside Vite (seed script, API tests).
 export const I18N_BUILD_ID = typeof __I18N_BUILD_ID__ === "undefined" ? "dev" : __I18N_BUILD_ID__;
 
-export function messagesUrl(locale: string): string {
-  return `/_i18n/${I18N_BUILD_ID}/${locale}/messages.json`;
+/** Where a page's messages are: the members' catalog, or the staff console's (contract/messages catalogOf). */
+export function messagesUrl(locale: string, catalog: "messages" | "staff" = "messages"): string {
+  return `/_i18n/${I18N_BUILD_ID}/${locale}/${catalog}.json`;
 }

@@ -13,3 +13,26 @@ export const messages = { en, nl, de, it, fr, es, pl };
 export const i18nextResources = Object.fromEntries(
   Object.entries(messages).map(([locale, tree]) => [locale, { translation: tree }]),
 );
+
+/**
+ * What a browser downloads of a language (docs/product.md §7; ADR 046 addendum): members' pages
+ * get the messages without those only the server reads (mail) and only the staff console shows;
+ * the staff console's pages get every message but the mail. The staff console's namespaces are
+ * `staff…` and these.
+ */
+const SERVER_ONLY = new Set(["mail"]);
+const STAFF_ONLY = new Set(["moderation", "hosts", "entProfiles", "hostFigures"]);
+export const CATALOGS = ["messages", "staff"] as const;
+export type Catalog = (typeof CATALOGS)[number];
+
+export function isStaffNamespace(namespace: string): boolean {
+  return namespace.startsWith("staff") || STAFF_ONLY.has(namespace);
+}
+
+export function catalogOf<T extends Record<string, unknown>>(tree: T, catalog: Catalog): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(tree).filter(
+      ([namespace]) => !SERVER_ONLY.has(namespace) && (catalog === "staff" || !isStaffNamespace(namespace)),
+    ),
+  ) as Partial<T>;
+}

@@ -144,6 +144,10 @@ test("translations are served at /_i18n/{build}/{locale}/messages.json, keyed by
   expect(href).toMatch(/^\/_i18n\/\w+\/en\/messages\.json$/);
   const response = await request.get(href!);
   expect(response.headers()["cache-control"]).toContain("immutable");
-  expect((await response.json()).en.nav.login).toBe("Log in");
+  const catalog = (await response.json()).en;
+  expect(catalog.nav.login).toBe("Log in");
+  // Members download neither the mail nor the staff console's words (contract/messages catalogOf).
+  expect(catalog.mail).toBeUndefined();
+  expect(catalog.staffSites).toBeUndefined();
   expect((await request.get(href!.replace("/en/", "/xx/"))).status()).toBe(404);
 });
