@@ -35,6 +35,7 @@ import type {
   DiscountCodesTable,
   DiscountRedemptionsTable,
   WithdrawalsTable,
+  OrderAdjustmentsTable,
   DemoRefundsTable,
   PaymentCustomersTable,
   PremiumMembershipsTable,
@@ -88,6 +89,7 @@ export type {
   DiscountCodesTable,
   DiscountRedemptionsTable,
   WithdrawalsTable,
+  OrderAdjustmentsTable,
   DemoRefundsTable,
   PaymentCustomersTable,
   PremiumMembershipsTable,
@@ -152,4 +154,5 @@ export interface Database {
   persona_notes: PersonaNotesTable;
   member_notes: MemberNotesTable;
   host_replies: HostRepliesTable;
+  order_adjustments: OrderAdjustmentsTable;
 }

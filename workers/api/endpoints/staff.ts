@@ -23,6 +23,7 @@ import { staffDecide } from "./staff/decide";
 import { staffHostFigures } from "./staff/host-figures";
 import { staffHosts } from "./staff/hosts";
 import { staffEntProfiles } from "./staff/ent-profiles";
+import { staffOrders } from "./staff/orders";
 import { staffQueue } from "./staff/queue";
 import { staffSignIn } from "./staff/sign-in";
 
@@ -34,4 +35,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffAudit)
   .route("/", staffHosts)
   .route("/", staffEntProfiles)
-  .route("/", staffHostFigures);
+  .route("/", staffHostFigures)
+  .route("/", staffOrders);
