@@ -100,6 +100,8 @@ export default [
     route("staff/profiles", "routes/staff/ent-profiles.tsx"), //          admins: the entertainment profiles
     route("staff/profiles/:profileId", "routes/staff/ent-profile.tsx"), // admins: one profile (or "new")
     route("staff/host-figures", "routes/staff/host-figures.tsx"), //  admins: how fast hosts answer
+    route("staff/orders", "routes/staff/orders.tsx"), //            admins: find orders
+    route("staff/orders/:orderId", "routes/staff/order.tsx"), //    admins: one order, refund, chargeback
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out

@@ -6,6 +6,7 @@
  */
 export const SEED_CLEARS = [
   "seed_runs",
+  "order_adjustments",
   "host_replies",
   "host_queue",
   "member_notes",
