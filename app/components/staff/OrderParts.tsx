@@ -77,11 +77,11 @@ export function OrderFacts({ order, now }: { order: StaffOrderAnswer["order"]; n
           <dd>{money(order.charged_back_cents)}</dd>
         </>
       ) : null}
-      <dt>{t("staffOrders.colDate")}</dt>
+      <dt>{t("staffOrders.createdAt")}</dt>
       <dd>
         <When at={order.created_at} now={now} />
       </dd>
-      <dt>{t("staffOrders.paidWhen")}</dt>
+      <dt>{t("staffOrders.paidAt")}</dt>
       <dd>{order.paid_at ? <When at={order.paid_at} now={now} /> : "–"}</dd>
     </dl>
   );
@@ -231,12 +231,13 @@ export function OrderActionForm({
   const form = useForm({ schema: StaffOrderActionSchema, lastResult: reply?.result });
   const reason = form.field("reason");
   const quote = intent === "refund" ? page.refund : page.chargeback;
-  if (!quote) return null;
+  const formError = form.formErrors?.[0];
+  const errorId = `${intent}-error`;
+  // Refused because it was done meanwhile (the page now offers no form): the refusal still shows.
+  if (!quote) return formError ? <FormAlert error={formError} id={errorId} /> : null;
   const amount = formatMoney(locale, quote.amount_cents, page.order.currency);
   const retry = intent === "refund" && page.refund?.retry === true;
   const after = page.member.balance - quote.credits;
-  const formError = form.formErrors?.[0];
-  const errorId = `${intent}-error`;
   return (
     <section className="staff-panel" aria-labelledby={`${intent}-heading`}>
       <h2 id={`${intent}-heading`}>
