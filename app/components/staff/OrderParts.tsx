@@ -50,7 +50,8 @@ export function OrderFacts({ order, now }: { order: StaffOrderAnswer["order"]; n
       <dd>{order.site_name}</dd>
       <dt>{t("staffOrders.colWhat")}</dt>
       <dd>
-        {orderWhat(t, order)} <span className="staff-muted">({order.product_id})</span>
+        {orderWhat(t, order)}
+        {order.product_id !== String(order.credits) ? <span className="staff-muted"> ({order.product_id})</span> : null}
       </dd>
       <dt>{t("staffOrders.colAmount")}</dt>
       <dd>
