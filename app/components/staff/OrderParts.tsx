@@ -10,31 +10,10 @@ import { type Form as FormHook, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { formatMoney } from "../../../contract/money";
 import { REASON_MAX, REASON_MIN } from "../../../contract/rules/staff";
-import type { StaffOrderAnswer, StaffOrderRow } from "../../../contract/staff-orders";
+import type { StaffOrderAnswer } from "../../../contract/staff-orders";
 import type { MessageKey } from "../../../contract/translator";
+import { OrderStatusBadge, orderWhat, type T } from "./OrderSummary";
 import { errorProps, FieldError, FormAlert, When } from "./StaffParts";
-
-type T = (key: MessageKey, values?: Record<string, string | number>) => string;
-
-/** What the order bought: a package's credits, or a premium plan (and its bonus credits). */
-export function orderWhat(t: T, order: Pick<StaffOrderRow, "product" | "credits" | "months">): string {
-  if (order.product === "credits") return t("staffOrders.credits", { credits: order.credits });
-  return order.credits > 0
-    ? t("staffOrders.premiumBonus", { months: order.months, credits: order.credits })
-    : t("staffOrders.premium", { months: order.months });
-}
-
-export function OrderStatusBadge({ order }: { order: Pick<StaffOrderRow, "status" | "charged_back_cents"> }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span className={`staff-badge order-status-${order.status}`}>{t(`staffOrders.status.${order.status}`)}</span>
-      {order.charged_back_cents > 0 ? (
-        <span className="staff-badge order-status-chargeback">{t("staffOrders.chargedBack")}</span>
-      ) : null}
-    </>
-  );
-}
 
 /** The order's facts: what, how much (list price, discount, VAT), how paid, when. */
 export function OrderFacts({ order, now }: { order: StaffOrderAnswer["order"]; now: number }) {

@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { OrderStatusBadge, orderWhat } from "~/components/staff/OrderParts";
+import { OrderStatusBadge, orderWhat } from "~/components/staff/OrderSummary";
 import { FieldError, PageHeading, When } from "~/components/staff/StaffParts";
 import { staffOrders } from "~/lib/api/staff-orders.server";
 import { apiContext } from "~/lib/context";
