@@ -126,6 +126,28 @@ describe("refunding an order", () => {
     expect(await ledgerRows(member.id, "refund")).toEqual([-250]);
     expect(await auditOf(orderId)).toHaveLength(1);
   });
+
+  it("a refund whose call was lost (still pending after a minute) is asked again; a fresh one is not", async () => {
+    const { orderId, paymentId } = await paidOrder();
+    await env.DB.prepare("UPDATE demo_payments SET status = 'open' WHERE id = ?").bind(paymentId).run();
+    expect((await refund(siteAdmin.cookie, { id: orderId, reason: REASON })).status).toBe(200);
+    await env.DB.prepare("UPDATE demo_payments SET status = 'paid' WHERE id = ?").bind(paymentId).run();
+    // As if the worker stopped right after the claim: pending, asked just now.
+    await env.DB.prepare("UPDATE order_adjustments SET refund_status = 'pending', asked_at = ? WHERE order_id = ?")
+      .bind(Date.now(), orderId)
+      .run();
+    await errorOf(await refund(siteAdmin.cookie, { id: orderId, reason: REASON }), 409, "order_already_refunded");
+    expect((await detail(siteAdmin.cookie, orderId)).refund).toBeNull();
+    // A minute later nobody answered it: it may be asked again, once.
+    await env.DB.prepare("UPDATE order_adjustments SET asked_at = ? WHERE order_id = ?")
+      .bind(Date.now() - 61_000, orderId)
+      .run();
+    expect((await detail(siteAdmin.cookie, orderId)).refund).toMatchObject({ retry: true });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => refund(siteAdmin.cookie, { id: orderId, reason: REASON })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect((await detail(siteAdmin.cookie, orderId)).adjustments[0]?.refund_status).toBe("refunded");
+    expect(await refundedCents(paymentId)).toBe(1999);
+  });
 });
 
 describe("recording a chargeback", () => {

@@ -91,6 +91,7 @@ export function listAdjustments(db: Db, orderId: string) {
       "a.amount_cents",
       "a.credits_taken",
       "a.refund_status",
+      "a.asked_at",
       "a.created_at",
     ])
     .where("a.order_id", "=", orderId)

@@ -38,6 +38,19 @@ export interface AdjustmentQuote {
 
 /** How often a chargeback reads the balance again when a spend changed it meanwhile. */
 const BALANCE_TRIES = 5;
+/**
+ * A refund still pending after this long lost its call (the worker stopped before the provider
+ * answered): it may be asked again. The provider's key per order makes that safe.
+ */
+const STALE_PENDING_MS = 60_000;
+
+/** Whether the provider may be asked (again) for this refund: it refused, or the call asking it was lost. */
+export function mayAskAgain(adjustment: Pick<OrderAdjustment, "refund_status" | "asked_at">, now = Date.now()): boolean {
+  return (
+    adjustment.refund_status === "failed" ||
+    (adjustment.refund_status === "pending" && now - (adjustment.asked_at ?? 0) > STALE_PENDING_MS)
+  );
+}
 
 /** The money not yet returned to the payer, while the order is paid; 0 otherwise. */
 function returnable(order: Order): number {
@@ -75,7 +88,7 @@ function refused(kind: AdjustmentKind, order: Order, earlier: OrderAdjustment | 
 export async function refundOrder(deps: OrderDeps, order: Order, actor: Actor, reason: string): Promise<OrderAdjustment> {
   const earlier = await findAdjustment(deps.db, order.id, "refund");
   if (earlier) {
-    if (earlier.refund_status !== "failed") throw refused("refund", order, earlier);
+    if (!mayAskAgain(earlier)) throw refused("refund", order, earlier);
     return askProvider(deps, order, earlier);
   }
   const quote = quoteRefund(order);
@@ -138,6 +151,7 @@ async function adjust(deps: OrderDeps, order: Order, actor: Actor, change: Chang
       eb.val(quote.amount_cents).as("amount_cents"),
       eb.val(quote.credits).as("credits_taken"),
       eb.val(kind === "refund" ? "pending" : "none").as("refund_status"),
+      eb.val(kind === "refund" ? now : null).as("asked_at"),
       eb.val(now).as("created_at"),
     ])
     .where((eb) =>
@@ -188,6 +202,7 @@ async function adjust(deps: OrderDeps, order: Order, actor: Actor, change: Chang
         "amount_cents",
         "credits_taken",
         "refund_status",
+        "asked_at",
         "created_at",
       ])
       .expression(guard)
@@ -266,13 +281,15 @@ async function adjust(deps: OrderDeps, order: Order, actor: Actor, change: Chang
  */
 async function askProvider(deps: OrderDeps, order: Order, adjustment: OrderAdjustment): Promise<OrderAdjustment> {
   const { db } = deps;
-  if (adjustment.refund_status === "failed") {
+  if (adjustment.refund_status !== "pending" || mayAskAgain(adjustment)) {
+    // Asking again: only the call that moves it from what it read to pending asks.
     const claimed = await db
       .updateTable("order_adjustments")
-      .set({ refund_status: "pending" })
+      .set({ refund_status: "pending", asked_at: Date.now() })
       .where("order_id", "=", order.id)
       .where("kind", "=", "refund")
-      .where("refund_status", "=", "failed")
+      .where("refund_status", "=", adjustment.refund_status)
+      .where((eb) => (adjustment.asked_at === null ? eb("asked_at", "is", null) : eb("asked_at", "=", adjustment.asked_at)))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw refused("refund", order, adjustment);
   }
@@ -294,7 +311,13 @@ async function askProvider(deps: OrderDeps, order: Order, adjustment: OrderAdjus
     event = ["refund_failed", message];
   }
   await runBatch(deps.d1, [
-    db.updateTable("order_adjustments").set(update).where("order_id", "=", order.id).where("kind", "=", "refund"),
+    // A refund made is never marked failed by a slower call that lost a race.
+    db
+      .updateTable("order_adjustments")
+      .set(update)
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "refund")
+      .where("refund_status", "!=", "refunded"),
     db.insertInto("order_events").values({ order_id: order.id, event: event[0], detail: event[1], at: Date.now() }),
   ]);
   return { ...adjustment, ...update };

@@ -18,6 +18,9 @@ CREATE TABLE order_adjustments (
   -- again from the console); 'none' for a chargeback (the bank already took the money).
   refund_status TEXT NOT NULL CHECK (refund_status IN ('none', 'pending', 'refunded', 'failed')),
   refund_id TEXT,
+  -- When the provider was last asked for the refund: one still pending a minute later lost its
+  -- call (the worker stopped) and may be asked again, with the same key.
+  asked_at INTEGER,
   created_at INTEGER NOT NULL,
   PRIMARY KEY (order_id, kind)
 );

@@ -134,6 +134,7 @@ export interface OrderAdjustmentsTable {
   credits_taken: number;
   refund_status: "none" | "pending" | "refunded" | "failed";
   refund_id: string | null;
+  asked_at: number | null;
   created_at: number;
 }
 

@@ -34,7 +34,7 @@ import {
 import { findOrder } from "../../db/orders";
 import * as ledger from "../../domain/ledger";
 import { buildLedgerKey } from "../../domain/ledger-keys";
-import { chargeBackOrder, quoteChargeback, quoteRefund, refundOrder } from "../../domain/order-adjustments";
+import { chargeBackOrder, mayAskAgain, quoteChargeback, quoteRefund, refundOrder } from "../../domain/order-adjustments";
 import { orderDeps } from "../../domain/order-deps";
 import { findWithdrawal } from "../../domain/withdrawals";
 import { answer } from "../../lib/answer";
@@ -130,7 +130,15 @@ async function orderAnswer(c: Context<ApiContext>, id: string, me: StaffRow) {
     },
     events,
     ledger: rows,
-    adjustments,
+    adjustments: adjustments.map((a) => ({
+      kind: a.kind,
+      staff_name: a.staff_name,
+      reason: a.reason,
+      amount_cents: a.amount_cents,
+      credits_taken: a.credits_taken,
+      refund_status: a.refund_status,
+      created_at: a.created_at,
+    })),
     withdrawal: withdrawal
       ? {
           credits_returned: withdrawal.credits_returned,
@@ -141,7 +149,7 @@ async function orderAnswer(c: Context<ApiContext>, id: string, me: StaffRow) {
       : null,
     member: { id: order.member_id, name: order.member_name, email: order.member_email, balance },
     refund:
-      refunded?.refund_status === "failed"
+      refunded && mayAskAgain(refunded)
         ? { amount_cents: refunded.amount_cents, credits: refunded.credits_taken, retry: true }
         : refund && !refunded && order.provider === provider
           ? { ...refund, retry: false }
