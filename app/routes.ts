@@ -102,6 +102,8 @@ export default [
     route("staff/host-figures", "routes/staff/host-figures.tsx"), //  admins: how fast hosts answer
     route("staff/sites", "routes/staff/sites.tsx"), //                admins: the sites, a new brand by copying one
     route("staff/sites/:siteId", "routes/staff/site.tsx"), //         admins: one site's settings by form, versions
+    route("staff/orders", "routes/staff/orders.tsx"), //            admins: find orders
+    route("staff/orders/:orderId", "routes/staff/order.tsx"), //    admins: one order, refund, chargeback
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out

@@ -100,6 +100,10 @@ export const ERROR_CODES = [
   // The API failed; the app shows its error page
   "internal",
   "unknown",
+  // Orders in the staff console (ADR 048)
+  "order_not_refundable",
+  "order_already_refunded",
+  "order_already_charged_back",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

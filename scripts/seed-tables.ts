@@ -7,6 +7,7 @@
 export const SEED_CLEARS = [
   "seed_runs",
   "site_versions",
+  "order_adjustments",
   "host_replies",
   "host_queue",
   "member_notes",

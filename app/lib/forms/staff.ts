@@ -37,7 +37,7 @@ export const StaffCodeSchema = v.object({
 const REASON_BOUNDS = `staff.errors.reason|${JSON.stringify({ min: REASON_MIN, max: REASON_MAX })}`;
 
 /** The statement of reasons the member is sent: as a textarea counts it (CRLF is one line break), trimmed. */
-const reasonField = v.pipe(
+export const reasonField = v.pipe(
   str,
   v.transform((value: string) => value.replace(/\r\n?/g, "\n")),
   v.trim(),

@@ -35,6 +35,7 @@ import type {
   DiscountCodesTable,
   DiscountRedemptionsTable,
   WithdrawalsTable,
+  OrderAdjustmentsTable,
   DemoRefundsTable,
   PaymentCustomersTable,
   PremiumMembershipsTable,
@@ -89,6 +90,7 @@ export type {
   DiscountCodesTable,
   DiscountRedemptionsTable,
   WithdrawalsTable,
+  OrderAdjustmentsTable,
   DemoRefundsTable,
   PaymentCustomersTable,
   PremiumMembershipsTable,
@@ -155,4 +157,5 @@ export interface Database {
   member_notes: MemberNotesTable;
   host_replies: HostRepliesTable;
   site_versions: SiteVersionsTable;
+  order_adjustments: OrderAdjustmentsTable;
 }

@@ -21,6 +21,9 @@ export const DOMAIN_ERROR_CODES = [
   "discount_not_applicable",
   "not_withdrawable",
   "withdrawal_period_over",
+  "order_not_refundable",
+  "order_already_refunded",
+  "order_already_charged_back",
 ] as const satisfies readonly ErrorCode[];
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

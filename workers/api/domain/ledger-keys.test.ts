@@ -10,6 +10,7 @@ const EVERY_KIND: [LedgerKey, string][] = [
   [{ kind: "chargeback", paymentId: "tr_abc", totalCents: 1000 }, "chargeback:tr_abc:1000"],
   [{ kind: "withdrawal", orderId: "ord_xyz" }, "withdrawal:ord_xyz"],
   [{ kind: "dev_adjustment", nonce: "0b6f3c1e-8a1d-4c57-9d1e-2f3a4b5c6d7e" }, "dev:0b6f3c1e-8a1d-4c57-9d1e-2f3a4b5c6d7e"],
+  [{ kind: "refund", orderId: "ord_xyz" }, "refund:ord_xyz"],
 ];
 
 describe("ledger keys", () => {
@@ -39,7 +40,8 @@ describe("ledger keys", () => {
     "chargeback:tr_1",
     "withdrawal:ord 1",
     "premium-bonus:",
-    "refund:ord_1",
+    "refund:",
+    "refunds:ord_1",
     "payment:test:1",
   ])("refuses the malformed key %j", (text) => {
     expect(parseLedgerKey(text)).toBeNull();

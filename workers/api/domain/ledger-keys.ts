@@ -17,6 +17,7 @@ export const LEDGER_REASONS = [
   "chargeback",
   "withdrawal",
   "dev_adjustment",
+  "refund",
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
@@ -35,7 +36,9 @@ export type LedgerKey =
   /** `withdrawal:<order>`: a withdrawn purchase's unused credits taken back. */
   | { kind: "withdrawal"; orderId: string }
   /** `dev:<random id>`: the development panel's "set credits" (each one its own change). */
-  | { kind: "dev_adjustment"; nonce: string };
+  | { kind: "dev_adjustment"; nonce: string }
+  /** `refund:<order>`: the credits of an order an admin refunded, taken back (ADR 048). */
+  | { kind: "refund"; orderId: string };
 
 /** A part of a key: anything but a colon (the separator), not empty, no white space. */
 const PART = /^[^:\s]+$/;
@@ -68,6 +71,8 @@ export function buildLedgerKey(key: LedgerKey): string {
       return `withdrawal:${part(key.orderId, "order")}`;
     case "dev_adjustment":
       return `dev:${part(key.nonce, "nonce")}`;
+    case "refund":
+      return `refund:${part(key.orderId, "order")}`;
   }
 }
 
@@ -95,6 +100,8 @@ export function parseLedgerKey(text: string): LedgerKey | null {
         return { kind: "withdrawal", orderId: a };
       case "dev":
         return { kind: "dev_adjustment", nonce: a };
+      case "refund":
+        return { kind: "refund", orderId: a };
     }
     return null;
   }

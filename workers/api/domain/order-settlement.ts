@@ -162,6 +162,17 @@ async function refundForDeletedMember(deps: OrderDeps, order: Order, payment: Pr
 }
 
 /**
+ * The credits of the share of the price between `fromCents` and `toCents` that went back to the
+ * payer (charged back, or refunded by an admin): pro rata to what the order cost, never more
+ * than it gave. The one rule for taking a purchase's credits back (ADR 018, ADR 048).
+ */
+export function creditsBetween(order: Pick<Order, "credits" | "amount_cents">, fromCents: number, toCents: number): number {
+  if (order.amount_cents <= 0) return 0;
+  const creditsFor = (cents: number) => Math.min(order.credits, Math.round((order.credits * cents) / order.amount_cents));
+  return Math.max(creditsFor(toCents) - creditsFor(fromCents), 0);
+}
+
+/**
  * The payer's bank took money back (a chargeback): the credits of that share of the price go
  * back too, as a negative ledger row, whatever the balance (it may go below zero). Keyed by the
  * total charged back, so the same report twice takes them once.
@@ -169,8 +180,9 @@ async function refundForDeletedMember(deps: OrderDeps, order: Order, payment: Pr
 async function applyChargeback(deps: OrderDeps, order: Order, payment: ProviderPayment): Promise<void> {
   const { d1, db } = deps;
   const total = Math.min(payment.chargedBack.cents, order.amount_cents);
-  const creditsFor = (cents: number) => Math.min(order.credits, Math.round((order.credits * cents) / order.amount_cents));
-  const credits = creditsFor(total) - creditsFor(order.charged_back_cents);
+  // An order refunded in full (by an admin, ADR 048, or for a deleted account) has had its
+  // credits taken back already, or never granted them.
+  const credits = order.status === "refunded" ? 0 : creditsBetween(order, order.charged_back_cents, total);
   const recorded: ledger.LedgerCondition = (eb) =>
     eb.exists(db.selectFrom("orders").select("id").where("id", "=", order.id).where("charged_back_cents", "=", total));
   await runBatch(d1, [

@@ -24,6 +24,7 @@ import { staffHostFigures } from "./staff/host-figures";
 import { staffHosts } from "./staff/hosts";
 import { staffEntProfiles } from "./staff/ent-profiles";
 import { staffSites } from "./staff/sites";
+import { staffOrders } from "./staff/orders";
 import { staffQueue } from "./staff/queue";
 import { staffSignIn } from "./staff/sign-in";
 
@@ -36,4 +37,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffHosts)
   .route("/", staffEntProfiles)
   .route("/", staffHostFigures)
-  .route("/", staffSites);
+  .route("/", staffSites)
+  .route("/", staffOrders);

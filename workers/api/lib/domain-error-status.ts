@@ -21,6 +21,9 @@ export const DOMAIN_ERROR_STATUS = {
   not_withdrawable: 409,
   withdrawal_period_over: 409,
   payment_unavailable: 503,
+  order_not_refundable: 409,
+  order_already_refunded: 409,
+  order_already_charged_back: 409,
 } as const satisfies Record<DomainErrorCode, ContentfulStatusCode>;
 
 export function apiErrorOf(error: DomainError): ApiError {

@@ -123,6 +123,21 @@ export interface WithdrawalsTable {
   refund_id: string | null;
 }
 
+/** A refund or chargeback recorded by an admin (migration 0030, ADR 048): one of each per order. */
+export interface OrderAdjustmentsTable {
+  order_id: string;
+  kind: "refund" | "chargeback";
+  token: string;
+  staff_id: number;
+  reason: string;
+  amount_cents: number;
+  credits_taken: number;
+  refund_status: "none" | "pending" | "refunded" | "failed";
+  refund_id: string | null;
+  asked_at: number | null;
+  created_at: number;
+}
+
 export interface DemoRefundsTable {
   idempotency_key: string;
   payment_id: string;
