@@ -100,6 +100,8 @@ export default [
     route("staff/profiles", "routes/staff/ent-profiles.tsx"), //          admins: the entertainment profiles
     route("staff/profiles/:profileId", "routes/staff/ent-profile.tsx"), // admins: one profile (or "new")
     route("staff/host-figures", "routes/staff/host-figures.tsx"), //  admins: how fast hosts answer
+    route("staff/codes", "routes/staff/discount-codes.tsx"), //        admins: the general discount codes
+    route("staff/codes/:codeId", "routes/staff/discount-code.tsx"), // admins: one code (or "new") and its uses
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out

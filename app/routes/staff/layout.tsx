@@ -51,6 +51,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                 {staff.role !== "moderator" ? <NavLink to="/staff/hosts">{t("staff.navHosts")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/profiles">{t("staff.navProfiles")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/host-figures">{t("staff.navFigures")}</NavLink> : null}
+                {staff.role === "admin" ? <NavLink to="/staff/codes">{t("staffCodes.nav")}</NavLink> : null}
                 <NavLink to="/staff/audit">{t("staff.navAudit")}</NavLink>
               </nav>
               <div className="staff-who">
