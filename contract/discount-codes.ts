@@ -6,36 +6,19 @@
  */
 import { z } from "zod";
 
-/** What an admin may type as a code: letters and digits, upper-cased (members type any case). */
-export const CODE_MIN = 3;
-export const CODE_MAX = 20;
-export const CODE_PATTERN = /^[A-Z0-9]+$/;
-/** The welcome offer's own code (domain/discounts.ts WELCOME_CODE): not an admin's to take. */
-export const RESERVED_CODES = ["WELCOME"] as const;
-export const PERCENT_MIN = 1;
-export const PERCENT_MAX = 90;
-export const MAX_USES_MAX = 10_000_000;
-export const MIN_CREDITS_MAX = 1_000_000;
-/** The latest moment a code may start or end (year 9999), so dates stay readable. */
-export const TIME_MAX = 253_402_300_799_000;
-
-export const CODE_STATES = ["active", "paused", "scheduled", "expired", "used_up"] as const;
-export type CodeState = (typeof CODE_STATES)[number];
-
-/**
- * A code's state for the console: expired (its end has passed) before used up (every use of its
- * cap taken) before paused before scheduled (its start is to come) before active.
- */
-export function codeState(
-  code: { valid_from: number; valid_until: number | null; max_uses: number | null; paused: boolean; uses: number },
-  now: number,
-): CodeState {
-  if (code.valid_until !== null && code.valid_until <= now) return "expired";
-  if (code.max_uses !== null && code.uses >= code.max_uses) return "used_up";
-  if (code.paused) return "paused";
-  if (code.valid_from > now) return "scheduled";
-  return "active";
-}
+import {
+  CODE_MAX,
+  CODE_MIN,
+  CODE_PATTERN,
+  CODE_STATES,
+  DISCOUNT_CODE_ACTIONS,
+  MAX_USES_MAX,
+  MIN_CREDITS_MAX,
+  PERCENT_MAX,
+  PERCENT_MIN,
+  RESERVED_CODES,
+  TIME_MAX,
+} from "./rules/discount-codes";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const time = z.number().int().min(0).max(TIME_MAX);
@@ -76,9 +59,6 @@ export const DiscountCodeBodySchema = z
     }
   });
 export type DiscountCodeBody = z.input<typeof DiscountCodeBodySchema>;
-
-export const DISCOUNT_CODE_ACTIONS = ["pause", "resume", "expire"] as const;
-export type DiscountCodeAction = (typeof DISCOUNT_CODE_ACTIONS)[number];
 
 /** POST /api/staff/discount_code_state.php: pause it, resume it, or end it now. */
 export const DiscountCodeStateBodySchema = z.object({ id, action: z.enum(DISCOUNT_CODE_ACTIONS) });

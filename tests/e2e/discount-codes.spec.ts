@@ -1,5 +1,5 @@
 /**
- * Discount codes managed in the staff console (issue 28 point 4; docs/product.md §15.7, ADR
+ * Discount codes managed in the staff console (issue 28 point 4; docs/product.md §15.8, ADR
  * 049), with JavaScript on and off: the demo site admin finds the codes under "Codes", makes one
  * (bad input is refused beside its field and nothing typed is lost), a member gets its price on
  * /credits, the admin pauses it and the member's code is refused at once; resumed, it counts again.

@@ -8,7 +8,8 @@ import { DiscountCodeFormSchema, utcInput } from "~/lib/forms/discount-codes";
 import type { FormReply } from "~/lib/forms/reply";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
-import { CODE_MAX, type CodeSite, PERCENT_MAX, PERCENT_MIN, type StaffDiscountCode } from "../../../contract/discount-codes";
+import type { CodeSite, StaffDiscountCode } from "../../../contract/discount-codes";
+import { CODE_MAX, PERCENT_MAX, PERCENT_MIN } from "../../../contract/rules/discount-codes";
 
 export function DiscountCodeForm({
   code,

@@ -4,7 +4,8 @@
  */
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
-import type { CodeSite, CodeState, StaffDiscountCode } from "../../../contract/discount-codes";
+import type { CodeSite, StaffDiscountCode } from "../../../contract/discount-codes";
+import type { CodeState } from "../../../contract/rules/discount-codes";
 import { formatMoney } from "../../../contract/money";
 import type { MessageKey } from "../../../contract/translator";
 

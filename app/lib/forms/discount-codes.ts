@@ -13,7 +13,7 @@ import {
   PERCENT_MAX,
   PERCENT_MIN,
   RESERVED_CODES,
-} from "../../../contract/discount-codes";
+} from "../../../contract/rules/discount-codes";
 
 const str = v.optional(v.fallback(v.string(), ""), "");
 const E = (code: string) => `staffCodes.errors.${code}`;

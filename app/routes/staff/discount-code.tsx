@@ -12,14 +12,14 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiFailurePage } from "~/lib/page-errors.server";
 import { staffApiMessage } from "~/lib/staff-forms.server";
 import { readStaffPost, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
-import { DISCOUNT_CODE_ACTIONS, type DiscountCodeAction } from "../../../contract/discount-codes";
+import { DISCOUNT_CODE_ACTIONS, type DiscountCodeAction } from "../../../contract/rules/discount-codes";
 import { formatMoney } from "../../../contract/money";
 import type { MessageKey } from "../../../contract/translator";
 import type { Route } from "./+types/discount-code";
 
 /**
  * /staff/codes/new and /staff/codes/:id: a general discount code, made or changed by an admin
- * (docs/product.md §15.7, ADR 049): its details, pause, resume or end it now, and the orders
+ * (docs/product.md §15.8, ADR 049): its details, pause, resume or end it now, and the orders
  * that used it with the revenue they brought. Outside the admin's sites: 404.
  */
 export async function loader(args: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
 import type { Route } from "./+types/discount-codes";
 
 /**
- * /staff/codes: the general discount codes of the admin's sites (docs/product.md §15.7, ADR 049),
+ * /staff/codes: the general discount codes of the admin's sites (docs/product.md §15.8, ADR 049),
  * newest first, with their state, uses and revenue; "New code" makes one. The sites' automatic
  * offers are shown read-only. Admins only.
  */

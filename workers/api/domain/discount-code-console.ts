@@ -8,8 +8,8 @@
  * edit can make a price worse than the list price or the member's welcome offer or time bonus
  * (the best discount wins, contract/rules/pricing.ts).
  */
-import type { DiscountCodeAction, StaffDiscountCode } from "../../../contract/discount-codes";
-import { codeState } from "../../../contract/discount-codes";
+import type { StaffDiscountCode } from "../../../contract/discount-codes";
+import { codeState, type DiscountCodeAction } from "../../../contract/rules/discount-codes";
 import type { Db } from "../db/client";
 import * as store from "../db/staff-discount-codes";
 import { audit } from "../db/staff";
