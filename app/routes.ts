@@ -104,6 +104,8 @@ export default [
     route("staff/sites/:siteId", "routes/staff/site.tsx"), //         admins: one site's settings by form, versions
     route("staff/orders", "routes/staff/orders.tsx"), //            admins: find orders
     route("staff/orders/:orderId", "routes/staff/order.tsx"), //    admins: one order, refund, chargeback
+    route("staff/codes", "routes/staff/discount-codes.tsx"), //        admins: the general discount codes
+    route("staff/codes/:codeId", "routes/staff/discount-code.tsx"), // admins: one code (or "new") and its uses
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out

@@ -10,7 +10,13 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiFailurePage } from "~/lib/page-errors.server";
 import { readStaffPost, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
 import { REASON_MAX, REASON_MIN } from "../../../contract/rules/staff";
+import commerceCss from "~/staff-commerce.css?url";
 import type { Route } from "./+types/order";
+
+/** Orders and codes have styles of their own, a file only their pages load. */
+export function links() {
+  return [{ rel: "stylesheet", href: commerceCss }];
+}
 
 /**
  * /staff/orders/:orderId: one order (docs/product.md §16.3, ADR 048): its facts, its history

@@ -9,7 +9,13 @@ import { useTranslation } from "~/lib/i18n-react";
 import { pageError } from "~/lib/page-errors.server";
 import { requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
 import { formatMoney } from "../../../contract/money";
+import commerceCss from "~/staff-commerce.css?url";
 import type { Route } from "./+types/orders";
+
+/** Orders and codes have styles of their own, a file only their pages load. */
+export function links() {
+  return [{ rel: "stylesheet", href: commerceCss }];
+}
 
 /**
  * /staff/orders: find an order by its reference, or a member's orders by their id or address

@@ -136,7 +136,31 @@ async function refusal(db: Db, row: CodeRow, buyer: Buyer, now: number): Promise
   if (row.valid_from > now || (end !== null && end <= now)) return expired();
   // The welcome offer ends at the first purchase (docs/product.md §10.5), typed or not.
   if (row.kind === "welcome" && (await hasPurchased(db, buyer.id))) return expired();
-  return holdRefusal(db, row.id, buyer.id);
+  // Paused by an admin, or all its uses taken (docs/decisions/049): no longer valid, at once.
+  if (row.paused_at !== null) return expired();
+  return (await holdRefusal(db, row.id, buyer.id)) ?? ((await isUsedUp(db, row)) ? expired() : null);
+}
+
+/** Whether every use of a capped code is taken (reserved by an order that can be paid, or used). */
+async function isUsedUp(db: Db, row: Pick<CodeRow, "id" | "max_uses">): Promise<boolean> {
+  if (row.max_uses === null) return false;
+  const { n } = await db
+    .selectFrom("discount_redemptions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("code_id", "=", row.id)
+    .executeTakeFirstOrThrow();
+  return Number(n) >= row.max_uses;
+}
+
+/**
+ * Why writing the member's use of the code failed: they hold it (reserved or used), or its total
+ * cap was reached at that moment (the trigger of migration 0031 refused the use).
+ */
+export async function takenRefusal(db: Db, codeId: number, memberId: number): Promise<DomainError> {
+  const held = await holdRefusal(db, codeId, memberId);
+  if (held) return held;
+  const row = await db.selectFrom("discount_codes").select(["id", "max_uses"]).where("id", "=", codeId).executeTakeFirst();
+  return row && (await isUsedUp(db, row)) ? expired() : usedError();
 }
 
 const notFound = () => new DomainError("discount_not_found", "No such code.", { fields: { code: "discount_not_found" } });

@@ -162,7 +162,7 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   } catch (error) {
     if (!(await findOrderByKey(db, memberId, body.key))) {
       // Another order took the code's one use at the same moment: it is reserved for that one, or used.
-      if (code) throw (await discounts.holdRefusal(db, code.id, memberId)) ?? discounts.usedError();
+      if (code) throw await discounts.takenRefusal(db, code.id, memberId);
       throw error;
     }
   }
@@ -251,7 +251,9 @@ async function reserveAgain(deps: OrderDeps, order: Order): Promise<void> {
     .insertInto("discount_redemptions")
     .values({ code_id: order.discount_code_id, member_id: order.member_id, order_id: order.id, created_at: Date.now() })
     .onConflict((oc) => oc.columns(["code_id", "member_id"]).doNothing())
-    .execute();
+    .execute()
+    // Refused by the code's total cap (migration 0031): the check below answers why.
+    .catch(() => undefined);
   const holder = await db
     .selectFrom("discount_redemptions")
     .select("order_id")
@@ -260,7 +262,7 @@ async function reserveAgain(deps: OrderDeps, order: Order): Promise<void> {
     .executeTakeFirst();
   if (holder?.order_id !== order.id) {
     await db.updateTable("orders").set({ status: "error", updated_at: Date.now() }).where("id", "=", order.id).execute();
-    throw (await discounts.holdRefusal(db, order.discount_code_id, order.member_id)) ?? discounts.usedError();
+    throw await discounts.takenRefusal(db, order.discount_code_id, order.member_id);
   }
 }
 

@@ -20,6 +20,7 @@ import type { ApiContext } from "../context";
 import { staffAppeals } from "./staff/appeals";
 import { staffAudit } from "./staff/audit";
 import { staffDecide } from "./staff/decide";
+import { staffDiscountCodes } from "./staff/discount-codes";
 import { staffHostFigures } from "./staff/host-figures";
 import { staffHosts } from "./staff/hosts";
 import { staffEntProfiles } from "./staff/ent-profiles";
@@ -38,4 +39,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffEntProfiles)
   .route("/", staffHostFigures)
   .route("/", staffSites)
-  .route("/", staffOrders);
+  .route("/", staffOrders)
+  .route("/", staffDiscountCodes);

@@ -104,6 +104,10 @@ export interface DiscountCodesTable {
   min_credits: Generated<number>;
   package_ids: string | null;
   created_at: number;
+  /** At most this many uses in all (NULL: no cap); enforced by a trigger (migration 0031). */
+  max_uses: number | null;
+  /** When an admin paused the code (NULL: not paused). */
+  paused_at: number | null;
 }
 
 export interface DiscountRedemptionsTable {
