@@ -9,36 +9,16 @@
  * choose a palette that fails the accessibility budget.
  */
 import { z } from "zod";
+import { contrastRatio, FONT_STACKS, type FontName } from "./theme-look";
+
+export { contrastRatio, DEFAULT_THEME, FONT_STACKS, type FontName } from "./theme-look";
+
+const fontName = z.enum(Object.keys(FONT_STACKS) as [FontName, ...FontName[]]);
 
 export { isTemplateName, TEMPLATE_FLAGS, TEMPLATES, type TemplateFlags, type TemplateName } from "./templates";
 
 // The messages are codes (snake_case), so the API's 422 names them and the console translates them.
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "colour_format");
-
-/** Named font stacks: system fonts only, so a slow network never waits for a web font. */
-export const FONT_STACKS = {
-  system: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  rounded: 'ui-rounded, "SF Pro Rounded", "Nunito", "Varela Round", system-ui, sans-serif',
-  serif: 'ui-serif, "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif',
-  humanist: '"Seravek", "Gill Sans Nova", Ubuntu, Calibri, "DejaVu Sans", source-sans-pro, sans-serif',
-} as const;
-export type FontName = keyof typeof FONT_STACKS;
-const fontName = z.enum(Object.keys(FONT_STACKS) as [FontName, ...FontName[]]);
-
-/** Relative luminance of an sRGB colour (WCAG 2.2). */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-/** The WCAG contrast ratio of two colours, 1 to 21. */
-export function contrastRatio(a: string, b: string): number {
-  const [la, lb] = [luminance(a), luminance(b)];
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-}
 
 const readableOnWhite = (colour: string) => contrastRatio(colour, "#ffffff") >= 4.5;
 
@@ -59,15 +39,6 @@ export const ThemeSchema = z.object({
   hero: z.string().max(300).optional(),
 });
 export type Theme = z.infer<typeof ThemeSchema>;
-
-export const DEFAULT_THEME: Theme = {
-  brand: "#b0124f",
-  accent: "#c2185b",
-  surface: "#faf7f8",
-  radius: 16,
-  heading_font: "system",
-  body_font: "system",
-};
 
 /** A URL for a theme image: absolute https as is, anything else under the site's image prefix. */
 export function themeImageUrl(path: string | undefined, cdnPrefix: string): string | null {

@@ -123,6 +123,31 @@ describe("login and the second factor", () => {
     );
   });
 
+  it("only failed codes count: signing in again and again locks nobody out", async () => {
+    const staff = await createStaff({ siteId: 1 });
+    const now = Date.now();
+    // Three sign-ins, with the codes of the previous, the current and the next step (each works once).
+    for (const step of [-1, 0, 1]) {
+      const half = await halfLogin(staff);
+      const response = await call("/api/staff/totp.php", {
+        method: "POST",
+        cookie: half,
+        json: { code: codeAt(staff.secret, now + step * 30_000) },
+      });
+      expect(response.status).toBe(200);
+    }
+    // Had the sign-ins counted, the third wrong code would be refused as too many.
+    const half = await halfLogin(staff);
+    for (let i = 0; i < 5; i++) {
+      await errorOf(await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code: "000000" } }), 422);
+    }
+    await errorOf(
+      await call("/api/staff/totp.php", { method: "POST", cookie: half, json: { code: "000000" } }),
+      429,
+      "rate_limited",
+    );
+  });
+
   it("logout ends the session, and is audited", async () => {
     const staff = await createStaff({ siteId: 1 });
     const cookie = await staffLogin(staff);

@@ -121,6 +121,7 @@ test("a platform admin makes a brand, changes its look, rolls it back, and never
 });
 
 test("a site's admin sees that site only and cannot make sites", async ({ browser, page }, info) => {
+  test.slow();
   const admin = await staffSignsIn(
     browser,
     info,

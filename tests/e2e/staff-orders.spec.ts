@@ -13,7 +13,8 @@ import { staffSignsIn } from "./support/staff";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.140" } });
 
-const SITE_ADMIN = DEMO_STAFF.find((staff) => staff.email === "site-admin@example.com")!;
+// The operator (a platform admin): the site admin signs in for several other tests (a code works once).
+const SITE_ADMIN = DEMO_STAFF.find((staff) => staff.email === "operator@example.com")!;
 const REASON = "The member wrote to support: the purchase was a mistake.";
 
 /** The member buys the 100-credit package with PayPal at the demo checkout; the order's reference. */

@@ -7,7 +7,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { SiteVersion, SiteVersionAnswer } from "../../../contract/site-admin";
 import type { GroupReply } from "./SiteSettingsForm";
-import { FormAlert, When } from "./StaffParts";
+import { FormAlert, When } from "./StaffBasics";
 
 export function SiteHistory({
   siteId,

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useLook } from "~/lib/root-data";
 import type { FormValues } from "~/lib/site-settings/codec";
-import { contrastRatio, DEFAULT_THEME, FONT_STACKS, type FontName } from "../../../contract/rules/theme";
+import { contrastRatio, DEFAULT_THEME, FONT_STACKS, type FontName } from "../../../contract/rules/theme-look";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const MIN_CONTRAST = 4.5;

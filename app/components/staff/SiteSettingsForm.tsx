@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { cellName, type FormValues, rowCountName } from "~/lib/site-settings/codec";
 import type { FieldSpec, GroupSpec, RowsSpec } from "~/lib/site-settings/groups";
 import type { MessageKey } from "../../../contract/translator";
-import { FormAlert } from "./StaffParts";
+import { FormAlert } from "./StaffBasics";
 
 export interface GroupReply {
   group: string;

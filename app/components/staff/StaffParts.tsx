@@ -9,60 +9,16 @@ import { type FormResult, type Form as FormHook, useForm } from "~/lib/forms/use
 import { useTranslation } from "~/lib/i18n-react";
 import { BAN_CATEGORIES, REASON_MAX, REASON_MIN, STAFF_ACTIONS, type StaffAction } from "../../../contract/rules/staff";
 import type { Decision, StaffMemberAnswer } from "../../../contract/staff";
-import type { MessageKey, Values } from "../../../contract/translator";
+import type { MessageKey } from "../../../contract/translator";
+import { FieldError, FormAlert, useErrorText, When } from "./StaffBasics";
 
-/** An error as the forms carry it: a message key, and its values after a "|" (lib/forms/staff.ts). */
-export function useErrorText() {
-  const { t } = useTranslation();
-  return (error: string | undefined) => {
-    if (!error) return null;
-    const [key = "", values] = error.split("|");
-    const options: Values = values ? JSON.parse(values) : {};
-    return t(key as MessageKey, options);
-  };
-}
-
-/** A field's error beside it (its id is the field's aria-describedby). */
-export function FieldError({ id, error }: { id?: string; error: string | undefined }) {
-  const errorText = useErrorText();
-  return error ? (
-    <span id={id} className="staff-error">
-      {errorText(error)}
-    </span>
-  ) : null;
-}
+export { FieldError, FormAlert, PageHeading, useErrorText, When } from "./StaffBasics";
 
 /** What an input of a field shows of its error: aria-invalid, and the error it is described by. */
 export function errorProps(field: ReturnType<FormHook["field"]>) {
   return field.errors
     ? { "aria-invalid": true as const, "aria-describedby": field.errorId }
     : { "aria-invalid": undefined, "aria-describedby": undefined };
-}
-
-/** A staff page's title and heading, and the note after a saved decision (?saved), or `savedText` after another save. */
-export function PageHeading({ heading, saved = false, savedText }: { heading: string; saved?: boolean; savedText?: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <title>{`${heading} – ${t("staff.title")}`}</title>
-      <h1>{heading}</h1>
-      {saved ? (
-        <p className="staff-status" role="status">
-          {savedText ?? t("staff.saved")}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-/** A form's error as a whole (not one field's), announced when it appears. */
-export function FormAlert({ error, id }: { error: string | undefined; id?: string }) {
-  const errorText = useErrorText();
-  return error ? (
-    <p id={id} className="staff-error" role="alert">
-      {errorText(error)}
-    </p>
-  ) : null;
 }
 
 /** The statement of reasons (the member is sent it), with its bounds. */
@@ -82,24 +38,6 @@ export function ReasonField({ field }: { field: ReturnType<FormHook["field"]> })
       <span className="staff-help">{t("staff.reasonHelp", { min: REASON_MIN, max: REASON_MAX })}</span>
       <FieldError id={field.errorId} error={field.errors?.[0]} />
     </label>
-  );
-}
-
-export function When({ at, now }: { at: number; now: number }) {
-  const { locale } = useTranslation();
-  const minutes = Math.round((at - now) / 60_000);
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-  const text =
-    Math.abs(minutes) < 60
-      ? relative.format(minutes, "minute")
-      : Math.abs(minutes) < 48 * 60
-        ? relative.format(Math.round(minutes / 60), "hour")
-        : relative.format(Math.round(minutes / 1440), "day");
-  const full = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at);
-  return (
-    <time dateTime={new Date(at).toISOString()} title={`${full} UTC`}>
-      {text}
-    </time>
   );
 }
 

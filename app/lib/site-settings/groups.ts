@@ -5,7 +5,8 @@
  * turns settings into the forms' text and back; the API checks the result with the schema.
  */
 import { LOCALES } from "../../../contract/locales";
-import { FONT_STACKS, TEMPLATES } from "../../../contract/rules/theme";
+import { TEMPLATES } from "../../../contract/rules/templates";
+import { FONT_STACKS } from "../../../contract/rules/theme-look";
 
 export type FieldKind =
   | { kind: "text"; long?: boolean }

@@ -3,13 +3,20 @@ import { RouteErrorPage } from "~/components/RouteErrorPage";
 import { staffMe } from "~/lib/api/staff.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
-import { useLook } from "~/lib/root-data";
 import { STAFF_HEADERS } from "~/lib/staff.server";
-import css from "~/staff.css?inline";
+import staffCss from "~/staff.css?url";
 import type { Route } from "./+types/layout";
 
 /** Staff pages stand outside the site-entry warning: staff are not visitors of the site. */
 export const handle = { entryWarning: false };
+
+/**
+ * The console's look, one cacheable file (not inlined: inside the script it weighed on every staff
+ * page's JavaScript budget, and staff pages are not landing pages).
+ */
+export function links() {
+  return [{ rel: "stylesheet", href: staffCss }];
+}
 
 export function headers() {
   return STAFF_HEADERS;
@@ -29,14 +36,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const nonce = useLook()?.nonce;
   const { staff } = loaderData;
   return (
     <div className="staff-shell">
       <meta name="robots" content="noindex, nofollow" />
-      <style nonce={nonce} suppressHydrationWarning>
-        {css}
-      </style>
       <header className="staff-header">
         <div className="staff-header-inner">
           <span className="staff-brand">{staff?.role === "host" ? t("hosts.title") : t("staff.title")}</span>

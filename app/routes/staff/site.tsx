@@ -2,7 +2,7 @@ import { data, redirect, useNavigation } from "react-router";
 import { SiteHistory } from "~/components/staff/SiteHistory";
 import { SiteLookPreview } from "~/components/staff/SitePreview";
 import { type GroupReply, SiteSettingsForm } from "~/components/staff/SiteSettingsForm";
-import { PageHeading } from "~/components/staff/StaffParts";
+import { PageHeading } from "~/components/staff/StaffBasics";
 import { rollBackStaffSite, saveStaffSite, staffSite, staffSiteVersion } from "~/lib/api/site-admin.server";
 import { forgetSettings } from "~/lib/api/site.server";
 import { apiContext } from "~/lib/context";

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useSettingWords } from "~/components/staff/SiteSettingsForm";
-import { FormAlert, PageHeading } from "~/components/staff/StaffParts";
+import { FormAlert, PageHeading } from "~/components/staff/StaffBasics";
 import { createStaffSite, staffSites } from "~/lib/api/site-admin.server";
 import { apiContext } from "~/lib/context";
 import { useDisplayNames } from "~/lib/display-names";

@@ -56,8 +56,11 @@ export const staffSignIn = new Hono<ApiContext>()
     const me = await requireStaff(c, { halfOk: true });
     const { code } = await readBody(c, StaffTotpBodySchema);
     const { db } = c.var;
-    // Five tries a quarter hour per account: a six-digit code cannot be guessed in that.
-    await takeAttempt(db, { key: `staff-totp:${me.id}`, max: 5, windowMs: FIFTEEN_MINUTES });
+    // Five failed tries a quarter hour per account: a six-digit code cannot be guessed in that.
+    // Only failures count (the try is given back on success), as for members' logins: staff who
+    // sign in on several devices, or again after a session ends, are never locked out by it.
+    const limit = { key: `staff-totp:${me.id}`, max: 5, windowMs: FIFTEEN_MINUTES };
+    await takeAttempt(db, limit);
     const step = stepOfCode(me.totp_secret, code);
     const accepted = step !== null && (await acceptTotpStep(db, me.id, step));
     if (!accepted) {
@@ -69,6 +72,7 @@ export const staffSignIn = new Hono<ApiContext>()
       });
       throw new ApiError(422, "invalid_code", "The code is wrong or was used already.", { fields: { code: "invalid" } });
     }
+    await giveBack(db, limit);
     await startStaffSession(c, me.id, true);
     await audit(db, { siteId: me.site_id, staffId: me.id, action: "login", detail: { ip: clientIp(c) } });
     return answer(c, StaffMeAnswerSchema, await staffAnswer(db, me, true));
