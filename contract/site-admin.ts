@@ -80,12 +80,14 @@ export const SiteSaveBodySchema = z.object({
 /** POST /api/staff/site_rollback.php: save version `to` again, over the current `version`. */
 export const SiteRollbackBodySchema = z.object({ id, version, to: version });
 
-/** POST /api/staff/site_create.php: a new site, a copy of `from` with its own host, name and domain. */
+/** POST /api/staff/site_create.php: a new site, a copy of `from` with its own host, name, domain and, if given, countries. */
 export const SiteCreateBodySchema = z.object({
   from: id,
   host: SiteHostSchema,
   name: z.string().trim().min(1).max(80),
   domain: SiteHostSchema,
+  /** The countries the new brand serves (the first is its default); absent: the copied site's. */
+  countries: z.array(z.string()).max(60).optional(),
 });
 
 export const SiteSavedSchema = z.object({ id: z.number().int(), version: z.number().int() });

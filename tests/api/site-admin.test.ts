@@ -209,6 +209,19 @@ describe("a new brand, versions and rolling back", () => {
     expect(versions).toEqual([expect.objectContaining({ version: brand.version, current: true, saved_by: platform.name })]);
   });
 
+  it("a copy may serve countries of its own; a bad country code is refused", async () => {
+    const host = newHost();
+    const create = (json: unknown) => call("/api/staff/site_create.php", { method: "POST", cookie: platform.cookie, json });
+    await answer(await create({ from: 1, host, name: "Japan brand", domain: host, countries: ["JP"] }), 201, SiteSavedSchema);
+    const served = SettingsSchema.parse(await (await call("/api/settings.php", { host })).json());
+    expect(served.countries).toEqual(["JP"]);
+    const bad = await errorOf(
+      await create({ from: 1, host: newHost(), name: "X", domain: "x.example", countries: ["Japan"] }),
+      422,
+    );
+    expect(bad.fields).toEqual({ "settings.countries.0": "invalid_format" });
+  });
+
   it("a copy needs a free host, a name, a domain and a site in scope", async () => {
     const create = (json: unknown) => call("/api/staff/site_create.php", { method: "POST", cookie: platform.cookie, json });
     const taken = await errorOf(

@@ -52,6 +52,8 @@ test("a platform admin makes a brand, changes its look, rolls it back, and never
   await expect(admin.getByLabel("Site name")).toHaveValue(brandName);
 
   await admin.getByLabel("Host").fill(host);
+  // A country no demo site serves: the brand then shows on no other site's pages (visibility follows countries).
+  await admin.getByLabel("Countries").fill("jp");
   await admin.getByRole("button", { name: "Create the site" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: brandName })).toBeVisible();
   await expect(admin.getByText(`Answers at ${host}`)).toBeVisible();

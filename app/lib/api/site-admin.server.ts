@@ -24,6 +24,9 @@ export function rollBackStaffSite(api: ApiClient, body: { id: number; version: n
   return api.call(SiteSavedSchema, "/api/staff/site_rollback.php", { method: "POST", body });
 }
 
-export function createStaffSite(api: ApiClient, body: { from: number; host: string; name: string; domain: string }) {
+export function createStaffSite(
+  api: ApiClient,
+  body: { from: number; host: string; name: string; domain: string; countries?: string[] },
+) {
   return api.call(SiteSavedSchema, "/api/staff/site_create.php", { method: "POST", body });
 }

@@ -34,7 +34,7 @@ interface CreateReply {
   formError?: string;
 }
 
-const FIELDS = ["from", "name", "host", "domain"] as const;
+const FIELDS = ["from", "name", "host", "domain", "countries"] as const;
 
 export async function action({ context, request }: Route.ActionArgs) {
   await requireStaffPage(context);
@@ -45,9 +45,22 @@ export async function action({ context, request }: Route.ActionArgs) {
     name: values.name ?? "",
     host: values.host ?? "",
     domain: values.domain ?? "",
+    // Empty: the copied site's countries.
+    ...(values.countries
+      ? {
+          countries: (values.countries ?? "")
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .map((c) => c.toUpperCase()),
+        }
+      : {}),
   });
   if (result.ok) throw redirect(`/staff/sites/${result.data.id}?saved=created`, { headers: STAFF_HEADERS });
-  const errors = result.error.error === "invalid_input" ? (result.error.fields ?? {}) : {};
+  const fields = result.error.error === "invalid_input" ? (result.error.fields ?? {}) : {};
+  // The API names the settings' paths ("settings.countries.0"): each belongs to the form's field.
+  const errors = Object.fromEntries(
+    Object.entries(fields).map(([path, code]) => [path.replace(/^settings\./, "").split(".")[0] ?? path, code]),
+  );
   const formError =
     result.error.error === "invalid_input"
       ? "staffSites.fixFields"
@@ -65,7 +78,7 @@ export default function StaffSites({ loaderData, actionData }: Route.ComponentPr
   const { sites, can_create } = loaderData;
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
-  const field = (name: "name" | "host" | "domain", help?: string) => (
+  const field = (name: "name" | "host" | "domain" | "countries", help?: string) => (
     <div className="site-field">
       <label htmlFor={`new-${name}`}>{words.label(name)}</label>
       <input
@@ -140,6 +153,7 @@ export default function StaffSites({ loaderData, actionData }: Route.ComponentPr
               {field("name")}
               {field("host", t("staffSites.help.host"))}
               {field("domain")}
+              {field("countries", t("staffSites.newCountriesHelp"))}
             </div>
             <p className="site-actions">
               <button type="submit" disabled={busy}>

@@ -201,7 +201,12 @@ export const staffSites = new Hono<ApiContext>()
     const copied = storedSettings(from.settings);
     if (!copied) throw new ApiError(503, "site_misconfigured", "The site to copy has invalid settings.");
     await refuseTakenHost(c, body.host, null);
-    const settings = checkedSettings({ ...copied, name: body.name, domain: body.domain });
+    const settings = checkedSettings({
+      ...copied,
+      name: body.name,
+      domain: body.domain,
+      ...(body.countries === undefined ? {} : { countries: body.countries }),
+    });
     const now = Date.now();
     const id = await insertSite(c.env.DB, c.var.db, { host: body.host, settings: JSON.stringify(settings), staffId: me.id, now });
     if (id === null) throw new ApiError(500, "internal", "The site was not created.");
