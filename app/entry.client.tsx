@@ -6,16 +6,16 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, isLocale } from "../contract/locales";
-import { messagesUrl } from "./lib/i18n";
 import { TranslationProvider } from "./lib/i18n-react";
 import type { MessageTree } from "../contract/translator";
 
 async function hydrate() {
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-  // The catalog the server chose for this page (members' or the staff console's): its preload link.
-  const preloaded = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"][href^="/_i18n/"]');
-  const response = await fetch(preloaded?.getAttribute("href") ?? messagesUrl(locale));
+  // The catalog the server chose for this page (members' or the staff console's): its preload
+  // link, written on every page that has scripts (root.tsx).
+  const preloaded = document.querySelector<HTMLLinkElement>('link[as="fetch"][href*="/_i18n/"]');
+  const response = await fetch(preloaded?.href ?? "");
   const messages = response.ok ? ((await response.json()) as Record<string, MessageTree>)[locale] : undefined;
   // Without its messages the page would hydrate into raw keys ("errors.heading"): it stays as
   // the server rendered it, translated, and works as it does without JavaScript.
