@@ -60,6 +60,9 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await page.locator("#about").getByRole("button", { name: "Save" }).click();
   await saved;
   await expect(page.locator("#about").getByLabel("About me")).toHaveValue("I like long walks.");
+  // A save before hydration was the page's own post and reload: wait for the new page to hydrate,
+  // or the photo chosen next would meet the form without its script (no upload on choosing).
+  await page.waitForLoadState("networkidle");
 
   // Photos: two, the second made main, the first deleted.
   for (const name of ["one.png", "two.png"]) {
