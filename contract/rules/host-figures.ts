@@ -36,17 +36,31 @@ export function dayText(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** How long a range may be and how long it is when none is asked for, in days (the host figures' by default). */
+export interface RangeLimits {
+  maxDays: number;
+  defaultDays: number;
+}
+
+const HOST_FIGURES_LIMITS: RangeLimits = { maxDays: HOST_FIGURES_MAX_DAYS, defaultDays: HOST_FIGURES_DEFAULT_DAYS };
+
 /**
- * The range asked for: `to` empty or absent is today, `from` empty or absent the 7 days ending at
- * `to`. Refused: a date that is not one, `from` after `to`, more than 92 days.
+ * The range asked for: `to` empty or absent is today, `from` empty or absent the default days
+ * (7) ending at `to`. Refused: a date that is not one, `from` after `to`, more than the maximum
+ * (92 days). The business figures read ranges by the same rule with their own limits.
  */
-export function readRange(from: string | undefined, to: string | undefined, today: number): RangeResult {
+export function readRange(
+  from: string | undefined,
+  to: string | undefined,
+  today: number,
+  limits: RangeLimits = HOST_FIGURES_LIMITS,
+): RangeResult {
   const toDay = to ? dayOf(to) : today;
   if (toDay === null) return { ok: false, field: "to", problem: "date" };
-  const fromDay = from ? dayOf(from) : toDay - (HOST_FIGURES_DEFAULT_DAYS - 1);
+  const fromDay = from ? dayOf(from) : toDay - (limits.defaultDays - 1);
   if (fromDay === null) return { ok: false, field: "from", problem: "date" };
   if (fromDay > toDay) return { ok: false, field: "from", problem: "order" };
-  if (toDay - fromDay + 1 > HOST_FIGURES_MAX_DAYS) return { ok: false, field: "from", problem: "too_long" };
+  if (toDay - fromDay + 1 > limits.maxDays) return { ok: false, field: "from", problem: "too_long" };
   return { ok: true, from: fromDay, to: toDay };
 }
 

@@ -54,6 +54,7 @@ import type {
 } from "./tables/moderation";
 import type { HostQueueTable, PersonaNotesTable, MemberNotesTable, HostRepliesTable } from "./tables/hosts";
 import type { SiteVersionsTable } from "./tables/sites";
+import type { DailyFiguresTable, PayerDaysTable } from "./tables/figures";
 
 export type {
   SitesTable,
@@ -109,6 +110,7 @@ export type {
 } from "./tables/moderation";
 export type { HostQueueTable, PersonaNotesTable, MemberNotesTable, HostRepliesTable } from "./tables/hosts";
 export type { SiteVersionsTable } from "./tables/sites";
+export type { DailyFiguresTable, PayerDaysTable } from "./tables/figures";
 
 export interface Database {
   sites: SitesTable;
@@ -158,4 +160,6 @@ export interface Database {
   host_replies: HostRepliesTable;
   site_versions: SiteVersionsTable;
   order_adjustments: OrderAdjustmentsTable;
+  daily_figures: DailyFiguresTable;
+  payer_days: PayerDaysTable;
 }

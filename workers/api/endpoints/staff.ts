@@ -12,13 +12,14 @@
  *
  * Every login (right or wrong), code, case view, decision and appeal outcome is written to
  * staff_audit. The calls are in staff/, by what the staff do; the hosts' workplace (staff/hosts.ts,
- * ADR 045) is for the role host and admins, the hosts' figures (staff/host-figures.ts) for admins,
+ * ADR 045) is for the role host and admins, the hosts' figures (staff/host-figures.ts) and the business figures (staff/business-figures.ts) for admins,
  * everything else for moderators and admins.
  */
 import { Hono } from "hono";
 import type { ApiContext } from "../context";
 import { staffAppeals } from "./staff/appeals";
 import { staffAudit } from "./staff/audit";
+import { staffBusinessFigures } from "./staff/business-figures";
 import { staffDecide } from "./staff/decide";
 import { staffDiscountCodes } from "./staff/discount-codes";
 import { staffHostFigures } from "./staff/host-figures";
@@ -40,4 +41,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffHostFigures)
   .route("/", staffSites)
   .route("/", staffOrders)
-  .route("/", staffDiscountCodes);
+  .route("/", staffDiscountCodes)
+  .route("/", staffBusinessFigures);
