@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { Brand, LanderForm, LanderHead } from "~/components/landers/LanderParts";
 import { useDesign } from "~/components/landers/Designs";
 import { InviteOnly } from "~/components/signup/SignupChrome";
+import { countVisit } from "~/lib/api/business-figures.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
@@ -26,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const links = await checkSlug(args, await siteSettings(args.request, context), `/landers/${type}`, params["*"] ?? "");
   if (await getOptionalUser(context)) throw redirect("/home");
   const { settings, form, photos, place } = await landerData(args);
+  countVisit(args.request, context, "lander");
   return { type, form, photos, place, siteName: settings.name, ...links };
 }
 

@@ -11,6 +11,7 @@ import {
   useNameAge,
 } from "~/components/landers/LanderParts";
 import { InviteOnly } from "~/components/signup/SignupChrome";
+import { countVisit } from "~/lib/api/business-figures.server";
 import { fetchProfile } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
@@ -50,6 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
     landerData(args, 7),
   ]);
   if (!profile.ok) return apiFailurePage(profile, { request, context });
+  countVisit(request, context, "lander");
   return {
     design,
     profile: profile.data.profile,

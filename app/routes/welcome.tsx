@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { countVisit } from "~/lib/api/business-figures.server";
 import { search } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
@@ -17,6 +18,7 @@ const MOSAIC = 6;
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getOptionalUser(context)) throw redirect("/home");
   const settings = await siteSettings(request, context);
+  countVisit(request, context, "welcome");
   if (settings.theme.hero) return { photos: [] };
   const network = context.get(trackingContext).tracking.network;
   const result = await search(context.get(apiContext), { firstLoad: true, page: 1, trafficsource: network }).catch(() => null);

@@ -1,5 +1,5 @@
 /**
- * The host figures' charts (docs/product.md §15.6): small SVGs drawn on the server, no chart
+ * The figures' charts (host figures, docs/product.md §15.6; business figures, §16.6): small SVGs drawn on the server, no chart
  * library and no script. Each sits in a <figure> with a caption (the SVG is one image titled
  * like it); the numbers themselves are in the table beside it, which is what a screen reader
  * reads. The words (caption, legend) come from the page, translated; the SVG holds
@@ -45,6 +45,16 @@ function niceTop(value: number): number {
   const power = 10 ** Math.floor(Math.log10(value));
   for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= value) return step * power;
   return 10 * power;
+}
+
+/** A table that may scroll sideways on a phone: a region reachable by keyboard, named by its section's heading. */
+export function TableRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (arrow keys scroll it).
+    <section className="staff-scroll" aria-labelledby={labelledBy} tabIndex={0}>
+      {children}
+    </section>
+  );
 }
 
 export interface LegendItem {
@@ -167,26 +177,44 @@ export function WaitChart({
 
 /** Replies per day as bars: within the target below, over it on top. */
 export function RepliesChart({ days, title }: { days: { day: string; replies: number; over_target: number }[]; title: string }) {
+  return <DayBars days={days.map((d) => ({ day: d.day, value: d.replies, part: d.over_target }))} title={title} />;
+}
+
+/**
+ * A value per day as bars, a part of each (`part`, at most the value) drawn on its top in the
+ * second colour: replies over the target, money paid back. Negative values are drawn as 0 (the
+ * table beside says the number).
+ */
+export function DayBars({
+  days,
+  title,
+  format,
+}: {
+  days: { day: string; value: number; part?: number }[];
+  title: string;
+  format?: (value: number) => string;
+}) {
   const { locale } = useTranslation();
   const height = 150;
-  const top = niceTop(Math.max(...days.map((d) => d.replies), 1));
+  const top = niceTop(Math.max(...days.map((d) => d.value), 1));
   const band = (WIDTH - LEFT - RIGHT) / Math.max(days.length, 1);
   const x = (i: number) => LEFT + band * i + band / 2;
-  const scale = (n: number) => (n / top) * height;
+  const scale = (n: number) => (Math.max(n, 0) / top) * height;
   const number = new Intl.NumberFormat(locale);
   return (
     <svg className="figure-svg" viewBox={`0 0 ${WIDTH} ${TOP + height + BOTTOM}`} role="img">
       <title>{title}</title>
-      <YAxis top={top} height={height} label={(value) => number.format(value)} />
+      <YAxis top={top} height={height} label={format ?? ((value) => number.format(value))} />
       <XAxis days={days.map((d) => d.day)} x={x} height={height} />
       {days.map((d, i) => {
         const width = Math.max(band * 0.7, 1);
-        const within = scale(d.replies - d.over_target);
-        const over = scale(d.over_target);
+        const part = Math.min(Math.max(d.part ?? 0, 0), Math.max(d.value, 0));
+        const below = scale(d.value - part);
+        const over = scale(part);
         return (
           <g key={d.day}>
-            <rect className="figure-bar" x={x(i) - width / 2} width={width} y={TOP + height - within} height={within} />
-            <rect className="figure-bar-over" x={x(i) - width / 2} width={width} y={TOP + height - within - over} height={over} />
+            <rect className="figure-bar" x={x(i) - width / 2} width={width} y={TOP + height - below} height={below} />
+            <rect className="figure-bar-over" x={x(i) - width / 2} width={width} y={TOP + height - below - over} height={over} />
           </g>
         );
       })}

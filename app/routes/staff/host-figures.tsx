@@ -1,6 +1,13 @@
-import type { ReactNode } from "react";
 import { data, Form } from "react-router";
-import { BarList, ChartFigure, formatDay, formatWait, RepliesChart, WaitChart } from "~/components/staff/FigureCharts";
+import {
+  BarList,
+  ChartFigure,
+  formatDay,
+  formatWait,
+  RepliesChart,
+  TableRegion,
+  WaitChart,
+} from "~/components/staff/FigureCharts";
 import { PageHeading } from "~/components/staff/StaffParts";
 import { hostFigures } from "~/lib/api/host-figures.server";
 import { apiContext } from "~/lib/context";
@@ -45,16 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const dash = "–";
-
-/** A table that may scroll sideways on a phone: a region reachable by keyboard, named by its section's heading. */
-function TableRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (arrow keys scroll it).
-    <section className="staff-scroll" aria-labelledby={labelledBy} tabIndex={0}>
-      {children}
-    </section>
-  );
-}
 
 /** Replies per host over the range, most first: the bars' rows. */
 function perHost(hosts: HostFiguresAnswer["hosts"]) {

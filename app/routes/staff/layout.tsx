@@ -53,6 +53,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {staff.role !== "moderator" ? <NavLink to="/staff/hosts">{t("staff.navHosts")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/profiles">{t("staff.navProfiles")}</NavLink> : null}
+                {staff.role === "admin" ? <NavLink to="/staff/business">{t("staff.navBusiness")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/host-figures">{t("staff.navFigures")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/sites">{t("staff.navSites")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/orders">{t("staffOrders.nav")}</NavLink> : null}
