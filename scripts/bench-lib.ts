@@ -1,11 +1,14 @@
 /**
- * What the local measuring scripts share (scripts/bench.ts, search-bench.ts, load.ts): preparing
- * a seeded state, starting the app or the API worker alone on 127.0.0.1, logging in, and
- * percentiles. Not a test helper: these scripts print numbers for people to compare.
+ * What the local measuring scripts share (scripts/bench.ts, search-bench.ts, hosts-bench.ts, figures-bench.ts, load.ts):
+ * preparing a seeded state, starting the app or the API worker alone on 127.0.0.1, logging in
+ * (members and staff), the worker's own time of an answer, and percentiles. Not a test helper: these scripts print numbers for people to compare.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { STAFF_COOKIE } from "../contract/staff";
+import { currentCode } from "../workers/api/lib/totp";
+import { DEMO_STAFF_PASSWORD } from "../workers/api/seed/staff";
 
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   return new Promise<void>((resolve, reject) => {
@@ -117,4 +120,35 @@ export function d1File(stateDir: string): string {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite") : [];
   if (files.length !== 1) throw new Error(`expected one D1 database in ${dir}, found ${files.length}`);
   return path.join(dir, files[0]!);
+}
+
+/** The worker's own time for an answer: its `Server-Timing: total;…;dur=<ms>` (workers/api/index.ts). */
+export function serverTotal(response: Response): number {
+  const total = /(?:^|,)\s*total;[^,]*dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
+  if (!total) throw new Error("the API answered without a Server-Timing total");
+  return Number(total[1]);
+}
+
+function staffCookieOf(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_COOKIE}=`));
+  if (!cookie) throw new Error(`no staff cookie: ${response.status}`);
+  return cookie.split(";")[0]!;
+}
+
+/** A staff session on the API at `api`, as the console gets one: the password, then the authenticator's code (ADR 029). */
+export async function staffLogin(api: string, account: { email: string; totpSecret: string }): Promise<string> {
+  const headers = { "content-type": "application/json", "x-client-ip": `bench-${account.email}` };
+  const login = await fetch(`${api}/api/staff/login.php`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: account.email, password: DEMO_STAFF_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`staff login failed for ${account.email}: ${login.status}`);
+  const totp = await fetch(`${api}/api/staff/totp.php`, {
+    method: "POST",
+    headers: { ...headers, cookie: staffCookieOf(login) },
+    body: JSON.stringify({ code: currentCode(account.totpSecret).code }),
+  });
+  if (totp.status !== 200) throw new Error(`staff code refused for ${account.email}: ${totp.status} ${await totp.text()}`);
+  return staffCookieOf(totp);
 }

@@ -8,6 +8,8 @@
  *   npm run bench -- --profiles 100000  benchmark scale (own state in .wrangler/bench)
  *   npm run bench -- --seconds 20 --concurrency 10
  *   npm run bench -- --no-hosts         without the hosts' queue benchmark that follows (bench:hosts)
+ *   npm run bench -- --no-figures       without the business figures' benchmark after it (bench:figures;
+ *                                       its first run writes a million members and ten million ledger rows)
  *
  * Pages are measured through the app (vite preview: both workers). The browser cannot call the
  * API (ADR 015), so the API calls are measured on the API worker alone (`wrangler dev` on the
@@ -30,6 +32,8 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "10" },
     /** Leave out the hosts' benchmark (scripts/hosts-bench.ts) that runs after the pages. */
     "no-hosts": { type: "boolean", default: false },
+    /** Leave out the business figures' benchmark (scripts/figures-bench.ts) that runs last. */
+    "no-figures": { type: "boolean", default: false },
   },
 });
 const PORT = Number(process.env.BENCH_PORT ?? 8792);
@@ -194,4 +198,11 @@ try {
 if (!values["no-hosts"]) {
   console.log("");
   execFileSync("tsx", ["scripts/hosts-bench.ts"], { stdio: "inherit" });
+}
+
+// The business figures at 1 000 000 members and 10 000 000 ledger rows (ADR 051): its own state
+// and worker (scripts/figures-bench.ts, also `npm run bench:figures`), last.
+if (!values["no-figures"]) {
+  console.log("");
+  execFileSync("tsx", ["scripts/figures-bench.ts"], { stdio: "inherit" });
 }

@@ -20,11 +20,8 @@
  * file: seconds); later runs reuse it. The API worker must be built: `npm run build`.
  */
 import { parseArgs } from "node:util";
-import { STAFF_COOKIE } from "../contract/staff";
-import { currentCode } from "../workers/api/lib/totp";
 import { DEMO_PASSWORD } from "../workers/api/seed/sites";
-import { DEMO_STAFF_PASSWORD } from "../workers/api/seed/staff";
-import { apiLogin, percentile, prepareState, startApi, stop } from "./bench-lib";
+import { apiLogin, percentile, prepareState, serverTotal, staffLogin, startApi, stop } from "./bench-lib";
 import { LANGUAGES, MEMBER, PLATFORM_HOST, prepareHostsState, SITE_HOST } from "./hosts-bench-state";
 
 const { values } = parseArgs({
@@ -47,37 +44,6 @@ const stateDir = waiting === 10_000 ? ".wrangler/bench-hosts" : `.wrangler/bench
 const QUEUE_LIMIT = 100;
 /** How long a reply may take to reach the socket before it counts as lost. */
 const EVENT_TIMEOUT_MS = 5000;
-
-/** The worker's own time for an answer: its `Server-Timing: total;…;dur=<ms>` (workers/api/index.ts). */
-function serverTotal(response: Response): number {
-  const total = /(?:^|,)\s*total;[^,]*dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
-  if (!total) throw new Error("the API answered without a Server-Timing total");
-  return Number(total[1]);
-}
-
-function staffCookieOf(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_COOKIE}=`));
-  if (!cookie) throw new Error(`no staff cookie: ${response.status}`);
-  return cookie.split(";")[0]!;
-}
-
-/** A staff session as the console gets one: the password, then the authenticator's code (ADR 029). */
-async function staffLogin(account: { email: string; totpSecret: string }): Promise<string> {
-  const headers = { "content-type": "application/json", "x-client-ip": `bench-hosts-${account.email}` };
-  const login = await fetch(`${api}/api/staff/login.php`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email: account.email, password: DEMO_STAFF_PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`staff login failed for ${account.email}: ${login.status}`);
-  const totp = await fetch(`${api}/api/staff/totp.php`, {
-    method: "POST",
-    headers: { ...headers, cookie: staffCookieOf(login) },
-    body: JSON.stringify({ code: currentCode(account.totpSecret).code }),
-  });
-  if (totp.status !== 200) throw new Error(`staff code refused for ${account.email}: ${totp.status} ${await totp.text()}`);
-  return staffCookieOf(totp);
-}
 
 const ms = (n: number) => n.toFixed(1).padStart(6);
 const spread = (values: number[], ps = [0.5, 0.95, 0.99]) =>
@@ -104,7 +70,7 @@ for (const { name, list, count } of state.plans) {
 
 const server = await startApi(PORT, env);
 try {
-  const cookies = [await staffLogin(SITE_HOST), await staffLogin(PLATFORM_HOST)];
+  const cookies = [await staffLogin(api, SITE_HOST), await staffLogin(api, PLATFORM_HOST)];
 
   // ------------------------------------------------------------------------------------------
   // The queue, one request at a time, the scopes interleaved per round.

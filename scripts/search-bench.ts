@@ -12,7 +12,7 @@
  * mode); later runs reuse it. The API worker must be built: `npm run build`.
  */
 import { parseArgs } from "node:util";
-import { apiLogin, percentile, prepareState, startApi, stop } from "./bench-lib";
+import { apiLogin, percentile, prepareState, serverTotal, startApi, stop } from "./bench-lib";
 
 const { values } = parseArgs({
   options: {
@@ -45,13 +45,6 @@ interface Scenario {
   visitor?: boolean;
   /** Another call than search.php. */
   path?: string;
-}
-
-/** The worker's own time for an answer: its `Server-Timing: total;…;dur=<ms>` (workers/api/index.ts). */
-function serverTotal(response: Response): number {
-  const total = /(?:^|,)\s*total;[^,]*dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
-  if (!total) throw new Error("the API answered without a Server-Timing total");
-  return Number(total[1]);
 }
 
 const env = await prepareState(stateDir, profiles);
