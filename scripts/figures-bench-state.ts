@@ -57,7 +57,7 @@ export async function prepareFiguresState(stateDir: string, options: { ledgerRow
     db.prepare(
       `UPDATE members SET
          signup_date = ? - ((id * 7919) % 365) * ${DAY} + (id * 104729) % ${DAY},
-         trafficsource = CASE WHEN id % 5 = 0 THEN NULL ELSE json_object('network', 'network-' || (id % 20)) END,
+         trafficsource = CASE WHEN id % 5 = 0 THEN NULL ELSE json_object('network', 'network-' || ((id / 7) % 20)) END,
          activated_at = CASE WHEN id % 3 = 0 THEN NULL ELSE ? - ((id * 7919) % 365) * ${DAY} + (id * 104729) % ${DAY} + 3600000 END
        WHERE id >= ?`,
     ).run(today, today, firstBench);

@@ -35,10 +35,7 @@ function answerOf(overrides: Partial<Parameters<typeof businessAnswer>[0]> = {})
       sum("net-b", "visits_lander", 7),
     ],
     payers: [
-      { source: "*", currency: "*", members: 2 },
-      { source: "*", currency: "EUR", members: 1 },
-      { source: "*", currency: "USD", members: 1 },
-      { source: "net-a", currency: "*", members: 1 },
+      { source: "", currency: "USD", members: 1 },
       { source: "net-a", currency: "EUR", members: 1 },
     ],
     ...overrides,

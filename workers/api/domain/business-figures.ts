@@ -84,7 +84,13 @@ export interface BusinessInput {
 export function businessAnswer(input: BusinessInput): BusinessFiguresAnswer {
   const days = group(input.perDay);
   const sources = group(input.perSource);
-  const payers = new Map(input.payers.map((p) => [`${p.source}|${p.currency}`, p.members]));
+  // Distinct payers per source and currency, and their sums over either or both ("*").
+  const payers = new Map<string, number>();
+  for (const p of input.payers) {
+    for (const key of [`${p.source}|${p.currency}`, `${p.source}|${ALL}`, `${ALL}|${p.currency}`, `${ALL}|${ALL}`]) {
+      payers.set(key, (payers.get(key) ?? 0) + p.members);
+    }
+  }
   const payersOf = (source: string, currency: string) => payers.get(`${source}|${currency}`) ?? 0;
 
   const dayRows: BusinessDay[] = [];
