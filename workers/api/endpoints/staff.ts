@@ -26,6 +26,7 @@ import { staffHosts } from "./staff/hosts";
 import { staffEntProfiles } from "./staff/ent-profiles";
 import { staffSites } from "./staff/sites";
 import { staffOrders } from "./staff/orders";
+import { staffPostbacks } from "./staff/postbacks";
 import { staffQueue } from "./staff/queue";
 import { staffSignIn } from "./staff/sign-in";
 
@@ -40,4 +41,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffHostFigures)
   .route("/", staffSites)
   .route("/", staffOrders)
-  .route("/", staffDiscountCodes);
+  .route("/", staffDiscountCodes)
+  .route("/", staffPostbacks);
