@@ -3,7 +3,7 @@ import { consoleHref, consoleQuery } from "./postback-console";
 
 describe("the postback console's address", () => {
   it("keeps the parameters the API takes and drops bad ones", () => {
-    const params = new URLSearchParams("site=3&network=acme.net&status=failed&event=sale&before=120&days=30&x=1");
+    const params = new URLSearchParams("site=3&net=acme.net&status=failed&event=sale&before=120&days=30&x=1");
     expect(consoleQuery(params)).toEqual({
       site: "3",
       network: "acme.net",
@@ -12,9 +12,9 @@ describe("the postback console's address", () => {
       before: "120",
       days: "30",
     });
-    const bad = new URLSearchParams("site=0&network=a%20b&status=lost&event=click&before=-2&days=3");
+    const bad = new URLSearchParams("site=0&net=a%20b&network=acme&status=lost&event=click&before=-2&days=3");
     expect(consoleQuery(bad)).toEqual({});
-    expect(consoleQuery(new URLSearchParams(`network=${"n".repeat(65)}&site=1e3`))).toEqual({});
+    expect(consoleQuery(new URLSearchParams(`net=${"n".repeat(65)}&site=1e3`))).toEqual({});
   });
 
   it("links with the given parameters only", () => {

@@ -102,13 +102,23 @@ export function DeliveryLog({ log, now }: { log: PostbackLogRow[]; now: number }
               </td>
               <td data-label={t("staffPostbacks.colAttempts")}>{row.attempts}</td>
               <td data-label={t("staffPostbacks.colHttp")}>{row.last_status ?? "–"}</td>
-              <td data-label={t("staffPostbacks.colError")}>{row.last_error ?? "–"}</td>
+              <td data-label={t("staffPostbacks.colError")}>
+                <LastError error={row.last_error} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** A refusal's code (contract/rules/outbound-urls.ts) in words; a network's own error as it was recorded. */
+function LastError({ error }: { error: string | null }) {
+  const optional = useOptional();
+  if (error === null) return "–";
+  const words = /^[a-z_]+$/.test(error) ? optional(`staffPostbacks.problems.${error}`) : null;
+  return words ? <span title={error}>{words}</span> : error;
 }
 
 function Headers({ headers }: { headers: [string, string][] }) {

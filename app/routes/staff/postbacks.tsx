@@ -54,7 +54,7 @@ const TEST_ERRORS: Record<string, string> = {
 export async function action(args: Route.ActionArgs) {
   const { form, api } = await readStaffPost(args);
   const site = Number(formText(form, "site"));
-  const network = formText(form, "network");
+  const network = formText(form, "net");
   const event = formText(form, "event");
   const reply = (body: TestReply, status = 200) => data<TestReply>(body, { status, headers: STAFF_HEADERS });
   if (!Number.isSafeInteger(site) || site <= 0 || !isPostbackEvent(event) || network === "") {
@@ -70,7 +70,7 @@ export default function StaffPostbacks({ loaderData, actionData }: Route.Compone
   const busy = useNavigation().state === "submitting";
   const { sites, site, networks, network, macros, counts, days, log, next_before, filter, paged, now } = loaderData;
   const current = networks.find((n) => n.name === network) ?? null;
-  const here = { site: site.id, network, status: filter.status, event: filter.event, days: days === 7 ? null : days };
+  const here = { site: site.id, net: network, status: filter.status, event: filter.event, days: days === 7 ? null : days };
   const settingsHref = `/staff/sites/${site.id}#postbacks`;
   return (
     <>
@@ -108,7 +108,7 @@ export default function StaffPostbacks({ loaderData, actionData }: Route.Compone
             {networks.map((n) => (
               <Link
                 key={n.name}
-                to={consoleHref({ site: site.id, network: n.name })}
+                to={consoleHref({ site: site.id, net: n.name })}
                 aria-current={n.name === network ? "page" : undefined}
               >
                 {n.name}
@@ -148,7 +148,7 @@ export default function StaffPostbacks({ loaderData, actionData }: Route.Compone
                         {template ? (
                           <Form method="post">
                             <input type="hidden" name="site" value={site.id} />
-                            <input type="hidden" name="network" value={current.name} />
+                            <input type="hidden" name="net" value={current.name} />
                             <input type="hidden" name="event" value={event} />
                             <button
                               type="submit"
@@ -178,7 +178,7 @@ export default function StaffPostbacks({ loaderData, actionData }: Route.Compone
             <h2 id="pb-log">{t("staffPostbacks.logHeading")}</h2>
             <Form method="get" className="staff-form pb-filters">
               <input type="hidden" name="site" value={site.id} />
-              <input type="hidden" name="network" value={current.name} />
+              <input type="hidden" name="net" value={current.name} />
               <label>
                 {t("staffPostbacks.filterStatus")}
                 <select name="status" defaultValue={filter.status}>
