@@ -14,7 +14,7 @@ import { createDb } from "../../workers/api/db/client";
 import { sendTestPostback } from "../../workers/api/domain/postback-console";
 import { findSiteById } from "../../workers/api/lib/site";
 import { DEMO_SITES } from "../../workers/api/seed/sites";
-import { call, createMember, ensureSites } from "./helpers";
+import { call, createMember, ensureSites, loginAs } from "./helpers";
 import { answer, count, createHost, errorOf, type SignedInStaff } from "./host-helpers";
 
 const SITE = 71;
@@ -95,6 +95,11 @@ describe("who may read the console", () => {
       await errorOf(await test(staff.cookie, { site: SITE, network: "acme", event: "soi" }), 403, "staff_role");
     }
     await errorOf(await console_(""), 401, "staff_login_required");
+    await errorOf(await test("", { site: SITE, network: "acme", event: "soi" }), 401, "staff_login_required");
+    const member = await createMember();
+    const cookie = await loginAs(member);
+    await errorOf(await console_(cookie), 403, "staff_only");
+    await errorOf(await test(cookie, { site: SITE, network: "acme", event: "soi" }), 403, "staff_only");
   });
 
   it("answers 404 for another site's postbacks and tests, and lists only the admin's sites", async () => {
