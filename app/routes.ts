@@ -107,6 +107,7 @@ export default [
     route("staff/orders/:orderId", "routes/staff/order.tsx"), //    admins: one order, refund, chargeback
     route("staff/codes", "routes/staff/discount-codes.tsx"), //        admins: the general discount codes
     route("staff/codes/:codeId", "routes/staff/discount-code.tsx"), // admins: one code (or "new") and its uses
+    route("staff/postbacks", "routes/staff/postbacks.tsx"), //       admins: networks' templates, a test send, the log
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out

@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   "order_not_refundable",
   "order_already_refunded",
   "order_already_charged_back",
+  // Postbacks in the staff console (ADR 050)
+  "postback_no_template",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,6 +5,7 @@ import { type ErrorCode, isErrorCode } from "../errors";
 import { LOCALES } from "../locales";
 import { TEMPLATES } from "../rules/templates";
 import { templateProblem } from "../rules/outbound-urls";
+import { POSTBACK_EVENTS, POSTBACK_MACROS } from "../rules/postback-macros";
 import { DEFAULT_THEME, ThemeSchema } from "../rules/theme";
 import {
   HOST_REPLY_TARGET_DEFAULT_MINUTES,
@@ -94,22 +95,8 @@ export const CommerceSettingsSchema = z
   });
 export type CommerceSettings = z.infer<typeof CommerceSettingsSchema>;
 
-/** The conversion events a postback is sent for (docs/product.md §11.5, ADR 025). */
-export const POSTBACK_EVENTS = ["soi", "doi", "sale"] as const;
-export type PostbackEvent = (typeof POSTBACK_EVENTS)[number];
-/** The macros a postback URL template may use. */
-export const POSTBACK_MACROS = [
-  "clickid",
-  "sub1",
-  "sub2",
-  "sub3",
-  "sub4",
-  "sub5",
-  "event",
-  "amount",
-  "currency",
-  "network",
-] as const;
+// The conversion events and the template macros live in a zod-free file the console's pages read too.
+export { POSTBACK_EVENTS, POSTBACK_MACROS, type PostbackEvent } from "../rules/postback-macros";
 
 /**
  * Affiliate networks' server-to-server postbacks (designed; never shown to browsers). A member

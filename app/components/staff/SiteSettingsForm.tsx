@@ -145,6 +145,22 @@ function Field({ field, values, errors }: { field: FieldSpec; values: FormValues
   );
 }
 
+/** The macros a row's templates may use (one list: contract/rules/postback-macros.ts), under the table's help. */
+function MacroHint({ id, macros }: { id: string; macros: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <p id={id} className="staff-muted site-help site-macros">
+      {t("staffPostbacks.settingsMacros")}{" "}
+      {macros.map((name, i) => (
+        <span key={name}>
+          {i > 0 ? " " : null}
+          <code>{`{${name}}`}</code>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 function Rows({ spec, values, errors }: { spec: RowsSpec; values: FormValues; errors: Record<string, string> }) {
   const words = useSettingWords();
   const count = Number(values[rowCountName(spec)]) || 0;
@@ -153,6 +169,7 @@ function Rows({ spec, values, errors }: { spec: RowsSpec; values: FormValues; er
     <fieldset className="site-rows">
       <legend>{words.label(spec.name)}</legend>
       {help ? <p className="staff-muted site-help">{help}</p> : null}
+      {spec.macros ? <MacroHint id={`m-${spec.name}`} macros={spec.macros} /> : null}
       <input type="hidden" name={rowCountName(spec)} value={count} />
       <div className="site-rows-scroll">
         <table className="staff-table">
@@ -178,7 +195,14 @@ function Rows({ spec, values, errors }: { spec: RowsSpec; values: FormValues; er
                         name={name}
                         value={values[name] ?? ""}
                         invalid={Boolean(error)}
-                        describedBy={error ? `e-${name}` : undefined}
+                        describedBy={
+                          [
+                            spec.macros && column.kind === "text" && column.name !== spec.key ? `m-${spec.name}` : null,
+                            error ? `e-${name}` : null,
+                          ]
+                            .filter(Boolean)
+                            .join(" ") || undefined
+                        }
                         label={`${words.label(spec.name)}: ${words.label(`${spec.name}.${column.name}`)} ${row + 1}`}
                       />
                       {error ? (

@@ -5,6 +5,7 @@
  * turns settings into the forms' text and back; the API checks the result with the schema.
  */
 import { LOCALES } from "../../../contract/locales";
+import { POSTBACK_MACROS } from "../../../contract/rules/postback-macros";
 import { TEMPLATES } from "../../../contract/rules/templates";
 import { FONT_STACKS } from "../../../contract/rules/theme-look";
 
@@ -36,6 +37,8 @@ export interface RowsSpec {
   name: string;
   columns: FieldSpec[];
   key?: string;
+  /** The `{macro}` names its text fields may use, listed under the table (postback templates). */
+  macros?: readonly string[];
 }
 
 export interface GroupSpec {
@@ -131,6 +134,7 @@ export const SITE_GROUPS: GroupSpec[] = [
       {
         name: "postbacks.networks",
         key: "network",
+        macros: POSTBACK_MACROS,
         columns: [
           { name: "network", kind: "text" },
           { name: "soi", kind: "text", optional: true },

@@ -80,6 +80,10 @@ export async function distinctPayers(db: Db, scope: FigureScope): Promise<PayerC
   return result.rows.map((row) => ({ ...row, members: Number(row.members) }));
 }
 
+/** A source not yet counted that day, past this many sources of a kind, is counted as OTHER_SOURCE. */
+const VISIT_SOURCES_PER_DAY = 100;
+export const OTHER_SOURCE = "(other)";
+
 /**
  * Counts one visit of a page kind. A source not yet seen that day, when the site has counted
  * VISIT_SOURCES_PER_DAY sources of that kind already, is counted as OTHER_SOURCE: anyone can

@@ -20,7 +20,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { fillTemplate, outboundUrlProblem } from "../../../contract/rules/outbound-urls";
-import type { PostbackEvent } from "../../../contract/schemas";
+import type { PostbackEvent, PostbackMacro } from "../../../contract/rules/postback-macros";
 import type { ApiContext } from "../context";
 import { createDb, type Db } from "../db/client";
 import { runAfterAnswer } from "../lib/after-answer";
@@ -42,7 +42,7 @@ export function retryDelaySeconds(env: Pick<Env, "POSTBACK_RETRY_SECONDS">, atte
   return Math.min(MAX_DELAY_SECONDS, Math.round(seconds));
 }
 
-function timeoutMs(env: Pick<Env, "POSTBACK_TIMEOUT_MS">): number {
+export function timeoutMs(env: Pick<Env, "POSTBACK_TIMEOUT_MS">): number {
   const value = Number(env.POSTBACK_TIMEOUT_MS);
   return Number.isFinite(value) && value >= 50 && value <= 30_000 ? value : 5000;
 }
@@ -122,7 +122,7 @@ async function makePostback(env: Env, db: Db, memberId: number, event: PostbackE
     amount: sale ? (sale.amountCents / 100).toFixed(2) : "",
     currency: sale?.currency ?? "",
     network,
-  });
+  } satisfies Record<PostbackMacro, string | undefined>);
   const problem = outboundUrlProblem(url, allowPrivate(site, env));
   const now = Date.now();
   const row = await db
@@ -156,25 +156,46 @@ export type AttemptResult =
   | { result: "retry"; status: number | null; reason: string }
   | { result: "failed"; status: number | null; reason: string };
 
-/** One GET to the network. */
-export async function attempt(url: string, ms: number, fetcher: typeof fetch = fetch): Promise<AttemptResult> {
-  let response: Response;
+/** What every postback request carries (the console's test shows it: docs/decisions/050). */
+export const POSTBACK_REQUEST_HEADERS: Readonly<Record<string, string>> = { "User-Agent": "dating-postbacks/1" };
+
+export type Exchange = { response: Response } | { error: "timeout" | "network_error" };
+
+/** One GET to the network, as every postback goes: a timeout, redirects not followed, our User-Agent. */
+export async function requestPostback(url: string, ms: number, fetcher: typeof fetch = fetch): Promise<Exchange> {
   try {
-    response = await fetcher(url, {
+    const response = await fetcher(url, {
       method: "GET",
       redirect: "manual",
-      headers: { "User-Agent": "dating-postbacks/1" },
+      headers: { ...POSTBACK_REQUEST_HEADERS },
       signal: AbortSignal.timeout(ms),
     });
+    return { response };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    return { result: "retry", status: null, reason: timedOut ? `no answer within ${ms} ms` : "network error" };
+    return { error: timedOut ? "timeout" : "network_error" };
   }
-  await response.body?.cancel().catch(() => undefined);
-  const status = response.status;
+}
+
+/** What an answer's status means for a postback: sent, tried again, or given up. */
+export function judgeStatus(status: number): AttemptResult {
   if (status >= 200 && status < 400) return { result: "sent", status };
   if (status >= 500 || status === 408 || status === 429) return { result: "retry", status, reason: `answered ${status}` };
   return { result: "failed", status, reason: `refused with ${status}` };
+}
+
+/** One GET to the network. */
+export async function attempt(url: string, ms: number, fetcher: typeof fetch = fetch): Promise<AttemptResult> {
+  const exchange = await requestPostback(url, ms, fetcher);
+  if ("error" in exchange) {
+    return {
+      result: "retry",
+      status: null,
+      reason: exchange.error === "timeout" ? `no answer within ${ms} ms` : "network error",
+    };
+  }
+  await exchange.response.body?.cancel().catch(() => undefined);
+  return judgeStatus(exchange.response.status);
 }
 
 /** Sends one postback once; answers the delay before the next attempt when one is due. */

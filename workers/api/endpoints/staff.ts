@@ -27,6 +27,7 @@ import { staffHosts } from "./staff/hosts";
 import { staffEntProfiles } from "./staff/ent-profiles";
 import { staffSites } from "./staff/sites";
 import { staffOrders } from "./staff/orders";
+import { staffPostbacks } from "./staff/postbacks";
 import { staffQueue } from "./staff/queue";
 import { staffSignIn } from "./staff/sign-in";
 
@@ -42,4 +43,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffSites)
   .route("/", staffOrders)
   .route("/", staffDiscountCodes)
-  .route("/", staffBusinessFigures);
+  .route("/", staffBusinessFigures)
+  .route("/", staffPostbacks);
