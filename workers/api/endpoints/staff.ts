@@ -30,6 +30,7 @@ import { staffOrders } from "./staff/orders";
 import { staffPostbacks } from "./staff/postbacks";
 import { staffQueue } from "./staff/queue";
 import { staffSignIn } from "./staff/sign-in";
+import { staffTransparency } from "./staff/transparency";
 
 export const staff = new Hono<ApiContext>()
   .route("/", staffSignIn)
@@ -44,4 +45,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffOrders)
   .route("/", staffDiscountCodes)
   .route("/", staffBusinessFigures)
-  .route("/", staffPostbacks);
+  .route("/", staffPostbacks)
+  .route("/", staffTransparency);
