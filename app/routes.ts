@@ -100,6 +100,7 @@ export default [
     route("staff/profiles", "routes/staff/ent-profiles.tsx"), //          admins: the entertainment profiles
     route("staff/profiles/:profileId", "routes/staff/ent-profile.tsx"), // admins: one profile (or "new")
     route("staff/host-figures", "routes/staff/host-figures.tsx"), //  admins: how fast hosts answer
+    route("staff/transparency", "routes/staff/transparency.tsx"), //  admins: the DSA transparency report
     route("staff/business", "routes/staff/business.tsx"), //          admins: the funnel, money and conversations in numbers
     route("staff/sites", "routes/staff/sites.tsx"), //                admins: the sites, a new brand by copying one
     route("staff/sites/:siteId", "routes/staff/site.tsx"), //         admins: one site's settings by form, versions
@@ -112,6 +113,7 @@ export default [
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out
   route("staff/host-figures/csv", "routes/staff/host-figures-csv.ts"), // GET: a table of the host figures as CSV (admins)
+  route("staff/transparency/download", "routes/staff/transparency-download.ts"), // GET: the transparency report as CSV or JSON (admins)
   route("staff/business/csv", "routes/staff/business-csv.ts"), //         GET: a table of the business figures as CSV (admins)
 
   // Resource routes: no page of their own.

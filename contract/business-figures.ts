@@ -5,10 +5,9 @@
  * contract/rules/host-figures.ts readRange with BUSINESS_RANGE.
  */
 import { z } from "zod";
-import type { RangeLimits } from "./rules/host-figures";
+import { BUSINESS_TABLES } from "./rules/business-figures";
 
-/** Up to a year and a day at once; the last 30 days when no range is asked for. */
-export const BUSINESS_RANGE: RangeLimits = { maxDays: 366, defaultDays: 30 };
+export { ALL_SOURCES, BUSINESS_RANGE, BUSINESS_TABLES, type BusinessTable } from "./rules/business-figures";
 
 /** Counts kept per site, day and source (daily_figures rows, migration 0033). */
 export const COUNT_FIGURES = [
@@ -33,9 +32,6 @@ export type CountFigure = (typeof COUNT_FIGURES)[number];
 export const MONEY_FIGURES = ["revenue", "refunds", "withdrawals", "chargebacks"] as const;
 export type MoneyFigure = (typeof MONEY_FIGURES)[number];
 
-/** The `source` that means every source (the default), and how "no network" is named in the query: "". */
-export const ALL_SOURCES = "*";
-
 /** The pages whose visits are counted. */
 export const VISIT_PAGES = ["welcome", "lander"] as const;
 export type VisitPage = (typeof VISIT_PAGES)[number];
@@ -49,10 +45,6 @@ export const VisitBodySchema = z.object({
   network: z.string().max(200).optional(),
 });
 export type VisitBody = z.infer<typeof VisitBodySchema>;
-
-/** The tables the CSV download offers: per day, per day and currency, per source. */
-export const BUSINESS_TABLES = ["days", "money", "sources"] as const;
-export type BusinessTable = (typeof BUSINESS_TABLES)[number];
 
 /**
  * GET /api/staff/business_figures.php?from=&to=&site=&source=[&format=csv&table=…]: UTC days,

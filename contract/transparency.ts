@@ -1,15 +1,13 @@
 /**
  * The transparency report (issue 30 point 7; docs/api.md "Transparency report", docs/product.md
- * §16.7, ADR 052): GET /api/staff/transparency.php, its query and answer. The counts the Digital
+ * §16.7, ADR 055): GET /api/staff/transparency.php, its query and answer. The counts the Digital
  * Services Act asks an online platform to publish (art. 15 and 24) for a period and site: notices
  * and reports by category, decisions by kind and ground, own-initiative and automated ones,
  * suspensions, internal complaints (appeals) and their outcomes, and median times.
  */
 import { z } from "zod";
-import type { RangeLimits } from "./rules/host-figures";
 
-/** Up to a year and a day at once; the last 365 days when no range is asked for. */
-export const TRANSPARENCY_RANGE: RangeLimits = { maxDays: 366, defaultDays: 365 };
+export { TRANSPARENCY_RANGE } from "./rules/transparency";
 
 export const TransparencyQuerySchema = z.object({
   from: z.string().max(32).optional(),

@@ -6,6 +6,8 @@
  */
 export const SEED_CLEARS = [
   "seed_runs",
+  "daily_figures",
+  "payer_days",
   "site_versions",
   "order_adjustments",
   "host_replies",

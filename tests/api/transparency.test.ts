@@ -1,5 +1,5 @@
 /**
- * The transparency report (issue 30 point 7; docs/api.md "Transparency report", ADR 052): who may
+ * The transparency report (issue 30 point 7; docs/api.md "Transparency report", ADR 055): who may
  * read it, its scope, exact counts on cases, decisions and appeals written straight into the
  * tables on days of 2020 nothing else touches, medians, bad input and the CSV.
  */

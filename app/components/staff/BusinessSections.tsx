@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { BusinessFiguresAnswer, MoneyRow } from "../../../contract/business-figures";
-import { BarList, ChartFigure, DayBars, formatDay, formatWait, TableRegion } from "./FigureCharts";
+import { BarList, ChartFigure, DayBars, FigureTile, formatDay, formatWait, TableRegion } from "./FigureCharts";
 
 type Figures = BusinessFiguresAnswer;
 
@@ -43,16 +43,6 @@ function PerDay({ days, children }: { days: number; children: ReactNode }) {
   );
 }
 
-function Tile({ label, value, note }: { label: string; value: string; note?: string | null }) {
-  return (
-    <div className="staff-panel">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-      {note ? <dd className="business-tile-note">{note}</dd> : null}
-    </div>
-  );
-}
-
 export function SummaryTiles({ figures }: { figures: Figures }) {
   const { t } = useTranslation();
   const { number, money, rate } = useFormats();
@@ -61,24 +51,24 @@ export function SummaryTiles({ figures }: { figures: Figures }) {
   const [main, ...others] = totals.money;
   return (
     <dl className="figures-now business-tiles">
-      <Tile label={t("staffBusiness.tileVisits")} value={number.format(visits)} />
-      <Tile
+      <FigureTile label={t("staffBusiness.tileVisits")} value={number.format(visits)} />
+      <FigureTile
         label={t("staffBusiness.tileSignups")}
         value={number.format(totals.signups)}
         note={visits > 0 ? t("staffBusiness.ofVisits", { rate: rate(totals.signups, visits) }) : null}
       />
-      <Tile
+      <FigureTile
         label={t("staffBusiness.tileConfirmed")}
         value={number.format(totals.confirmed)}
         note={totals.signups > 0 ? t("staffBusiness.ofSignups", { rate: rate(totals.confirmed, totals.signups) }) : null}
       />
-      <Tile
+      <FigureTile
         label={t("staffBusiness.tileFirst")}
         value={number.format(totals.first_purchases)}
         note={totals.signups > 0 ? t("staffBusiness.ofSignups", { rate: rate(totals.first_purchases, totals.signups) }) : null}
       />
-      <Tile label={t("staffBusiness.tilePaying")} value={number.format(totals.paying_members)} />
-      <Tile
+      <FigureTile label={t("staffBusiness.tilePaying")} value={number.format(totals.paying_members)} />
+      <FigureTile
         label={t("staffBusiness.tileNet")}
         value={main ? money(main.net, main.currency) : "–"}
         note={
@@ -337,10 +327,10 @@ export function Engagement({ figures }: { figures: Figures }) {
     <section className="figures-section">
       <h2 id="business-engagement">{t("staffBusiness.engagementHeading")}</h2>
       <dl className="figures-now business-tiles">
-        <Tile label={t("staffBusiness.colMessages")} value={number.format(totals.messages)} />
-        <Tile label={t("staffBusiness.colConversations")} value={number.format(totals.conversations)} />
-        <Tile label={t("staffBusiness.colHostReplies")} value={number.format(totals.host_replies)} />
-        <Tile label={t("staffBusiness.colAvgWait")} value={wait} />
+        <FigureTile label={t("staffBusiness.colMessages")} value={number.format(totals.messages)} />
+        <FigureTile label={t("staffBusiness.colConversations")} value={number.format(totals.conversations)} />
+        <FigureTile label={t("staffBusiness.colHostReplies")} value={number.format(totals.host_replies)} />
+        <FigureTile label={t("staffBusiness.colAvgWait")} value={wait} />
       </dl>
       <ChartFigure id="business-messages-caption" caption={t("staffBusiness.messagesCaption")} legend={[]}>
         <DayBars title={t("staffBusiness.messagesCaption")} days={figures.days.map((d) => ({ day: d.day, value: d.messages }))} />

@@ -57,6 +57,17 @@ export function TableRegion({ labelledBy, children }: { labelledBy: string; chil
   );
 }
 
+/** A number with its label (and a note below), in a `dl` of tiles (the figures pages' summaries). */
+export function FigureTile({ label, value, note }: { label: string; value: string; note?: string | null }) {
+  return (
+    <div className="staff-panel">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+      {note ? <dd className="figure-tile-note">{note}</dd> : null}
+    </div>
+  );
+}
+
 export interface LegendItem {
   label: string;
   className: string;

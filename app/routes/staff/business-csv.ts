@@ -3,7 +3,7 @@ import { businessFiguresCsv } from "~/lib/api/business-figures.server";
 import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
-import { ALL_SOURCES, BUSINESS_TABLES, type BusinessTable } from "../../../contract/business-figures";
+import { ALL_SOURCES, BUSINESS_TABLES, type BusinessTable } from "../../../contract/rules/business-figures";
 import type { Route } from "./+types/business-csv";
 
 /**

@@ -8,7 +8,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { pageError } from "~/lib/page-errors.server";
 import { requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
 import figuresCss from "~/staff-figures.css?url";
-import { ALL_SOURCES, BUSINESS_RANGE } from "../../../contract/business-figures";
+import { ALL_SOURCES, BUSINESS_RANGE } from "../../../contract/rules/business-figures";
 import { readRange, todayOf } from "../../../contract/rules/host-figures";
 import type { MessageKey } from "../../../contract/translator";
 import type { Route } from "./+types/business";

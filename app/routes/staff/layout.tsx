@@ -59,6 +59,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                 {staff.role === "admin" ? <NavLink to="/staff/orders">{t("staffOrders.nav")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/codes">{t("staffCodes.nav")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/postbacks">{t("staffPostbacks.nav")}</NavLink> : null}
+                {staff.role === "admin" ? <NavLink to="/staff/transparency">{t("staff.navTransparency")}</NavLink> : null}
                 <NavLink to="/staff/audit">{t("staff.navAudit")}</NavLink>
               </nav>
               <div className="staff-who">

@@ -1,5 +1,5 @@
 /**
- * The transparency report's counts (issue 30 point 7; ADR 052), straight from the moderation
+ * The transparency report's counts (issue 30 point 7; ADR 055), straight from the moderation
  * tables: cases, decisions and appeals are few next to members and messages, and each query
  * reads one range of a site's rows (their (site_id, …, created_at) indexes or a short scan).
  */

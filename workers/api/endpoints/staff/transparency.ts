@@ -1,6 +1,6 @@
 /**
  * GET /api/staff/transparency.php?from=&to=&site= (issue 30 point 7; docs/api.md "Transparency
- * report", docs/product.md §16.7, ADR 052): the DSA transparency counts of the admin's scope
+ * report", docs/product.md §16.7, ADR 055): the DSA transparency counts of the admin's scope
  * (their site, or every site; another site is 404) for a range of UTC days. `format=csv` answers
  * the same as a download of section, item, detail and count rows. Admins only.
  */
