@@ -60,6 +60,12 @@ export const SiteAnswerSchema = z.object({
     settings: StoredSettingsSchema,
   }),
   versions: z.array(SiteVersionSchema),
+  /**
+   * Whether the API worker can sign push messages for this site's push_pub: a private key for its
+   * host in VAPID_PRIVATE_KEYS (or the demo pair on a loopback host) that belongs to that public
+   * key. Never the key itself.
+   */
+  push_private_key_held: z.boolean(),
 });
 export type SiteAnswer = z.infer<typeof SiteAnswerSchema>;
 
@@ -109,3 +115,20 @@ export const SiteVersionAnswerSchema = z.object({
 });
 export type SiteVersionAnswer = z.infer<typeof SiteVersionAnswerSchema>;
 export const SiteVersionQuerySchema = z.object({ id, version });
+
+/** POST /api/staff/site_push_keys.php: a new VAPID key pair for the site, its public key saved over `version`. */
+export const SitePushKeysBodySchema = z.object({ id, version });
+
+/**
+ * The new pair: `public_key` is now the site's push_pub (saved as version `version`); `private_key`
+ * (the scalar d) is in this answer only, never stored: it goes into the VAPID_PRIVATE_KEYS secret
+ * under `host` (ADR 052).
+ */
+export const SitePushKeysSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  host: z.string(),
+  public_key: z.string(),
+  private_key: z.string(),
+});
+export type SitePushKeys = z.infer<typeof SitePushKeysSchema>;

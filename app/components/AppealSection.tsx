@@ -5,7 +5,7 @@
  */
 import { Form, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
-import { TextAreaField } from "~/components/safety/SafetyFields";
+import { TextAreaField } from "~/components/FormFields";
 import type { FieldConstraint, FormResult } from "~/lib/forms/use-form";
 import { useForm } from "~/lib/forms/use-form";
 import { AppealSchema } from "~/lib/forms/appeal";

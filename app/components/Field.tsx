@@ -65,7 +65,7 @@ export function ErrorList({ id, errors }: { id?: string | undefined; errors?: st
 }
 
 /**
- * Errors travel as message keys, optionally with values: "validation.required" or
+ * Errors travel as message keys, optionally with values: "validation.noEmail" or
  * 'errors.rate_limited|{"minutes":15}'. An unknown key shows the generic message.
  */
 export function translateError({ t, has }: Translator, error: string): string {

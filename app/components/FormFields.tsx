@@ -29,6 +29,8 @@ export function SelectField({
         id={field.id}
         name={field.name}
         required
+        // biome-ignore lint/a11y/noAutofocus: only the first field in error of the server's answer, in its HTML (use-form.ts serverConstraint): the cursor goes where the fix is.
+        autoFocus={field.constraint.autoFocus}
         defaultValue={field.initialValue ?? defaultValue ?? ""}
         aria-invalid={field.errors ? true : undefined}
         aria-describedby={field.errors ? field.errorId : undefined}
@@ -69,6 +71,8 @@ export function TextAreaField({
         minLength={minLength}
         maxLength={maxLength}
         required={required}
+        // biome-ignore lint/a11y/noAutofocus: as in SelectField.
+        autoFocus={field.constraint.autoFocus}
         defaultValue={field.initialValue ?? ""}
         aria-invalid={field.errors ? true : undefined}
         aria-describedby={[field.errors ? field.errorId : "", helpId].filter(Boolean).join(" ")}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalSlug, isLanderType, landerPathLocale, parseSlug } from "./landers";
+import { canonicalSlug, isLanderType, landerMember, landerMemberHref, landerPathLocale, memberIdOf, parseSlug } from "./landers";
 
 describe("lander slugs", () => {
   it("are the niche's prefix and the language, eng for English", () => {
@@ -34,5 +34,31 @@ describe("lander slugs", () => {
   it("know the eight types", () => {
     expect(isLanderType("maplanding")).toBe(true);
     expect(isLanderType("bogus")).toBe(false);
+  });
+});
+
+describe("a lander's member (?member=)", () => {
+  it("takes a positive whole number only", () => {
+    const of = (query: string) => landerMember(new URLSearchParams(query));
+    expect(of("member=12")).toBe(12);
+    for (const bad of [
+      "",
+      "member=",
+      "member=0",
+      "member=-3",
+      "member=1.5",
+      "member=abc",
+      "member=../../logout",
+      "member=99999999999",
+    ]) {
+      expect(of(bad), bad).toBeNull();
+    }
+    expect(memberIdOf("5")).toBe(5);
+    expect(memberIdOf(undefined)).toBeNull();
+  });
+
+  it("links to the form with the page's query kept and the member set once", () => {
+    expect(landerMemberHref("", 7)).toBe("?member=7#join");
+    expect(landerMemberHref("network=aff&sub1=a%26b", 7)).toBe("?network=aff&sub1=a%26b&member=7#join");
   });
 });

@@ -90,3 +90,29 @@ function decodeURIComponentSafe(value: string): string {
     return value;
   }
 }
+
+/**
+ * "Say hi to Hannah", "Like" and a map pin on a lander lead to its form with the member in the
+ * address (`?member=12#join`, the rest of the query kept: tracking values may be there), and the
+ * form posts to that address: after sign-up the new member continues to that member's page, as
+ * from a member lander (docs/product.md §11.3). Only a positive whole number counts.
+ */
+export const LANDER_MEMBER_PARAM = "member";
+
+export function landerMember(search: URLSearchParams): number | null {
+  return memberIdOf(search.get(LANDER_MEMBER_PARAM));
+}
+
+/** A member's id as an address carries it, or null. */
+export function memberIdOf(value: string | null | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** The address of the lander's form for one member: this page's query with `member` set, then #join. */
+export function landerMemberHref(query: string, id: number): string {
+  const search = new URLSearchParams(query);
+  search.set(LANDER_MEMBER_PARAM, String(id));
+  return `?${search.toString()}#join`;
+}

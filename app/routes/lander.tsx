@@ -6,7 +6,7 @@ import { countVisit } from "~/lib/api/business-figures.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { isLanderType } from "~/lib/landers";
+import { isLanderType, LANDER_MEMBER_PARAM, landerMember } from "~/lib/landers";
 import { checkSlug, landerData } from "~/lib/landers.server";
 import { notFound } from "~/lib/page-errors.server";
 import { landerSignupAction } from "~/lib/signup/flow.server";
@@ -28,18 +28,22 @@ export async function loader(args: Route.LoaderArgs) {
   if (await getOptionalUser(context)) throw redirect("/home");
   const { settings, form, photos, place } = await landerData(args);
   countVisit(args.request, context, "lander");
-  return { type, form, photos, place, siteName: settings.name, ...links };
+  const search = new URL(args.request.url).searchParams;
+  // "Say hi to Hannah": the form names her (when she is on the page) and sign-up ends at her page.
+  const member = photos.find((p) => p.id === landerMember(search)) ?? null;
+  search.delete(LANDER_MEMBER_PARAM);
+  return { type, form, photos, place, siteName: settings.name, member: member?.name ?? null, query: search.toString(), ...links };
 }
 
 /** Sign-up step 0 posts here; mistakes come back on this page, the typing kept (docs/product.md §11.3). */
 export function action({ request, context }: Route.ActionArgs) {
-  return landerSignupAction(request, context);
+  return landerSignupAction(request, context, landerMember(new URL(request.url).searchParams));
 }
 
 export default function Lander({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { type, form, photos, place, siteName } = loaderData;
-  const design = useDesign(type, { photos, place, site: siteName });
+  const { type, form, photos, place, siteName, member, query } = loaderData;
+  const design = useDesign(type, { photos, place, site: siteName, query });
   if (!form.open) return <InviteOnly siteName={siteName} />;
   return (
     <div className={`lander-page ld ld-${type}`}>
@@ -51,7 +55,11 @@ export default function Lander({ loaderData, actionData }: Route.ComponentProps)
       />
       <Brand name={siteName} />
       <div className="ld-top">{design.top}</div>
-      <LanderForm form={form} actionData={actionData} />
+      <LanderForm
+        form={form}
+        actionData={actionData}
+        heading={member ? t("landers.formHeadingMember", { name: member }) : undefined}
+      />
       {design.more ? <div className="ld-more">{design.more}</div> : null}
     </div>
   );

@@ -21,6 +21,7 @@ import { apiContext } from "~/lib/context";
 import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
 import { landerSignupAction } from "~/lib/signup/flow.server";
+import { memberIdOf } from "~/lib/landers";
 import type { Route } from "./+types/member-landing";
 
 /**
@@ -64,8 +65,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Sign-up step 0 posts here; mistakes come back on this page, the typing kept (docs/product.md §11.3). */
-export function action({ request, context }: Route.ActionArgs) {
-  return landerSignupAction(request, context);
+export function action({ request, context, params }: Route.ActionArgs) {
+  // Sign-up ends at the member's page (docs/product.md §11.3).
+  return landerSignupAction(request, context, memberIdOf(params.memberId));
 }
 
 export default function MemberLanding({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import { getValibotConstraint } from "@conform-to/valibot";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorList } from "~/components/Field";
-import { BlockForm, SelectField, TextAreaField } from "~/components/safety/SafetyFields";
+import { SelectField, TextAreaField } from "~/components/FormFields";
+import { BlockForm } from "~/components/safety/SafetyFields";
 import { fetchProfile } from "~/lib/api/discover.server";
 import { reportMember } from "~/lib/api/safety.server";
 import { parseForm } from "~/lib/forms/parse.server";

@@ -15,6 +15,7 @@ import { getValibotConstraint } from "@conform-to/valibot";
 import { AccountSchema } from "~/lib/forms/signup";
 import { useSite } from "~/lib/root-data";
 import { landerSignupAction } from "~/lib/signup/flow.server";
+import { memberIdOf } from "~/lib/landers";
 import type { Route } from "./+types/member-signup";
 
 /**
@@ -49,8 +50,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Sign-up step 0 posts here; mistakes come back on this page, the typing kept (docs/product.md §11.3). */
-export function action({ request, context }: Route.ActionArgs) {
-  return landerSignupAction(request, context);
+export function action({ request, context, params }: Route.ActionArgs) {
+  // Sign-up ends at the member's page (docs/product.md §11.3).
+  return landerSignupAction(request, context, memberIdOf(params.memberId));
 }
 
 export default function MemberSignup({ loaderData, actionData }: Route.ComponentProps) {

@@ -155,7 +155,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       <section className="narrow locked">
         <title>{t("search.title", { site: site?.name ?? "" })}</title>
         <h1>{t("search.lockedHeading")}</h1>
-        <p>{t("search.lockedText")}</p>
+        {/* An invite-only site offers no sign-up here: only logging in (issue 29 point 22). */}
+        <p>{t(site?.signupOpen ? "search.lockedText" : "search.lockedTextLogin")}</p>
         <p className="actions">
           {site?.signupOpen ? (
             <Link className="button" to={site?.signupHref ?? "/signup"}>

@@ -52,7 +52,9 @@ test.describe("login and logout", () => {
     });
     expect(empty.status()).toBe(400);
     const html = await empty.text();
-    expect(html).toContain("Value is required");
+    // What is needed, not "Value is required" (issue 29 point 22).
+    expect(html).toContain("Enter your email address.");
+    expect(html).toContain("Enter your password.");
     // One message per field (issue 16): not also "not a valid email address" for the empty one.
     expect(html).not.toContain("Value is not a valid email address");
     const malformed = await request.post("/login", {

@@ -75,7 +75,8 @@ test("a banned member logs in, lands on /pages/ban, is sent back there from memb
   if (js) {
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Send appeal" }).click();
-    await expect(page.getByText("Value is required")).toBeVisible();
+    await expect(page.getByText("Write why you think the decision is wrong.")).toBeVisible();
+    await expect(text).toBeFocused();
   }
   await text.fill("<i>I</i> never sent adverts & links.\nPlease look again.");
   await page.getByRole("button", { name: "Send appeal" }).click();

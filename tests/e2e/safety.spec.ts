@@ -32,7 +32,8 @@ test("a member reports another, blocks them, no longer finds them, and unblocks 
   await expect(page.getByRole("heading", { level: 1, name: `Report ${name}` })).toBeVisible();
   if (info.project.use.javaScriptEnabled !== false) {
     await page.getByRole("button", { name: "Send report" }).click();
-    await expect(page.getByText("Value is required")).toBeVisible();
+    await expect(page.getByText("Choose a reason.")).toBeVisible();
+    await expect(page.getByLabel("Reason")).toBeFocused();
   }
   await page.getByLabel("Reason").selectOption("fake_profile");
   await page.getByLabel("What happened?").fill("<b>Stolen</b> photos & a fake name");
@@ -78,7 +79,10 @@ test("a visitor files a notice at /complaints and gets a reference, by mail too"
     // Checked in the browser first: no reason, no explanation, no statement.
     await page.getByRole("button", { name: "Send notice" }).click();
     await expect(page.getByText("Please confirm this statement to send the notice.")).toBeVisible();
-    await expect(page.getByText("Value is required").first()).toBeVisible();
+    await expect(page.getByText("Choose a reason.")).toBeVisible();
+    await expect(page.getByText("Explain what is wrong.")).toBeVisible();
+    // The first field in error, in the form's order, has the focus.
+    await expect(page.getByLabel("Why?")).toBeFocused();
   }
   // Something that does not exist: a clear message beside the field, and what was typed stays.
   await page.getByLabel("Address (URL) or member number").fill("/members/999999999");

@@ -392,8 +392,8 @@ test("the name is required and the password needs 8 characters, one message per 
     });
     expect(answer.status()).toBe(400);
     expect(fieldMessages(await answer.text())).toEqual([
-      "Value is required",
-      "Value is required",
+      "Enter your email address.",
+      "Enter your name.",
       "This field should be at least 8 characters long",
     ]);
   }
@@ -410,7 +410,7 @@ test("the name is required and the password needs 8 characters, one message per 
   }
   const name = page.getByRole("textbox", { name: "Name" });
   await expect(name).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("Value is required")).toHaveCount(1);
+  await expect(page.getByText("Enter your name.")).toHaveCount(1);
   await expect(page.getByText("This field should be at least 8 characters long")).toBeVisible();
   await expect(page.getByText("Value is not a valid email address")).toHaveCount(0);
   // Corrected, it goes through, and the name is the one typed (not the address's first part).

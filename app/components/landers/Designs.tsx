@@ -5,13 +5,15 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import type { LanderType } from "~/lib/landers";
+import { type LanderType, landerMemberHref } from "~/lib/landers";
 import { FictionalMark, FictionalNote, JoinLink, Photo, useNameAge, type PhotoData } from "./LanderParts";
 
 export interface DesignProps {
   photos: PhotoData[];
   place: string;
   site: string;
+  /** The page's query (without `member`): a member's "Say hi" keeps it on the way to the form. */
+  query: string;
 }
 
 export interface Design {
@@ -61,7 +63,7 @@ function Intro({ heading, lead }: { heading: string; lead: string }) {
   );
 }
 
-export function useDesign(type: LanderType, { photos, place, site }: DesignProps): Design {
+export function useDesign(type: LanderType, { photos, place, site, query }: DesignProps): Design {
   const { t } = useTranslation();
   const nameAge = useNameAge();
   const note = <FictionalNote photos={photos} />;
@@ -118,7 +120,7 @@ export function useDesign(type: LanderType, { photos, place, site }: DesignProps
                     <b>{nameAge(p)}</b>
                     {p.city ? <small>{p.city}</small> : null}
                   </span>
-                  <a href="#join">{t("landers.alone.sayHi", { name: p.name })}</a>
+                  <a href={landerMemberHref(query, p.id)}>{t("landers.alone.sayHi", { name: p.name })}</a>
                 </li>
               ))}
             </ul>
@@ -195,7 +197,7 @@ export function useDesign(type: LanderType, { photos, place, site }: DesignProps
         top: (
           <section className="ld-hero">
             <Intro heading={heading} lead={t("landers.map.lead")} />
-            <MemberMap photos={photos.slice(0, 8)} place={place} />
+            <MemberMap photos={photos.slice(0, 8)} place={place} query={query} />
           </section>
         ),
         more: note,
@@ -208,12 +210,12 @@ export function useDesign(type: LanderType, { photos, place, site }: DesignProps
         top: (
           <section className="ld-hero">
             <Intro heading={heading} lead={t("landers.social.lead", { place })} />
-            <Feed photos={photos.slice(0, 2)} eager />
+            <Feed photos={photos.slice(0, 2)} query={query} eager />
           </section>
         ),
         more: (
           <>
-            <Feed photos={photos.slice(2, 8)} />
+            <Feed photos={photos.slice(2, 8)} query={query} />
             {note}
           </>
         ),
@@ -235,7 +237,7 @@ const PINS = [
 ] as const;
 
 /** Members around the visitor's place on a drawn map (inline SVG: no map script, no tiles). */
-function MemberMap({ photos, place }: { photos: PhotoData[]; place: string }) {
+function MemberMap({ photos, place, query }: { photos: PhotoData[]; place: string; query: string }) {
   const { t } = useTranslation();
   const nameAge = useNameAge();
   return (
@@ -258,7 +260,7 @@ function MemberMap({ photos, place }: { photos: PhotoData[]; place: string }) {
         {photos.map((p, i) => {
           const [x, y] = PINS[i % PINS.length] ?? [50, 50];
           return (
-            <a key={p.id} href="#join" aria-label={nameAge(p)}>
+            <a key={p.id} href={landerMemberHref(query, p.id)} aria-label={nameAge(p)}>
               <circle className="ld-pin" cx={x} cy={y} r="6.6" />
               <image
                 href={p.src}
@@ -278,7 +280,7 @@ function MemberMap({ photos, place }: { photos: PhotoData[]; place: string }) {
 }
 
 /** A social network's timeline: members' latest photos, liking and writing lead to the form. */
-function Feed({ photos, eager = false }: { photos: PhotoData[]; eager?: boolean }) {
+function Feed({ photos, query, eager = false }: { photos: PhotoData[]; query: string; eager?: boolean }) {
   const { t } = useTranslation();
   const nameAge = useNameAge();
   return (
@@ -297,8 +299,8 @@ function Feed({ photos, eager = false }: { photos: PhotoData[]; eager?: boolean 
             <FictionalMark photo={p} />
           </div>
           <p className="ld-actions">
-            <a href="#join">{t("landers.social.like")}</a>
-            <a href="#join">{t("landers.social.message", { name: p.name })}</a>
+            <a href={landerMemberHref(query, p.id)}>{t("landers.social.like")}</a>
+            <a href={landerMemberHref(query, p.id)}>{t("landers.social.message", { name: p.name })}</a>
           </p>
         </li>
       ))}

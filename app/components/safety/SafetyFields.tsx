@@ -1,8 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 
-export { SelectField, TextAreaField } from "~/components/FormFields";
-
 /** Block (or unblock) a member: one button, a plain form post (routes/member-block.ts). */
 export function BlockForm({
   memberId,

@@ -1,5 +1,11 @@
 /** Sites in the operator's console (docs/api.md "Sites", ADR 047): admins only. */
-import { SiteAnswerSchema, SiteSavedSchema, SitesAnswerSchema, SiteVersionAnswerSchema } from "../../../contract/site-admin";
+import {
+  SiteAnswerSchema,
+  SitePushKeysSchema,
+  SiteSavedSchema,
+  SitesAnswerSchema,
+  SiteVersionAnswerSchema,
+} from "../../../contract/site-admin";
 import type { ApiClient } from "./client.server";
 
 export function staffSites(api: ApiClient) {
@@ -29,4 +35,9 @@ export function createStaffSite(
   body: { from: number; host: string; name: string; domain: string; countries?: string[] },
 ) {
   return api.call(SiteSavedSchema, "/api/staff/site_create.php", { method: "POST", body });
+}
+
+/** A new VAPID pair: the public key saved as push_pub over `version`; the private key only in this answer (ADR 052). */
+export function generateStaffPushKeys(api: ApiClient, body: { id: number; version: number }) {
+  return api.call(SitePushKeysSchema, "/api/staff/site_push_keys.php", { method: "POST", body });
 }

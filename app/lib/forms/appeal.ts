@@ -12,7 +12,7 @@ export const AppealSchema = v.object({
     str,
     v.transform((value: string) => value.replace(/\r\n?/g, "\n")),
     v.trim(),
-    v.nonEmpty("validation.required"),
+    v.nonEmpty("validation.noAppeal"),
     v.maxLength(APPEAL_MAX, tooLong(APPEAL_MAX)),
   ),
 });

@@ -30,7 +30,7 @@ export const EntProfileSchema = v.object({
     ),
   ),
   country: v.pipe(str, v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, "entProfiles.errors.country")),
-  city: v.pipe(str, v.trim(), v.nonEmpty("validation.required"), v.maxLength(CITY_MAX, tooLong(CITY_MAX))),
+  city: v.pipe(str, v.trim(), v.nonEmpty("validation.noCity"), v.maxLength(CITY_MAX, tooLong(CITY_MAX))),
   language: v.pipe(str, v.picklist(LOCALES, CHOOSE_ONE)),
   about_me: text(PERSONAL_MAX),
   looking_for: text(PERSONAL_MAX),

@@ -1,7 +1,8 @@
 /**
  * Field schemas several forms share (login, sign-up, password reset and change), so each rule
  * and its message is written once. A missing field gets the same message as an empty one
- * (v.optional with "" as the default).
+ * (v.optional with "" as the default; the action's parser makes an empty field a missing one,
+ * which fails as "not a string"): both say what is needed ("Enter your email address.").
  */
 import * as v from "valibot";
 import { EMAIL_MAX, NAME_MAX, NEW_PASSWORD_MIN, PASSWORD_MAX } from "../../../contract/limits";
@@ -17,10 +18,10 @@ const visibleOnly = v.check((value: string) => !hasInvisibleCharacters(value), I
 const nfc = v.transform((value: string) => value.normalize("NFC"));
 
 export const emailField = v.pipe(
-  v.optional(v.string("validation.required"), ""),
+  v.optional(v.string("validation.noEmail"), ""),
   nfc,
   v.trim(),
-  v.nonEmpty("validation.required"),
+  v.nonEmpty("validation.noEmail"),
   visibleOnly,
   v.maxLength(EMAIL_MAX, tooLong(EMAIL_MAX)),
   v.email("validation.email"),
@@ -35,10 +36,10 @@ export const emailField = v.pipe(
  * and it weighs 0.8 KB compressed on pages at their 130 KB budget (docs/decisions/041).
  */
 export const nameField = v.pipe(
-  v.optional(v.string("validation.required"), ""),
+  v.optional(v.string("validation.noName"), ""),
   nfc,
   v.trim(),
-  v.nonEmpty("validation.required"),
+  v.nonEmpty("validation.noName"),
   v.maxLength(NAME_MAX, tooLong(NAME_MAX)),
   visibleOnly,
 );
@@ -54,8 +55,8 @@ export function nameRuleMessage(name: string, email: string): string {
 
 /** A password as typed to log in or to confirm an action (docs/product.md §5: required, no other bound). */
 export const passwordField = v.pipe(
-  v.optional(v.string("validation.required"), ""),
-  v.nonEmpty("validation.required"),
+  v.optional(v.string("validation.noPassword"), ""),
+  v.nonEmpty("validation.noPassword"),
   v.maxLength(PASSWORD_MAX, tooLong(PASSWORD_MAX)),
 );
 
@@ -78,12 +79,19 @@ export function rateLimited(retryAfterSeconds: number | undefined): string {
   return `errors.rate_limited|${JSON.stringify({ minutes: Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)) })}`;
 }
 
+/** What an empty field of the member's forms says: what is needed, not "required" (issue 29 point 22). */
+const REQUIRED: Record<string, string> = {
+  email: "validation.noEmail",
+  name: "validation.noName",
+  password: "validation.noPassword",
+};
+
 /**
  * The message for a field code the API answered (422 invalid_input's `fields`) for a field of
  * the member's own forms: the same words the form's schema would have used.
  */
 export function apiFieldMessage(field: string, code: string): string {
-  if (code === "required") return "validation.required";
+  if (code === "required") return REQUIRED[field] ?? "validation.required";
   if (field === "password" && code === "too_small") return TOO_SHORT_PASSWORD;
   if (field === "name" && code === "too_big") return tooLong(NAME_MAX);
   if (field === "password" && code === "too_big") return tooLong(PASSWORD_MAX);

@@ -1,7 +1,7 @@
 /**
  * Issue 16, defect 9: a field shows one message, the first that applies, in the browser (the
  * form hook's issuesByField) and in the action (parseForm) alike. An empty required address
- * used to show "Value is required" and "Value is not a valid email address" at once.
+ * used to show "Value is required" (now "Enter your email address.") and "Value is not a valid email address" at once.
  */
 import type * as v from "valibot";
 import { describe, expect, it } from "vitest";
@@ -28,29 +28,29 @@ function bothSides(schema: v.GenericSchema, values: Record<string, string>) {
 }
 
 const FORMS: [string, v.GenericSchema, Record<string, string>, Record<string, string>][] = [
-  ["login", LoginSchema, { email: "", password: "" }, { email: "validation.required", password: "validation.required" }],
+  ["login", LoginSchema, { email: "", password: "" }, { email: "validation.noEmail", password: "validation.noPassword" }],
   [
     "sign-up",
     AccountSchema,
     { email: "", name: "", password: "" },
-    { email: "validation.required", name: "validation.required", password: "validation.required" },
+    { email: "validation.noEmail", name: "validation.noName", password: "validation.noPassword" },
   ],
-  ["reset request", ResetRequestSchema, { email: "" }, { email: "validation.required" }],
-  ["new password", NewPasswordSchema, { token: "t", password: "", repeat: "" }, { password: "validation.required" }],
+  ["reset request", ResetRequestSchema, { email: "" }, { email: "validation.noEmail" }],
+  ["new password", NewPasswordSchema, { token: "t", password: "", repeat: "" }, { password: "validation.noPassword" }],
   [
     "password change",
     ChangePasswordSchema,
     { current: "", password: "", repeat: "" },
-    { current: "validation.required", password: "validation.required" },
+    { current: "validation.noCurrentPassword", password: "validation.noPassword" },
   ],
   [
     "mail change",
     MailChangeSchema,
     { email: "", password: "" },
-    { email: "validation.required", password: "validation.required" },
+    { email: "validation.noEmail", password: "validation.noPassword" },
   ],
-  ["step 7's address", ChangeEmailSchema, { email: "" }, { email: "validation.required" }],
-  ["account deletion", DeleteAccountSchema, { password: "" }, { password: "validation.required" }],
+  ["step 7's address", ChangeEmailSchema, { email: "" }, { email: "validation.noEmail" }],
+  ["account deletion", DeleteAccountSchema, { password: "" }, { password: "validation.noPassword" }],
 ];
 
 describe("one message per field", () => {

@@ -1,6 +1,6 @@
 /**
  * The actions' form parser: Conform's parseWithValibot, with one message per field, the first
- * that applies (docs/product.md §5; issue 16): an empty address is "Value is required", not
+ * that applies (docs/product.md §5; issue 16): an empty address is "Enter your email address.", not
  * that and "Value is not a valid email address" as well. A field's checks run in order (its
  * own pipe, then the form's checks across fields), so the first message is the one that
  * applies first. The form's own messages ("") are kept whole. The browser's hook does the same

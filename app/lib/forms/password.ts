@@ -26,7 +26,7 @@ export const NewPasswordSchema = v.pipe(
 /** /profile: a new password needs the current one. */
 export const ChangePasswordSchema = v.pipe(
   v.object({
-    current: v.pipe(v.optional(v.string("validation.required"), ""), v.nonEmpty("validation.required")),
+    current: v.pipe(v.optional(v.string("validation.noCurrentPassword"), ""), v.nonEmpty("validation.noCurrentPassword")),
     password: newPasswordField,
     repeat: repeatField,
   }),

@@ -18,8 +18,8 @@ const notice = {
 describe("the report form", () => {
   it("needs a reason from the list; the explanation is optional and at most 1000 characters", () => {
     expect(v.safeParse(ReportSchema, { category: "scam" }).success).toBe(true);
-    expect(issuesByField(ReportSchema, {})).toEqual({ category: ["validation.required"] });
-    expect(issuesByField(ReportSchema, { category: "boring" })).toEqual({ category: ["validation.required"] });
+    expect(issuesByField(ReportSchema, {})).toEqual({ category: ["validation.noReason"] });
+    expect(issuesByField(ReportSchema, { category: "boring" })).toEqual({ category: ["validation.noReason"] });
     expect(issuesByField(ReportSchema, { category: "scam", explanation: "x".repeat(EXPLANATION_MAX + 1) })).toEqual({
       explanation: [`validation.tooLong|{"max":${EXPLANATION_MAX}}`],
     });
@@ -37,14 +37,14 @@ describe("the notice form", () => {
   it("needs the statement, the subject, a reason and an explanation", () => {
     const errors = issuesByField(NoticeSchema, { subject_kind: "profile" });
     expect(errors.good_faith).toEqual(["errors.good_faith_required"]);
-    expect(errors.subject).toEqual(["validation.required"]);
-    expect(errors.category).toEqual(["validation.required"]);
-    expect(errors.explanation).toEqual(["validation.required"]);
+    expect(errors.subject).toEqual(["validation.noSubject"]);
+    expect(errors.category).toEqual(["validation.noReason"]);
+    expect(errors.explanation).toEqual(["validation.noExplanation"]);
   });
 
   it("needs name and address except for child sexual abuse material", () => {
     const anonymous = { ...notice, name: "", email: "" };
-    expect(issuesByField(NoticeSchema, anonymous)).toEqual({ name: ["validation.required"], email: ["validation.required"] });
+    expect(issuesByField(NoticeSchema, anonymous)).toEqual({ name: ["validation.noName"], email: ["validation.noEmail"] });
     expect(v.safeParse(NoticeSchema, { ...anonymous, category: "child_sexual_abuse" }).success).toBe(true);
     expect(issuesByField(NoticeSchema, { ...notice, email: "nora" })).toEqual({ email: ["validation.email"] });
   });
@@ -62,7 +62,7 @@ describe("as the action parses them (Conform posts empty fields as missing)", ()
     const ok = parseForm(form({ category: "harassment", explanation: "" }), ReportSchema);
     expect(ok.status === "success" ? ok.value : null).toEqual({ category: "harassment", explanation: "" });
     expect(errorsOf(parseForm(form({ category: "", explanation: "" }), ReportSchema))).toEqual({
-      category: ["validation.required"],
+      category: ["validation.noReason"],
     });
   });
 
@@ -72,9 +72,9 @@ describe("as the action parses them (Conform posts empty fields as missing)", ()
       NoticeSchema,
     );
     expect(errorsOf(empty)).toEqual({
-      subject: ["validation.required"],
-      category: ["validation.required"],
-      explanation: ["validation.required"],
+      subject: ["validation.noSubject"],
+      category: ["validation.noReason"],
+      explanation: ["validation.noExplanation"],
       good_faith: ["errors.good_faith_required"],
     });
     const anonymous = parseForm(form({ ...notice, name: "", email: "", category: "child_sexual_abuse" }), NoticeSchema);

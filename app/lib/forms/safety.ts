@@ -16,9 +16,9 @@ import { tooLong } from "./fields";
  */
 const str = v.optional(v.fallback(v.string(), ""), "");
 
-/** One of a fixed list, from a select or radio buttons: nothing chosen, or anything else, is "Value is required". */
-const oneOf = <const T extends readonly [string, ...string[]]>(list: T) =>
-  v.pipe(str, v.nonEmpty("validation.required"), v.picklist(list, "validation.required"));
+/** One of a fixed list, from a select or radio buttons: nothing chosen, or anything else, says what to choose (`message`). */
+const oneOf = <const T extends readonly [string, ...string[]]>(list: T, message: string) =>
+  v.pipe(str, v.nonEmpty(message), v.picklist(list, message));
 
 /** Free text as a textarea counts it: CRLF is one line break; trimmed. */
 const text = v.pipe(
@@ -29,7 +29,7 @@ const text = v.pipe(
 );
 
 export const ReportSchema = v.object({
-  category: oneOf(REPORT_CATEGORIES),
+  category: oneOf(REPORT_CATEGORIES, "validation.noReason"),
   explanation: text,
 });
 
@@ -37,10 +37,10 @@ const optionalText = (max: number) => v.pipe(str, v.trim(), v.maxLength(max, too
 
 export const NoticeSchema = v.pipe(
   v.object({
-    subject_kind: oneOf(NOTICE_SUBJECTS),
-    subject: v.pipe(str, v.trim(), v.nonEmpty("validation.required"), v.maxLength(SUBJECT_URL_MAX, tooLong(SUBJECT_URL_MAX))),
-    category: oneOf(NOTICE_CATEGORIES),
-    explanation: v.pipe(text, v.nonEmpty("validation.required")),
+    subject_kind: oneOf(NOTICE_SUBJECTS, "validation.noSubjectKind"),
+    subject: v.pipe(str, v.trim(), v.nonEmpty("validation.noSubject"), v.maxLength(SUBJECT_URL_MAX, tooLong(SUBJECT_URL_MAX))),
+    category: oneOf(NOTICE_CATEGORIES, "validation.noReason"),
+    explanation: v.pipe(text, v.nonEmpty("validation.noExplanation")),
     name: optionalText(NAME_MAX),
     email: v.pipe(
       optionalText(EMAIL_MAX),
@@ -53,11 +53,11 @@ export const NoticeSchema = v.pipe(
   }),
   // Name and address may be left out only for child sexual abuse material (DSA art. 16(2)(c)).
   v.forward(
-    v.check((input) => input.category === ANONYMOUS_NOTICE_CATEGORY || input.name !== "", "validation.required"),
+    v.check((input) => input.category === ANONYMOUS_NOTICE_CATEGORY || input.name !== "", "validation.noName"),
     ["name"],
   ),
   v.forward(
-    v.check((input) => input.category === ANONYMOUS_NOTICE_CATEGORY || input.email !== "", "validation.required"),
+    v.check((input) => input.category === ANONYMOUS_NOTICE_CATEGORY || input.email !== "", "validation.noEmail"),
     ["email"],
   ),
 );

@@ -29,8 +29,8 @@ describe("AccountSchema", () => {
 
   describe("email", () => {
     it.each([
-      ["undefined", undefined, "validation.required"],
-      ["a number", 42, "validation.required"],
+      ["undefined", undefined, "validation.noEmail"],
+      ["a number", 42, "validation.noEmail"],
       ["without '@'", "anna.example.com", "validation.email"],
       ["without a domain dot", "anna@example", "validation.email"],
       ["with two '@'", "anna@@example.com", "validation.email"],
@@ -40,17 +40,17 @@ describe("AccountSchema", () => {
     });
 
     // Conform turns an empty field into undefined (above); a raw "" also gets 'validation.email'
-    // after 'validation.required', since Valibot runs every check of the pipe.
+    // after 'validation.noEmail', since Valibot runs every check of the pipe.
     it.each([
       ["empty", ""],
       ["only spaces", "   "],
-    ])("%s → validation.required first", (_, email) => {
-      expect(issuesOf(AccountSchema, { ...valid, email })[0]).toEqual({ path: "email", message: "validation.required" });
+    ])("%s → validation.noEmail first", (_, email) => {
+      expect(issuesOf(AccountSchema, { ...valid, email })[0]).toEqual({ path: "email", message: "validation.noEmail" });
     });
 
-    it("absent → validation.required first (as for an empty field)", () => {
+    it("absent → validation.noEmail first (as for an empty field)", () => {
       const { email: _, ...withoutEmail } = valid;
-      expect(issuesOf(AccountSchema, withoutEmail)[0]).toEqual({ path: "email", message: "validation.required" });
+      expect(issuesOf(AccountSchema, withoutEmail)[0]).toEqual({ path: "email", message: "validation.noEmail" });
     });
 
     it("accepts EMAIL_MAX (254) characters and rejects 255", () => {
@@ -67,8 +67,8 @@ describe("AccountSchema", () => {
       ["missing", undefined],
       ["empty", ""],
       ["only spaces", "   "],
-    ])("requires a name: %s → validation.required", (_, name) => {
-      expect(issuesOf(AccountSchema, { ...valid, name })).toEqual([{ path: "name", message: "validation.required" }]);
+    ])("requires a name: %s → validation.noName", (_, name) => {
+      expect(issuesOf(AccountSchema, { ...valid, name })).toEqual([{ path: "name", message: "validation.noName" }]);
     });
 
     it.each([
@@ -110,17 +110,17 @@ describe("AccountSchema", () => {
 
   describe("password", () => {
     it.each([
-      ["undefined", undefined, "validation.required"],
-      ["empty", "", "validation.required"],
-      ["a number", 1234, "validation.required"],
+      ["undefined", undefined, "validation.noPassword"],
+      ["empty", "", "validation.noPassword"],
+      ["a number", 1234, "validation.noPassword"],
       ["1001 characters", "p".repeat(1001), tooLong(1000)],
     ])("%s → %s", (_, password, message) => {
       expect(issuesOf(AccountSchema, { ...valid, password })).toEqual([{ path: "password", message }]);
     });
 
-    it("absent → validation.required", () => {
+    it("absent → validation.noPassword", () => {
       const { password: _, ...withoutPassword } = valid;
-      expect(issuesOf(AccountSchema, withoutPassword)).toEqual([{ path: "password", message: "validation.required" }]);
+      expect(issuesOf(AccountSchema, withoutPassword)).toEqual([{ path: "password", message: "validation.noPassword" }]);
     });
 
     // Issue 16: sign-up takes the rule /profile and the reset take (8 characters, not only spaces).
@@ -329,7 +329,7 @@ describe("AboutSchema", () => {
 
 describe("the name's rule is the contract's (the API applies nameProblem), but for the look-alike rule the API alone applies", () => {
   const MESSAGES = {
-    required: "validation.required",
+    required: "validation.noName",
     too_big: tooLong(150),
     name_starts_with_at: "errors.name_starts_with_at",
     name_characters: "errors.name_characters",

@@ -9,7 +9,7 @@ const reason = "Sends the same link to everyone.";
 
 describe("the staff sign-in forms", () => {
   it("need the address and the password", () => {
-    expect(issuesByField(StaffLoginSchema, {})).toEqual({ email: ["validation.required"], password: ["validation.required"] });
+    expect(issuesByField(StaffLoginSchema, {})).toEqual({ email: ["validation.noEmail"], password: ["validation.noPassword"] });
     expect(v.parse(StaffLoginSchema, { email: " mira@example.com ", password: "x" })).toEqual({
       email: "mira@example.com",
       password: "x",

@@ -21,7 +21,7 @@ const str = v.optional(v.fallback(v.string(), ""), "");
 const CHOOSE_ONE = "staff.errors.required";
 
 export const StaffLoginSchema = v.object({
-  email: v.pipe(str, v.trim(), v.nonEmpty("validation.required"), v.maxLength(EMAIL_MAX, tooLong(EMAIL_MAX))),
+  email: v.pipe(str, v.trim(), v.nonEmpty("validation.noEmail"), v.maxLength(EMAIL_MAX, tooLong(EMAIL_MAX))),
   password: passwordField,
 });
 

@@ -27,6 +27,8 @@ export interface FieldConstraint {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** In the server's HTML only: the first field in error (see serverConstraint). */
+  autoFocus?: boolean;
 }
 
 type Errors = Record<string, string[]>;
@@ -82,6 +84,24 @@ function serverErrors(result: FormResult | undefined): Errors {
   return errors;
 }
 
+/**
+ * Moves focus to the first field, in the form's order, that shows an error (issue 29 point 22):
+ * after a refused submit, and after the server's answer.
+ */
+function focusFirst(form: HTMLElement | null, names: string[]) {
+  form?.querySelector<HTMLElement>(names.map((name) => `[name="${name}"]`).join())?.focus();
+}
+
+/**
+ * A field's constraints as the server renders them: the first field with an error of the
+ * server's answer gets `autofocus`, so without JavaScript the answer page puts the cursor there
+ * (issue 29 point 22). Only the server's build has this (import.meta.env.SSR): the browser's
+ * script moves focus itself (focusFirst) and carries no byte of it.
+ */
+function serverConstraint(constraint: FieldConstraint | undefined, name: string, errors: Errors): FieldConstraint {
+  return Object.keys(errors).find(Boolean) === name ? { ...constraint, autoFocus: true } : (constraint ?? {});
+}
+
 function valueAt(values: Record<string, unknown> | null | undefined, name: string): unknown {
   let node: unknown = values;
   for (const part of name.split(".")) {
@@ -112,8 +132,10 @@ export function useForm<S extends v.GenericSchema>({
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     setErrors(serverErrors(lastResult));
-    for (const name of Object.keys(lastResult?.error ?? {})) touched.current.add(name);
-  }, [lastResult]);
+    const names = Object.keys(lastResult?.error ?? {});
+    for (const name of names) touched.current.add(name);
+    if (names.length) focusFirst(document.getElementById(id), names);
+  }, [lastResult, id]);
 
   const initialValues = lastResult?.initialValue ?? defaultValue ?? {};
 
@@ -157,11 +179,14 @@ export function useForm<S extends v.GenericSchema>({
         if (typeof name === "string" && errors[name]) show(event.currentTarget);
       },
       onSubmit: (event: FormEvent<HTMLFormElement>) => {
-        const found = check(event.currentTarget);
-        if (Object.keys(found).length === 0) return;
+        const form = event.currentTarget;
+        const found = check(form);
+        const names = Object.keys(found);
+        if (names.length === 0) return;
         event.preventDefault();
-        for (const name of Object.keys(found)) touched.current.add(name);
+        for (const name of names) touched.current.add(name);
         setErrors(found);
+        focusFirst(form, names);
       },
     },
     /** A field's name, id, errors and first value (what the server echoed, or the default). */
@@ -178,7 +203,7 @@ export function useForm<S extends v.GenericSchema>({
           : typeof initial === "string"
             ? [initial]
             : [],
-        constraint: constraint?.[name] ?? {},
+        constraint: import.meta.env.SSR ? serverConstraint(constraint?.[name], name, errors) : (constraint?.[name] ?? {}),
       };
     },
     /** Sets a field's value from code (a corrected address, a place from the device). */

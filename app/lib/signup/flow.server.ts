@@ -185,12 +185,18 @@ async function saveStep(api: ApiClient, user: User, step: SignupStep, update: Us
  * to the lander's address, so a mistake comes back on the lander with what was typed; a good post
  * goes on in /signup. A member (who never sees a lander's form) goes to /signup.
  */
-export async function landerSignupAction(request: Request, context: Readonly<RouterContextProvider>) {
+export async function landerSignupAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  /** The member the visitor signs up to meet (a member lander, or a lander's "Say hi"): where sign-up ends. */
+  memberId?: number | null,
+) {
   if (await getOptionalUser(context)) throw redirect("/signup");
-  return signupAction(request, context);
+  return signupAction(request, context, memberId ? `/members/${memberId}` : null);
 }
 
-export async function signupAction(request: Request, context: Readonly<RouterContextProvider>) {
+/** `continueTo`: the place sign-up leads back to at its end (the after_signup cookie, as /signup?redirectTo= keeps it). */
+export async function signupAction(request: Request, context: Readonly<RouterContextProvider>, continueTo: string | null = null) {
   const api = context.get(apiContext);
   const settings = await siteSettings(request, context);
   const user = await getOptionalUser(context);
@@ -212,7 +218,7 @@ export async function signupAction(request: Request, context: Readonly<RouterCon
       return formReply(submission.reply({ hideFields: ["password"] }), 400);
     }
     if (intent !== "create") throw redirect("/signup");
-    return createStep(request, context, api, settings, formData);
+    return createStep(request, context, api, settings, formData, continueTo);
   }
 
   // The step whose form was sent, when it is not past the member's step (step 2 shows again
@@ -309,6 +315,7 @@ async function createStep(
   api: ApiClient,
   settings: Settings,
   formData: FormData,
+  continueTo: string | null,
 ) {
   const submission = parseForm(formData, AccountSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}, status = 400) =>
@@ -373,5 +380,6 @@ async function createStep(
   const next = stepAfterCreation(offeredTo(request, user, settings), pushSupportOf(request));
   // A replayed form answers with the account it made, which may be further along already.
   if (next > user.profile.lastSignupStep) await saveStep(api, user, next);
-  throw redirect("/signup");
+  const target = signupTarget(continueTo);
+  throw redirect("/signup", target ? { headers: { "Set-Cookie": afterSignupCookie(request, target) } } : undefined);
 }

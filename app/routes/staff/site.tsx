@@ -2,8 +2,15 @@ import { data, redirect, useNavigation } from "react-router";
 import { SiteHistory } from "~/components/staff/SiteHistory";
 import { SiteLookPreview } from "~/components/staff/SitePreview";
 import { type GroupReply, SiteSettingsForm } from "~/components/staff/SiteSettingsForm";
+import { PUSH_KEYS_INTENT, SitePushKeysAnswer, SitePushKeysPanel } from "~/components/staff/SitePushKeys";
 import { PageHeading } from "~/components/staff/StaffBasics";
-import { rollBackStaffSite, saveStaffSite, staffSite, staffSiteVersion } from "~/lib/api/site-admin.server";
+import {
+  generateStaffPushKeys,
+  rollBackStaffSite,
+  saveStaffSite,
+  staffSite,
+  staffSiteVersion,
+} from "~/lib/api/site-admin.server";
 import { forgetSettings } from "~/lib/api/site.server";
 import { apiContext } from "~/lib/context";
 import { useTranslation } from "~/lib/i18n-react";
@@ -11,6 +18,7 @@ import { apiFailurePage } from "~/lib/page-errors.server";
 import { applyGroup, fieldOfPath, groupValues } from "~/lib/site-settings/codec";
 import { groupById, SITE_GROUPS } from "~/lib/site-settings/groups";
 import { formText, requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
+import type { SitePushKeys } from "../../../contract/site-admin";
 import type { MessageKey } from "../../../contract/translator";
 import sitesCss from "~/staff-sites.css?url";
 import type { Route } from "./+types/site";
@@ -42,6 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
     ...result.data,
     saved: url.searchParams.get("saved"),
     compare: compared?.ok ? compared.data : null,
+    // "Generate a new key pair" on a site with a key asks first (a link, so it works without JavaScript).
+    confirmPush: url.searchParams.get("push") === "replace",
     now: Date.now(),
   };
 }
@@ -51,7 +61,10 @@ function siteIdOf(param: string | undefined): number {
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
-const reply = (body: GroupReply, status: number) => data<GroupReply>(body, { status, headers: STAFF_HEADERS });
+/** A group's answer; after "Generate a new key pair", the new pair (shown once, never stored by the app). */
+type Reply = GroupReply & { pushKeys?: SitePushKeys; replaced?: boolean };
+
+const reply = (body: Reply, status: number) => data<Reply>(body, { status, headers: STAFF_HEADERS });
 
 export async function action(args: Route.ActionArgs) {
   await requireStaffPage(args.context);
@@ -73,6 +86,38 @@ export async function action(args: Route.ActionArgs) {
       return reply({ group: "history", values: {}, errors: {}, formError }, result.status);
     }
     throw redirect(`${page}?saved=rollback#history`, { headers: STAFF_HEADERS });
+  }
+
+  if (intent === PUSH_KEYS_INTENT) {
+    const before = await staffSite(api, id);
+    if (!before.ok) return apiFailurePage(before, args);
+    const result = await generateStaffPushKeys(api, { id, version });
+    if (result.ok) {
+      forgetSettings(before.data.site.host);
+      return reply(
+        {
+          group: "push-keys",
+          values: {},
+          errors: {},
+          pushKeys: result.data,
+          replaced: before.data.site.settings.push_pub !== "",
+        },
+        200,
+      );
+    }
+    if (result.error.error !== "settings_changed") return apiFailurePage(result, args);
+    // A refusal is not followed by a fresh read of the page (4xx): carry the version now current.
+    const now = await staffSite(api, id);
+    return reply(
+      {
+        group: "push-keys",
+        values: {},
+        errors: {},
+        formError: "staffPush.changedMeanwhile",
+        ...(now.ok ? { version: now.data.site.version } : {}),
+      },
+      409,
+    );
   }
 
   const group = groupById(formText(form, "group"));
@@ -119,7 +164,10 @@ export async function action(args: Route.ActionArgs) {
 export default function StaffSite({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const { site, versions, saved, compare, now } = loaderData;
+  const { site, versions, saved, compare, confirmPush, push_private_key_held, now } = loaderData;
+  if (actionData?.pushKeys) {
+    return <SitePushKeysAnswer name={site.settings.name} keys={actionData.pushKeys} replaced={actionData.replaced === true} />;
+  }
   const savedText = saved === "rollback" ? t("staffSites.rolledBack") : t("staffSites.saved");
   return (
     <>
@@ -159,6 +207,18 @@ export default function StaffSite({ loaderData, actionData }: Route.ComponentPro
                     <SiteLookPreview name={site.settings.name} values={groupReply?.values ?? values} />
                   ) : null}
                 </SiteSettingsForm>
+                {group.id === "push" ? (
+                  <SitePushKeysPanel
+                    siteId={site.id}
+                    host={site.host}
+                    version={(actionData?.group === "push-keys" ? actionData.version : undefined) ?? site.version}
+                    hasKey={site.settings.push_pub !== ""}
+                    held={push_private_key_held}
+                    confirming={confirmPush || actionData?.group === "push-keys"}
+                    formError={actionData?.group === "push-keys" ? actionData.formError : undefined}
+                    busy={busy}
+                  />
+                ) : null}
               </section>
             );
           })}

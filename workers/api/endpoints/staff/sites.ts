@@ -10,6 +10,8 @@
  * - GET  /api/staff/site_version.php?id=&version=: what rolling back to that version would change.
  * - POST /api/staff/site_rollback.php { id, version, to }: saves an earlier version again.
  * - POST /api/staff/site_create.php { from, host, name, domain }: a copy of a site as a new brand.
+ * - POST /api/staff/site_push_keys.php { id, version }: a new VAPID pair; its public key saved as
+ *   push_pub, its private key answered once and never stored (ADR 052).
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -22,6 +24,8 @@ import {
   SiteRollbackBodySchema,
   SiteSaveBodySchema,
   SiteSavedSchema,
+  SitePushKeysBodySchema,
+  SitePushKeysSchema,
   SitesAnswerSchema,
   SiteVersionAnswerSchema,
   SiteVersionQuerySchema,
@@ -42,6 +46,9 @@ import { audit } from "../../db/staff";
 import { answer } from "../../lib/answer";
 import { ApiError } from "../../lib/errors";
 import { readBody, readQuery } from "../../lib/request";
+import type { Site } from "../../lib/site";
+import { vapidFor } from "../../lib/vapid";
+import { newVapidKeys, vapidKeysMatch } from "../../lib/vapid-keys";
 import { ADMINS, inScope, requireStaff, type StaffRow } from "../../lib/staff";
 import { fieldCodes, invalidInput } from "../../lib/validate";
 
@@ -77,6 +84,12 @@ function storedSettings(text: string): StoredSettings | null {
   }
 }
 
+/** A private key for the site's host that signs for its push_pub (yes/no only; ADR 052). */
+async function pushKeyHeld(site: Site, secret: string | undefined): Promise<boolean> {
+  const vapid = vapidFor(site, secret);
+  return vapid.ok && (await vapidKeysMatch(vapid.keys.publicKey, vapid.keys.privateKey));
+}
+
 async function refuseTakenHost(c: Context<ApiContext>, host: string, except: number | null) {
   if (await hostInUse(c.var.db, host, except)) throw invalidInput({ host: "host_taken" }, "Another site answers at this host.");
 }
@@ -102,6 +115,7 @@ async function save(
     now: Date.now(),
   });
   if (!saved) throw new ApiError(409, "settings_changed", "Someone saved this site's settings meanwhile.");
+  // Only settings are compared and kept: a private key never reaches this line (ADR 052).
   const changes = settingsChanges({ host: row.host, ...JSON.parse(row.settings) }, { host: change.host, ...change.settings });
   await audit(c.var.db, {
     siteId: row.id,
@@ -113,7 +127,7 @@ async function save(
       changes,
     },
   });
-  return answer(c, SiteSavedSchema, { id: row.id, version: change.version + 1 });
+  return { id: row.id, version: change.version + 1 };
 }
 
 export const staffSites = new Hono<ApiContext>()
@@ -152,6 +166,7 @@ export const staffSites = new Hono<ApiContext>()
         saved_at: v.created_at,
         current: v.version === row.settings_version,
       })),
+      push_private_key_held: await pushKeyHeld({ id: row.id, host: row.host, settings }, c.env.VAPID_PRIVATE_KEYS),
     });
   })
   .post("/staff/site.php", async (c) => {
@@ -159,7 +174,8 @@ export const staffSites = new Hono<ApiContext>()
     const body = await readBody(c, SiteSaveBodySchema);
     const row = await scopedSite(c, me, body.id);
     const settings = checkedSettings(body.settings);
-    return save(c, me, row, { version: body.version, host: body.host, settings, action: "site_saved" });
+    const saved = await save(c, me, row, { version: body.version, host: body.host, settings, action: "site_saved" });
+    return answer(c, SiteSavedSchema, saved);
   })
   .get("/staff/site_version.php", async (c) => {
     const me = await requireStaff(c, { roles: ADMINS });
@@ -184,12 +200,36 @@ export const staffSites = new Hono<ApiContext>()
     // An old version the schema no longer accepts (the rules changed since) is refused, not stored.
     const settings = storedSettings(old.settings);
     if (!settings) throw invalidInput({ to: "invalid_settings" }, "That version's settings are no longer valid.");
-    return save(c, me, row, {
+    const saved = await save(c, me, row, {
       version: body.version,
       host: old.host,
       settings,
       action: "site_rolled_back",
       rolledBackTo: body.to,
+    });
+    return answer(c, SiteSavedSchema, saved);
+  })
+  .post("/staff/site_push_keys.php", async (c) => {
+    const me = await requireStaff(c, { roles: ADMINS });
+    const body = await readBody(c, SitePushKeysBodySchema);
+    const row = await scopedSite(c, me, body.id);
+    const settings = storedSettings(row.settings);
+    if (!settings) throw new ApiError(503, "site_misconfigured", "This site's stored settings are invalid.");
+    const keys = await newVapidKeys();
+    // The public half is a setting like any other (versioned, audited); the private half is only
+    // answered: D1, the audit line and the logs never see it.
+    const saved = await save(c, me, row, {
+      version: body.version,
+      host: row.host,
+      settings: { ...settings, push_pub: keys.publicKey },
+      action: "site_push_key_generated",
+    });
+    c.header("cache-control", "no-store");
+    return answer(c, SitePushKeysSchema, {
+      ...saved,
+      host: row.host,
+      public_key: keys.publicKey,
+      private_key: keys.privateKey,
     });
   })
   .post("/staff/site_create.php", async (c) => {
