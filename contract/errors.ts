@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   "order_not_refundable",
   "order_already_refunded",
   "order_already_charged_back",
+  // Safety between members (issue 30, ADR 053): a first message with contact details
+  "contact_details_refused",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

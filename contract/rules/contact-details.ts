@@ -150,7 +150,10 @@ const MAIL_PROVIDER = new RegExp(
   "u",
 );
 /** Host names with their dots spelled out: "example dot com", "bit (dot) ly/abc". */
-const SPELLED_LINK = new RegExp(String.raw`(?<![a-z0-9-])${LABEL}(?:${DOT_WORD}${LABEL})*?${DOT_WORD}([a-z]{2,6})(?![a-z0-9])`, "gu");
+const SPELLED_LINK = new RegExp(
+  String.raw`(?<![a-z0-9-])${LABEL}(?:${DOT_WORD}${LABEL})*?${DOT_WORD}([a-z]{2,6})(?![a-z0-9])`,
+  "gu",
+);
 
 function spelledEmail(text: string): boolean {
   if (MAIL_PROVIDER.test(text)) return true;

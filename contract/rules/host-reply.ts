@@ -41,7 +41,10 @@ const MEETING: readonly RegExp[] = [
 ];
 
 /** The first thing in `text` a host's reply may not carry, or null when it may be sent. */
-export function hostReplyProblem(text: string, handleWords: readonly string[] = ALL_DEFAULT_HANDLE_WORDS): HostReplyProblem | null {
+export function hostReplyProblem(
+  text: string,
+  handleWords: readonly string[] = ALL_DEFAULT_HANDLE_WORDS,
+): HostReplyProblem | null {
   const contact = findContactDetail(text, handleWords);
   if (contact) return contact;
   const lower = text.toLowerCase();
