@@ -92,10 +92,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const { error } = result;
     if (result.status === 404) pageError(404);
     if (error.error === "contact_details_refused") {
-      // What was found, in the member's language, beside the composer; the text and its key stay (ADR 053).
+      // What was found, in the member's language, beside the composer (the safety note above it says
+      // why); the text and its key stay (ADR 053).
       const kind = error.fields?.text ?? "";
       const reason = REFUSED_KINDS.has(kind) ? `errors.contact_details_${kind}` : "errors.contact_details_refused";
-      return formReply(submission.reply({ fieldErrors: { text: [reason, "errors.contact_details_why"] } }), 422, {
+      return formReply(submission.reply({ fieldErrors: { text: [reason] } }), 422, {
         sendKey: key,
       });
     }
