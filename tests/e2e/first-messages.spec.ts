@@ -82,7 +82,13 @@ test("a first message with contact details is refused with its reason, the text 
   // The chat's menu leads to the safety page.
   await page.goto(chatPath);
   await page.locator(".chat-safety summary").click();
-  await page.getByRole("link", { name: "Safety tips" }).first().click();
+  const menuLink = page.locator(".chat-safety-menu").getByRole("link", { name: "Safety tips" });
+  await expect(menuLink).toBeVisible();
+  if (info.project.use.javaScriptEnabled !== false) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath("chat-menu-390.png") });
+  }
+  await menuLink.click();
   await expect(page).toHaveURL(/\/pages\/safety$/);
   await expect(page.getByRole("heading", { level: 1, name: "Staying safe" })).toBeVisible();
 });
@@ -130,6 +136,10 @@ test("a site that shows the screening notice: at sign-up, on the safety page and
     "href",
     "/pages/safety",
   );
+  if (info.project.use.javaScriptEnabled !== false) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath("signup-notice-390.png"), fullPage: true });
+  }
 
   const email = `e2e-screening-${info.project.name}-${Date.now().toString(36)}@example.com`;
   await page.getByLabel("Email address").fill(email);
