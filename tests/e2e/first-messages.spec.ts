@@ -9,7 +9,7 @@ import { E2E_PORT } from "../../playwright.config";
 import { confirmAddress, expect, login, newMember, test } from "./support/fixtures";
 
 // Sign-ups here come from their own IP (the API allows 20 an hour per IP).
-test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.31" } });
+test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.150" } });
 
 const VELVET = `http://velvet.localhost:${E2E_PORT}`;
 const SCREENING = "Velvet Room does not conduct criminal background screenings of its members.";
