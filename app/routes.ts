@@ -30,6 +30,7 @@ export default [
     route("pages/cookies", "routes/pages.cookies.tsx"), // public: cookies and storage, from lib/storage-inventory.ts
     route("pages/service", "routes/pages.service.tsx"), // public: customer service and its contact form
     route("pages/return-policy", "routes/pages.return-policy.tsx"), // public: withdrawal and refunds
+    route("pages/safety", "routes/pages.safety.tsx"), // public: staying safe (content), the screening notice when the site shows it
     route("pages/ban", "routes/pages.ban.tsx"), //        public: a ban's statement of reasons, or "not banned"
     route("complaints", "routes/complaints.tsx"), //      public: the DSA notice form (trust and safety)
     route("_dev", "routes/dev-panel.tsx"), //             developer only (the development panel)

@@ -106,6 +106,8 @@ export const ERROR_CODES = [
   "order_already_charged_back",
   // Postbacks in the staff console (ADR 050)
   "postback_no_template",
+  // Safety between members (issue 30, ADR 053): a first message with contact details
+  "contact_details_refused",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

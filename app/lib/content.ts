@@ -36,7 +36,17 @@ export const PageContentSchema = v.strictObject({
 });
 export type PageContent = v.InferOutput<typeof PageContentSchema>;
 
-export const CONTENT_PAGES = ["index", "terms", "privacy", "faq", "cookies", "service", "return-policy", "ban"] as const;
+export const CONTENT_PAGES = [
+  "index",
+  "terms",
+  "privacy",
+  "faq",
+  "cookies",
+  "service",
+  "return-policy",
+  "ban",
+  "safety",
+] as const;
 export type ContentPage = (typeof CONTENT_PAGES)[number];
 
 export const ContentFileSchema = v.strictObject({
@@ -50,6 +60,8 @@ export const ContentFileSchema = v.strictObject({
   service: PageContentSchema,
   "return-policy": PageContentSchema,
   ban: PageContentSchema,
+  /** Staying safe (issue 30 point 6): money, meeting, personal details, reporting. */
+  safety: PageContentSchema,
 });
 export type ContentFile = v.InferOutput<typeof ContentFileSchema>;
 

@@ -4,6 +4,7 @@
  * search, and sign-up step 0 as plain HTML (or the invite-only notice).
  */
 import { redirect, type RouterContextProvider } from "react-router";
+import { screeningNotice } from "./safety-notice.server";
 import { getValibotConstraint } from "@conform-to/valibot";
 import { search } from "./api/discover.server";
 import { fetchCsrf } from "./api/signup.server";
@@ -107,6 +108,7 @@ export async function landerData(args: Args, count = 12) {
       referrer: request.headers.get("referer") ?? "",
       /** The site-entry warning goes into the form instead of a page before it (docs/product.md §2.5). */
       entryWarning: settings.entry_warning ? settings.niche : null,
+      screeningNotice: screeningNotice(settings, context),
     },
     photos: photos.slice(0, count),
     place: visitorPlace(request, settings, requestLocale(context)),

@@ -67,6 +67,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The kinds of contact detail the API names (contract/rules/contact-details.ts; not imported: it stays out of the page's script). */
+const REFUSED_KINDS = new Set(["link", "email", "phone", "handle"]);
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const id = Number(params.chatId);
   let formData: FormData;
@@ -88,6 +91,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const { error } = result;
     if (result.status === 404) pageError(404);
+    if (error.error === "contact_details_refused") {
+      // What was found, in the member's language, beside the composer (the safety note above it says
+      // why); the text and its key stay (ADR 053).
+      const kind = error.fields?.text ?? "";
+      const reason = REFUSED_KINDS.has(kind) ? `errors.contact_details_${kind}` : "errors.contact_details_refused";
+      return formReply(submission.reply({ fieldErrors: { text: [reason] } }), 422, {
+        sendKey: key,
+      });
+    }
     if (error.error === "insufficient_credits") {
       const credits = { balance: error.balance ?? 0, cost: error.cost ?? 0 };
       return formReply(submission.reply({ formErrors: ["errors.insufficient_credits"] }), 402, { credits });
@@ -216,6 +228,9 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
                 </Link>
               )}
               <SafetyActions memberId={profile.id} name={name} conversation={conversation.id} />
+              <Link to="/pages/safety" className="menu-item">
+                {t("safety2.menuLink")}
+              </Link>
             </div>
           </details>
         )}
@@ -240,16 +255,34 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
       ) : loaderData.blocked ? (
         <p className="chat-gone">{t("safety.chat.blocked")}</p>
       ) : (
-        <Composer
-          key={conversation.id}
-          conversation={conversation.id}
-          balance={balance}
-          cost={cost}
-          sendKey={loaderData.sendKey}
-          actionData={actionData}
-        />
+        <>
+          {loaderData.first_messages ? <FirstMessagesNote name={name} entertainment={profile.fictional} /> : null}
+          <Composer
+            key={conversation.id}
+            conversation={conversation.id}
+            balance={balance}
+            cost={cost}
+            sendKey={loaderData.sendKey}
+            actionData={actionData}
+          />
+        </>
       )}
     </div>
+  );
+}
+
+/**
+ * The safety note of a conversation's first messages (issue 30 point 6; ADR 053): never send
+ * money, meet in public, contact details wait for an answer (never, with an entertainment
+ * profile); the safety page one tap away.
+ */
+function FirstMessagesNote({ name, entertainment }: { name: string; entertainment: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <p className="chat-safety-note">
+      {t(entertainment ? "safety2.chatNoteEntertainment" : "safety2.chatNote", { name })}{" "}
+      <Link to="/pages/safety">{t("safety2.tipsLink")}</Link>
+    </p>
   );
 }
 

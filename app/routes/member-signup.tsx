@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { screeningNotice } from "~/lib/safety-notice.server";
 import { ProfileBadges } from "~/components/ProfileCard";
 import { EmbeddedEntryWarning } from "~/components/EntryWarning";
 import { AccountStep } from "~/components/signup/AccountStep";
@@ -46,6 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     referrer: request.headers.get("referer") ?? "",
     /** The site-entry warning goes into the form (docs/product.md §2.5): the site's niche, or null. */
     entryWarning: settings.entry_warning ? settings.niche : null,
+    screeningNotice: screeningNotice(settings, context),
   };
 }
 

@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hostReplyProblem } from "./host-reply";
+
+// The first call builds linkify's scanner and compiles the patterns: not a test of its own.
+beforeAll(() => {
+  hostReplyProblem("warm up");
+}, 30_000);
 
 describe("hostReplyProblem", () => {
   it("lets an ordinary reply through, greetings and numbers included", () => {
@@ -29,6 +34,14 @@ describe("hostReplyProblem", () => {
     expect(hostReplyProblem("+31 (6) 12-34-56-78")).toBe("phone");
     expect(hostReplyProblem("０６１２３４５６７８")).toBe("phone");
     expect(hostReplyProblem("0612345678")).toBe("phone");
+    expect(hostReplyProblem("0 6 1 2 3 4 5 6 7 8")).toBe("phone");
+  });
+
+  it("finds payment and messenger handles, with the site's words when given", () => {
+    expect(hostReplyProblem("add me on w h a t s a p p")).toBe("handle");
+    expect(hostReplyProblem("pay with bizum")).toBe("handle");
+    expect(hostReplyProblem("pay with fooopay", ["fooopay"])).toBe("handle");
+    expect(hostReplyProblem("pay with bizum", ["fooopay"])).toBeNull();
   });
 
   it("finds proposals to meet, in the seven languages", () => {

@@ -4,17 +4,19 @@
  * profile is fictional: nobody can meet it, and a member must never be sent elsewhere. The API
  * refuses such a reply with the reason; the console's form warns while the host types.
  *
- * Links and addresses are found by linkifyjs (also without a scheme: "example.com"); phone numbers
- * as runs of at least nine digits split only by spaces, dots, dashes, slashes or brackets (after
- * full-width digits are read as digits); proposals to meet by phrases in the seven languages.
- * "Nice to meet you" is a greeting, not a proposal: only phrases about meeting in person count.
+ * Contact details (links, addresses, phone numbers, payment and messenger handles, however
+ * disguised) are found as in members' first messages (rules/contact-details.ts, ADR 053): a host's
+ * reply is always checked, with every language's words of the site. Proposals to meet by phrases
+ * in the seven languages. "Nice to meet you" is a greeting, not a proposal: only phrases about
+ * meeting in person count.
  */
-import { find } from "linkifyjs";
+import { DEFAULT_HANDLE_WORDS, findContactDetail } from "./contact-details";
 
-export const HOST_REPLY_PROBLEMS = ["link", "email", "phone", "meeting"] as const;
+export const HOST_REPLY_PROBLEMS = ["link", "email", "phone", "handle", "meeting"] as const;
 export type HostReplyProblem = (typeof HOST_REPLY_PROBLEMS)[number];
 
-const PHONE = /\+?\d(?:[\s.\-/()]{0,3}\d){8,}/u;
+/** Every language's default words: the console's own check before the API's (which uses the site's). */
+export const ALL_DEFAULT_HANDLE_WORDS: readonly string[] = [...new Set(Object.values(DEFAULT_HANDLE_WORDS).flat())];
 
 /** Phrases proposing to meet in person, by language (lower case; \b works for the Latin words). */
 const MEETING: readonly RegExp[] = [
@@ -38,17 +40,13 @@ const MEETING: readonly RegExp[] = [
   /(spotkajmy|spotkać się|spotkamy się|na żywo|osobiście|u mnie w domu)/u,
 ];
 
-/** Full-width digits (Ｏ１２…) as ASCII, so they cannot hide a number. */
-function asciiDigits(text: string): string {
-  return text.replace(/[\uFF10-\uFF19]/gu, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
-}
-
 /** The first thing in `text` a host's reply may not carry, or null when it may be sent. */
-export function hostReplyProblem(text: string): HostReplyProblem | null {
-  const found = find(text);
-  if (found.some((entity) => entity.type === "email")) return "email";
-  if (found.some((entity) => entity.type === "url")) return "link";
-  if (PHONE.test(asciiDigits(text))) return "phone";
+export function hostReplyProblem(
+  text: string,
+  handleWords: readonly string[] = ALL_DEFAULT_HANDLE_WORDS,
+): HostReplyProblem | null {
+  const contact = findContactDetail(text, handleWords);
+  if (contact) return contact;
   const lower = text.toLowerCase();
   if (MEETING.some((phrase) => phrase.test(lower))) return "meeting";
   return null;

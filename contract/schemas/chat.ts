@@ -50,6 +50,11 @@ export const MessagesAnswerSchema = z.object({
    * (0: nothing yet). Not a premium feature: every member sees it (docs/product.md §4.7).
    */
   seen_up_to: z.number().int().default(0),
+  /**
+   * Designed (issue 30, ADR 053): contact details are refused in this conversation now (the other
+   * side has not written yet, or it is an entertainment profile). The page shows the safety notice.
+   */
+  first_messages: z.boolean().default(false),
 });
 export type MessagesAnswer = z.infer<typeof MessagesAnswerSchema>;
 

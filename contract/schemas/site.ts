@@ -12,6 +12,7 @@ import {
   HOST_REPLY_TARGET_MAX_MINUTES,
   HOST_REPLY_TARGET_MIN_MINUTES,
 } from "../rules/host-figures";
+import { DEFAULT_HANDLE_WORDS, HANDLE_WORD } from "../rules/contact-details";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -240,6 +241,20 @@ export const StoredSettingsSchema = z.object({
     .min(HOST_REPLY_TARGET_MIN_MINUTES)
     .max(HOST_REPLY_TARGET_MAX_MINUTES)
     .default(HOST_REPLY_TARGET_DEFAULT_MINUTES),
+  /**
+   * Payment and messenger words refused in first messages, per language (issue 30; docs/product.md
+   * "First messages: what is refused", ADR 053). A language left out has the default list; an
+   * empty list refuses no word in that language. Not in the settings answer.
+   */
+  first_message_handles: z
+    .partialRecord(z.enum(LOCALES), z.array(z.string().trim().regex(HANDLE_WORD)).max(100))
+    .default(DEFAULT_HANDLE_WORDS),
+  /**
+   * The notice some jurisdictions require of a dating site that does not screen its members (New
+   * Jersey's "does not conduct criminal background screenings"): shown at sign-up, on the safety
+   * page and under every mail the site sends (ADR 053). Off by default.
+   */
+  screening_notice: z.boolean().default(false),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -247,6 +262,7 @@ export const SettingsSchema = StoredSettingsSchema.omit({
   postbacks: true,
   partner_feed: true,
   host_reply_target_minutes: true,
+  first_message_handles: true,
 }).extend({
   /** Hosts partner images come from (the partner feed's `hosts`): the app adds them to img-src. */
   partner_image_hosts: z.array(z.string()).default([]),

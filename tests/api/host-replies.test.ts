@@ -241,16 +241,16 @@ describe("replies that are refused", () => {
       ["Mail me: lotte@example.com", "email"],
       ["Call me on +31 6 1234 5678", "phone"],
       ["app me 06-12345678", "phone"],
+      ["add me on w h a t s a p p", "handle"],
+      ["send it to p4yp4l dot me", "handle"],
       ["Let's meet at the station tomorrow", "meeting"],
       ["Shall we meet up this weekend?", "meeting"],
       ["Zullen we afspreken?", "meeting"],
     ];
     for (const [text, reason] of cases) {
-      const error = await errorOf(
-        await hostCalls.reply(host.cookie, { conversation, text, key: newKey() }),
-        422,
-        "invalid_input",
-      );
+      // Contact details have their own code (ADR 053); an empty reply or a proposal to meet is bad input.
+      const code = reason === "required" || reason === "meeting" ? "invalid_input" : "contact_details_refused";
+      const error = await errorOf(await hostCalls.reply(host.cookie, { conversation, text, key: newKey() }), 422, code);
       expect(error.fields, text).toEqual({ text: reason });
     }
     const tooLong = await errorOf(

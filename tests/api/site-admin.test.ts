@@ -317,3 +317,32 @@ describe("a new brand, versions and rolling back", () => {
     ]);
   });
 });
+
+describe("the Safety settings (issue 30, ADR 053)", () => {
+  it("saves the refused words per language and the screening notice; refuses a bad word by its path; keeps the words out of the settings answer", async () => {
+    const platform = await admin(null);
+    const brand = await newBrand(platform, "Safety brand");
+    const { site } = await siteOf(platform.cookie, brand.id);
+    const bad = { ...site.settings, first_message_handles: { en: ["paypal", "x"] } };
+    const refused = await errorOf(
+      await save(platform.cookie, { id: brand.id, version: site.version, host: site.host, settings: bad }),
+      422,
+      "invalid_input",
+    );
+    expect(Object.keys(refused.fields ?? {})).toEqual(["settings.first_message_handles.en.1"]);
+
+    const settings = { ...site.settings, screening_notice: true, first_message_handles: { en: ["fooopay"] } };
+    await answer(
+      await save(platform.cookie, { id: brand.id, version: site.version, host: site.host, settings }),
+      200,
+      SiteSavedSchema,
+    );
+    expect((await siteOf(platform.cookie, brand.id)).site.settings).toMatchObject({
+      screening_notice: true,
+      first_message_handles: { en: ["fooopay"] },
+    });
+    const served = await (await call("/api/settings.php", { host: brand.host })).json();
+    expect(SettingsSchema.parse(served).screening_notice).toBe(true);
+    expect(served).not.toHaveProperty("first_message_handles");
+  });
+});

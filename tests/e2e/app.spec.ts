@@ -134,7 +134,7 @@ test("a message typed offline stays in the composer and on the device until it i
   await first.click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await page.waitForLoadState("networkidle");
-  const text = `Written on the train ${Date.now()}`;
+  const text = `Written on the train ${Date.now().toString(36)}`;
   await context.setOffline(true);
   await page.getByLabel("Your message").fill(text);
   await page.getByRole("button", { name: "Send" }).click();

@@ -34,7 +34,8 @@ async function send(page: Page, text: string) {
 
 test("A writes to B from B's profile, B sees it live and answers, A's credits drop", async ({ page, browser }, info) => {
   test.slow();
-  const stamp = `${info.project.name}-${Date.now()}`;
+  // Base 36: a first message may not hold a run of digits that reads as a phone number (ADR 053).
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
   const name = `Ari ${stamp.slice(-6)}`;
   await newMember(page, `e2e-chat-${stamp}@example.com`, name);
   // Writing waits for a confirmed address (docs/decisions/040; the refusal: the test below).
@@ -115,7 +116,8 @@ test("A writes to B from B's profile, B sees it live and answers, A's credits dr
 
 test("too few credits keep the typed text; another member's conversation is a 404", async ({ page, browser }, info) => {
   test.slow();
-  const stamp = `${info.project.name}-${Date.now()}`;
+  // Base 36: a first message may not hold a run of digits that reads as a phone number (ADR 053).
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
   const name = `Bo ${stamp.slice(-6)}`;
   await newMember(page, `e2e-chat-poor-${stamp}@example.com`, name);
   await confirmAddress(page, `e2e-chat-poor-${stamp}@example.com`);
@@ -180,7 +182,8 @@ test("the chat list reads like a messenger: a readable preview, a short time, re
   test.slow();
   const js = info.project.use.javaScriptEnabled !== false;
   await page.setViewportSize({ width: 390, height: 844 });
-  const stamp = `${info.project.name}-${Date.now()}`;
+  // Base 36: a first message may not hold a run of digits that reads as a phone number (ADR 053).
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
   const email = `e2e-chat-list-${stamp}@example.com`;
   await newMember(page, email, `Lia ${stamp.slice(-6)}`);
   // Only a confirmed address writes messages (docs/product.md §13.6).
@@ -265,7 +268,8 @@ test("the chat header is one line on a phone: back, photo, name with a small ✦
 }, info) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
-  const stamp = `${info.project.name}-${Date.now()}`;
+  // Base 36: a first message may not hold a run of digits that reads as a phone number (ADR 053).
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
   await newMember(page, `e2e-chat-head-${stamp}@example.com`, `Mo ${stamp.slice(-6)}`);
   // Member 5 is an entertainment profile.
   await page.goto("/members/5/chat", { waitUntil: "networkidle" });

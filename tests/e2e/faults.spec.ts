@@ -33,7 +33,7 @@ for (const [mode, what] of [
 ] as const) {
   test(`a send that failed (${what}) keeps the text; sending again posts and charges it once`, async ({ page }, info) => {
     test.slow();
-    const stamp = `${info.project.name}-${mode}-${Date.now()}`;
+    const stamp = `${info.project.name}-${mode}-${Date.now().toString(36)}`;
     const cost = await openChat(page, stamp);
     const text = `Are you there? ${stamp}`;
 
@@ -65,7 +65,7 @@ for (const [mode, what] of [
     // A visitor's faults are their IP's, and these tests run side by side: one IP each.
     const ip = `198.51.100.${31 + (mode === "error" ? 1 : 0) + (info.project.name === "js" ? 0 : 2)}`;
     await context.setExtraHTTPHeaders({ "cf-connecting-ip": ip });
-    const stamp = `${info.project.name}-${mode}-${Date.now()}`;
+    const stamp = `${info.project.name}-${mode}-${Date.now().toString(36)}`;
     const email = `e2e-fault-signup-${stamp}@example.com`;
     await page.goto("/signup", { waitUntil: "networkidle" });
     const set = await page.request.post("/api/dev/fault.php", { data: { method: "POST", path: "/api/user.php", mode } });

@@ -26,6 +26,8 @@ export function AccountStep({
     csrf: string;
     constraint: Constraint;
     referrer: string;
+    /** The site's screening notice (lib/safety-notice.server.ts), when its settings show it. */
+    screeningNotice?: string | null;
   };
   /** What a lander adds before the terms line: the embedded site-entry warning (EntryWarning.tsx). */
   beforeTerms?: ReactNode;
@@ -100,6 +102,11 @@ export function AccountStep({
         <input type="hidden" name="referrer" value={view.referrer} />
         {beforeTerms}
         {networkNote ? <p className="field-help network-note">{networkNote}</p> : null}
+        {view.screeningNotice ? (
+          <p className="field-help screening-notice">
+            {view.screeningNotice} <Link to="/pages/safety">{t("safety2.tipsLink")}</Link>
+          </p>
+        ) : null}
         <div className="terms-notice">
           {t("signup.account.acceptTermsBefore")} <LegalLink page="terms">{t("signup.account.terms")}</LegalLink>{" "}
           {t("signup.account.acceptTermsAnd")} <LegalLink page="privacy">{t("signup.account.privacy")}</LegalLink>

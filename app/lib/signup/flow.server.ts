@@ -4,6 +4,7 @@
  * or another device resumes where the member was; every step is a plain form post.
  */
 import { networkNote } from "./network-note.server";
+import { screeningNotice } from "../safety-notice.server";
 import { acceptEmbeddedEntryWarning } from "../entry-warning.server";
 import { getValibotConstraint } from "@conform-to/valibot";
 import { redirect, type RouterContextProvider } from "react-router";
@@ -97,6 +98,7 @@ export async function loadSignup(request: Request, context: Readonly<RouterConte
       constraint: getValibotConstraint(AccountSchema),
       referrer: request.headers.get("referer") ?? "",
       networkNote: networkNote(settings, context),
+      screeningNotice: screeningNotice(settings, context),
     };
   }
 

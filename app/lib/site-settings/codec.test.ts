@@ -197,3 +197,37 @@ describe("the console's site settings forms", () => {
     expect(readField({ name: "x", kind: "list", upper: true }, "nl, be,,de")).toEqual({ ok: true, value: ["NL", "BE", "DE"] });
   });
 });
+
+describe("the Safety group (issue 30, ADR 053)", () => {
+  it("shows each language's refused words and the screening notice, and reads them back", () => {
+    const site = sites[0]!;
+    const safety = groupById("safety")!;
+    const values = groupValues(safety, site);
+    expect(values["first_message_handles.nl"]).toContain("tikkie");
+    expect(values.screening_notice).toBe("");
+    const applied = applyGroup(
+      safety,
+      site,
+      formOf({
+        ...values,
+        screening_notice: "1",
+        "first_message_handles.nl": "Tikkie, bunq ,\nPayPal",
+        "first_message_handles.de": "",
+      }),
+    );
+    expect(applied.errors).toEqual({});
+    const settings = StoredSettingsSchema.parse(applied.settings);
+    expect(settings.screening_notice).toBe(true);
+    expect(settings.first_message_handles.nl).toEqual(["Tikkie", "bunq", "PayPal"]);
+    expect(settings.first_message_handles.de).toEqual([]);
+  });
+
+  it("the schema refuses a word too short or with markup, and old settings without the fields get the defaults", () => {
+    const bad = StoredSettingsSchema.safeParse({ ...FULL, first_message_handles: { en: ["ab", "<b>x</b>"] } });
+    expect(bad.success).toBe(false);
+    const { first_message_handles: _h, screening_notice: _s, ...old } = FULL;
+    const read = StoredSettingsSchema.parse(old);
+    expect(read.screening_notice).toBe(false);
+    expect(read.first_message_handles.en).toContain("paypal");
+  });
+});

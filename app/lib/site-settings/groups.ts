@@ -195,6 +195,14 @@ export const SITE_GROUPS: GroupSpec[] = [
     ],
   },
   {
+    // Issue 30 (ADR 053): the screening notice, and the words refused in first messages per language.
+    id: "safety",
+    fields: [
+      { name: "screening_notice", kind: "bool" },
+      ...LOCALES.map((locale) => ({ name: `first_message_handles.${locale}`, kind: "list" as const })),
+    ],
+  },
+  {
     id: "push",
     fields: [{ name: "push_pub", kind: "text" }],
   },

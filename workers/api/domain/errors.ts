@@ -24,6 +24,7 @@ export const DOMAIN_ERROR_CODES = [
   "order_not_refundable",
   "order_already_refunded",
   "order_already_charged_back",
+  "contact_details_refused",
 ] as const satisfies readonly ErrorCode[];
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

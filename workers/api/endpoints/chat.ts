@@ -7,7 +7,8 @@
  *   messages so far from their view); the other member keeps theirs. Idempotent.
  * - GET /api/messages.php?conversation=&before= (designed): a page of messages, oldest first.
  * - POST /api/messages.php { conversation, text, key } (designed): sends a text message and
- *   charges it, in one D1 batch, idempotent by the sender's key.
+ *   charges it, in one D1 batch, idempotent by the sender's key. Contact details in a first
+ *   message are refused first (422 contact_details_refused, ADR 053).
  * - POST /api/messages.php?read=1 { conversation } (designed): everything in it is seen.
  * - POST /api/typing.php { conversation } (designed, issue 27): the member types: the other
  *   member's open pages hear it (nothing is stored; the page sends it at most every few seconds).
@@ -41,6 +42,7 @@ import { findMessageByKey, messagesNewestFirst } from "../db/messages";
 import { findShownMember, memberStatus } from "../db/profile-lookups";
 import * as ledger from "../domain/ledger";
 import { sendPaidMessage } from "../domain/messages";
+import { contactDetailsRefusedIn, refuseContactDetails } from "../domain/first-messages";
 import { ApiError } from "../lib/errors";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { answer } from "../lib/answer";
@@ -115,6 +117,13 @@ async function sendMessage(c: Context<ApiContext>) {
 
   const limit: Limit = { key: `message:member:${me.id}`, ...SEND_LIMIT };
   await takeAttempt(db, limit);
+  // Contact details in a first message (or to an entertainment profile): refused before anything
+  // is charged or stored (ADR 053). After the rate limit, so probing the filter is slowed down too.
+  await refuseContactDetails(
+    db,
+    { conversation: body.conversation, otherId: membership.other_id, text, senderLanguage: me.language },
+    site.settings,
+  );
 
   const cost = messageCost(site.settings, me.country);
   const sent = await sendPaidMessage(c.env.DB, db, {
@@ -165,7 +174,7 @@ export const chat = new Hono<ApiContext>()
     const query = readQuery(c, MessagesQuerySchema, "Give the conversation's id, and before as a message id.");
     const membership = await requireMembership(c, me.id, query.conversation);
     const { db, site } = c.var;
-    const [rows, profile, balance, blocked, theirs] = await Promise.all([
+    const [rows, profile, balance, blocked, theirs, firstMessages] = await Promise.all([
       // One more than a page: whether there is more.
       messagesNewestFirst(db, query.conversation, membership.cleared_until_id, query.before ?? null, MESSAGES_PAGE + 1),
       chatProfile(db, me.id, membership.other_id),
@@ -173,6 +182,7 @@ export const chat = new Hono<ApiContext>()
       blockedBetween(db, me.id, membership.other_id),
       // How far the other member has read: "Seen" under the member's last message.
       findMembership(db, membership.other_id, query.conversation),
+      contactDetailsRefusedIn(db, query.conversation, membership.other_id),
     ]);
     c.header("cache-control", "no-store");
     return answer(c, MessagesAnswerSchema, {
@@ -187,6 +197,7 @@ export const chat = new Hono<ApiContext>()
       blocked,
       // Nothing of it across a block: a blocked member learns nothing more of the other.
       seen_up_to: blocked ? 0 : (theirs?.last_read_id ?? 0),
+      first_messages: firstMessages,
     });
   })
   .post("/typing.php", async (c) => {

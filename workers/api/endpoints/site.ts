@@ -13,7 +13,14 @@ export const site = new Hono<ApiContext>()
   .get("/settings.php", async (c) => {
     // Postback templates and the feed's address stay on the server (they may carry partner keys),
     // and the hosts' reply target is the operator's business (issue 27).
-    const { postbacks: _postbacks, partner_feed, host_reply_target_minutes: _target, ...settings } = c.var.site.settings;
+    const {
+      postbacks: _postbacks,
+      partner_feed,
+      host_reply_target_minutes: _target,
+      // The words refused in first messages are the API's to apply (ADR 053).
+      first_message_handles: _handles,
+      ...settings
+    } = c.var.site.settings;
     const [regions, network_sites] = await Promise.all([
       regionsOfCountries(c.var.db, settings.countries),
       networkSiteNames(c.var.db, c.var.site),

@@ -6,6 +6,8 @@
  */
 import type { StoredSettings } from "../../../contract/schemas";
 import type { Locale } from "../../../contract/locales";
+import { messages } from "../../../contract/messages";
+import { createTranslator } from "../../../contract/translator";
 
 export const BRAND_COLOUR = "#b0124f";
 
@@ -59,10 +61,20 @@ function details(lines: NonNullable<MailContent["details"]>): string {
   return `<div style="margin:0 0 16px;padding:12px 16px;border:1px solid #e6e0e2;border-radius:6px">${lines.map(line).join("")}</div>`;
 }
 
+/**
+ * The site's screening notice under every mail when its settings show it (issue 30 point 6, ADR
+ * 053: "… does not conduct criminal background screenings of its members"), in the mail's language.
+ */
+export function screeningNoticeLine(settings: Pick<StoredSettings, "name" | "screening_notice">, locale: Locale): string | null {
+  if (!settings.screening_notice) return null;
+  return createTranslator(locale, messages[locale]).t("safety2.screeningNotice", { site: settings.name });
+}
+
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 export function renderMail(settings: StoredSettings, content: MailContent): RenderedMail {
   const e = escapeHtml;
+  const notice = screeningNoticeLine(settings, content.locale);
   const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${e(text)}</p>`;
   const url = e(content.button.url);
   const html = `<!doctype html>
@@ -91,6 +103,7 @@ ${paragraph(content.signature)}
 </div>
 <div style="padding:16px 8px;color:#5f5f5f;font-size:12px;line-height:1.5;text-align:center">
 <p style="margin:0 0 8px">${e(content.reason)}</p>
+${notice ? `<p style="margin:0 0 8px;font-weight:bold">${e(notice)}</p>` : ""}
 <p style="margin:0">${e(companyLine(settings, " · "))}</p>
 ${(content.legal ?? []).map((line) => `<p style="margin:0">${e(line)}</p>`).join("\n")}
 </div>
@@ -114,6 +127,7 @@ ${(content.legal ?? []).map((line) => `<p style="margin:0">${e(line)}</p>`).join
     "",
     "-- ",
     content.reason,
+    ...(notice ? [notice] : []),
     companyLine(settings, ", "),
     ...(content.legal ?? []),
     "",

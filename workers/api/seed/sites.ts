@@ -4,6 +4,7 @@
  * http://127.0.0.1:8787 and (behind the site-entry warning) http://velvet.localhost:8787.
  */
 import type { StoredSettings } from "../../../contract/schemas";
+import { DEFAULT_HANDLE_WORDS } from "../../../contract/rules/contact-details";
 import { DEMO_VAPID_PRIVATE_KEY, DEMO_VAPID_PUBLIC_KEY } from "../lib/demo-vapid";
 
 // Amora's demo VAPID key pair is production code's to know (lib/demo-vapid.ts: the API refuses
@@ -69,6 +70,8 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       unconfirmed_may_message: false,
       host_max_held: 3,
       host_reply_target_minutes: 5,
+      first_message_handles: DEFAULT_HANDLE_WORDS,
+      screening_notice: false,
       theme: {
         brand: "#b0124f",
         accent: "#e0245e",
@@ -150,6 +153,8 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       unconfirmed_may_message: false,
       host_max_held: 3,
       host_reply_target_minutes: 10,
+      first_message_handles: DEFAULT_HANDLE_WORDS,
+      screening_notice: false,
       theme: {
         brand: "#0f766e",
         accent: "#1f5f8b",
@@ -220,6 +225,9 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       unconfirmed_may_message: false,
       host_max_held: 3,
       host_reply_target_minutes: 5,
+      first_message_handles: DEFAULT_HANDLE_WORDS,
+      // The niche demo site plays a site in a jurisdiction that asks for the screening notice (ADR 053).
+      screening_notice: true,
       commerce: {
         currency: "EUR",
         vat_rates: { ...EU_VAT_RATES, GB: 20 },

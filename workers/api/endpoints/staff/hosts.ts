@@ -32,7 +32,7 @@ import {
   HostReplyBodySchema,
   type HostReplyRefusal,
 } from "../../../../contract/hosts";
-import { hostReplyProblem } from "../../../../contract/rules/host-reply";
+import { refuseHostReplyContent } from "../../domain/first-messages";
 import type { ApiContext } from "../../context";
 import { blockedBetween } from "../../db/blocks";
 import type { Db } from "../../db/client";
@@ -262,8 +262,9 @@ export const staffHosts = new Hono<ApiContext>()
 
     const text = body.text.trim();
     if (text === "") throw invalidInput({ text: "required" }, "Write a reply first.");
-    const problem = hostReplyProblem(text);
-    if (problem) throw invalidInput({ text: problem }, "A reply may not carry contact details, links or a proposal to meet.");
+    // Contact details (however disguised, with the member's site's words) or a proposal to meet: refused (ADR 045, 053).
+    const memberSite = await findSiteById(db, conversation.site_id);
+    refuseHostReplyContent(text, memberSite?.settings);
     const refusal = await refusalOf(db, conversation.member_id, conversation.profile_id);
     if (refusal) throw REFUSALS[refusal]();
 
@@ -285,7 +286,6 @@ export const staffHosts = new Hono<ApiContext>()
     if (!sent) throw notWaiting();
     await notifyInboxes(c, [conversation.member_id], { type: "message", conversation: body.conversation, id: sent.id });
     await notifyHostDesk(c, conversation.site_id);
-    const memberSite = await findSiteById(db, conversation.site_id);
     await enqueuePush(
       c,
       { kind: "message", recipient: conversation.member_id, actor: conversation.profile_id, conversation: body.conversation },
