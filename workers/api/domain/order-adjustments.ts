@@ -269,7 +269,9 @@ async function adjust(deps: OrderDeps, order: Order, actor: Actor, change: Chang
           .where(ours),
       ),
   ]);
-  if (inserted?.meta.changes !== 1) return null;
+  // D1 counts the business figures' trigger rows too (migration 0033, a refund's): any change
+  // means this call's guarded row went in.
+  if ((inserted?.meta.changes ?? 0) === 0) return null;
   return (await findAdjustment(db, order.id, kind)) ?? null;
 }
 

@@ -133,7 +133,9 @@ async function settlePaid(deps: OrderDeps, order: Order, payment: ProviderPaymen
     db.updateTable("members").set({ paid_user: 1 }).where("id", "=", order.member_id),
     orderEventOnce(db, order.id, "paid", `${order.credits} credits granted`),
   ]);
-  return { paidNow: updated?.meta.changes === 1 };
+  // D1 counts the business figures' trigger rows too (migration 0033): any change means this
+  // call's update made the order paid (the trigger fires only then).
+  return { paidNow: (updated?.meta.changes ?? 0) > 0 };
 }
 
 /**
