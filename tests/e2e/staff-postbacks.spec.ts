@@ -57,11 +57,11 @@ test("an admin reads a network's templates and delivery log and sends a test", a
 
   // Filters: failed hides it, refused shows it.
   await admin.getByLabel("Status").selectOption("failed");
-  await admin.getByRole("button", { name: "Show" }).click();
+  await admin.getByRole("button", { name: "Show", exact: true }).click();
   await expect(admin).toHaveURL(/status=failed/);
   await expect(admin.getByText(click)).toHaveCount(0);
   await admin.getByLabel("Status").selectOption("refused");
-  await admin.getByRole("button", { name: "Show" }).click();
+  await admin.getByRole("button", { name: "Show", exact: true }).click();
   await expect(admin).toHaveURL(/status=refused/);
   await expect(admin.getByRole("row").filter({ hasText: click })).toBeVisible();
 

@@ -89,7 +89,7 @@ export default function StaffPostbacks({ loaderData, actionData }: Route.Compone
             </select>
           </label>
           <button type="submit" className="staff-button secondary">
-            {t("staffPostbacks.show")}
+            {t("staffPostbacks.showSite")}
           </button>
         </Form>
       ) : null}
