@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { DiscountCodeForm } from "~/components/staff/DiscountCodeForm";
-import { CodeTime, Revenue, StateBadge, Uses, useUtc } from "~/components/staff/DiscountCodeParts";
+import { CodeGives, CodeTime, Revenue, StateBadge, Uses, useUtc } from "~/components/staff/DiscountCodeParts";
 import { FormAlert, PageHeading } from "~/components/staff/StaffParts";
 import { discountCode, discountCodes, saveDiscountCode, setDiscountCodeState } from "~/lib/api/discount-codes.server";
 import { apiContext } from "~/lib/context";
@@ -58,6 +58,7 @@ const FIELD_MESSAGES: Record<string, Record<string, string>> = {
     too_big: "code_too_long",
   },
   percent: {},
+  bonus_credits: { percent_or_bonus: "percent_or_bonus" },
   package_ids: { unknown_package: "unknown_package" },
   valid_until: { end_before_start: "end_before_start" },
   site: { not_allowed: "site", invalid: "site" },
@@ -65,6 +66,7 @@ const FIELD_MESSAGES: Record<string, Record<string, string>> = {
 const FALLBACK: Record<string, string> = {
   code: "code_characters",
   percent: "percent",
+  bonus_credits: "bonus_credits",
   package_ids: "unknown_package",
   min_credits: "min_credits",
   valid_from: "start",
@@ -104,7 +106,8 @@ export async function action(args: Route.ActionArgs) {
     ...(id === null ? {} : { id }),
     site: Number(value.site),
     code: value.code,
-    percent: Number(value.percent),
+    percent: value.kind === "percent" ? Number(value.percent) : null,
+    bonus_credits: value.kind === "bonus" ? Number(value.bonus_credits) : null,
     package_ids: packageList(value.package_ids),
     min_credits: value.min_credits === "" ? 0 : Number(value.min_credits),
     valid_from: utcMillis(value.valid_from),
@@ -155,7 +158,7 @@ export default function DiscountCode({ loaderData, actionData }: Route.Component
             <section className="staff-panel" aria-labelledby="code-state">
               <h2 id="code-state">{t("staffCodes.stateHeading")}</h2>
               <p>
-                <StateBadge state={code.state} /> {t("staffCodes.percentOff", { percent: code.percent })} · {code.site_name}
+                <StateBadge state={code.state} /> <CodeGives code={code} /> · {code.site_name}
               </p>
               <p>
                 <CodeTime code={code} />
