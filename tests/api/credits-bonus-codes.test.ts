@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DiscountAnswerSchema, OrderAnswerSchema, PricingAnswerSchema, WithdrawalAnswerSchema } from "../../contract/schemas";
 import { createDb } from "../../workers/api/db/client";
 import * as ledger from "../../workers/api/domain/ledger";
-import { lateBuyer, makeCode, orderWith, readCode, saveCode, validBody } from "./discount-code-helpers";
+import { auditLines, lateBuyer, makeCode, orderWith, readCode, saveCode, validBody } from "./discount-code-helpers";
 import { call, createMember, ensureSites, formPost, loginAs, settleAtDemoCheckout } from "./helpers";
 import { count, createHost, errorOf, type SignedInStaff } from "./host-helpers";
 
@@ -203,6 +203,12 @@ describe("bad input in the console", () => {
     expect((await saveCode(admin.cookie, validBody({ id, code, percent: null, bonus_credits: 10_000 }))).status).toBe(200);
     expect((await saveCode(admin.cookie, validBody({ id, code, percent: 15 }))).status).toBe(200);
     expect((await readCode(admin.cookie, id)).code).toMatchObject({ kind: "percent", percent: 15, bonus_credits: null });
+    const lines = await auditLines(id);
+    expect(lines.map((l) => l.detail.change)).toEqual([
+      expect.stringContaining("percent none; bonus_credits 40"),
+      expect.stringContaining("bonus_credits 40 → 10000"),
+      expect.stringContaining("percent none → 15%; bonus_credits 10000 → none"),
+    ]);
   });
 
   it("keeps the bonus fixed in an order made before the admin changes the code", async () => {

@@ -87,7 +87,8 @@ function summary(values: store.GeneralCodeValues): Record<string, string> {
   const when = (ms: number | null) => (ms === null ? "none" : new Date(ms).toISOString().slice(0, 16).replace("T", " "));
   return {
     code: values.code,
-    gives: values.bonusCredits === null ? `${values.percent}%` : `+${values.bonusCredits} credits`,
+    percent: values.percent === null ? "none" : `${values.percent}%`,
+    bonus_credits: values.bonusCredits === null ? "none" : String(values.bonusCredits),
     packages: values.packageIds === null ? "all" : values.packageIds.join(" "),
     min_credits: String(values.minCredits),
     start: when(values.validFrom),
