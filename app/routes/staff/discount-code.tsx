@@ -136,6 +136,8 @@ export default function DiscountCode({ loaderData, actionData }: Route.Component
   const busy = useNavigation().state === "submitting";
   const { code, uses, sites, saved, now } = loaderData;
   const heading = code ? code.code : t("staffCodes.newHeading");
+  // A code that is (or was) a bonus code: its orders' bonus in a column of its own.
+  const hasBonus = code?.kind === "bonus" || uses.some((use) => use.bonus_credits > 0);
   const actions: DiscountCodeAction[] = !code ? [] : code.state === "expired" ? [] : [code.paused ? "resume" : "pause", "expire"];
   return (
     <>
@@ -198,6 +200,8 @@ export default function DiscountCode({ loaderData, actionData }: Route.Component
                     <th scope="col">{t("staffCodes.colOrderState")}</th>
                     <th scope="col">{t("staffCodes.colMember")}</th>
                     <th scope="col">{t("staffCodes.colAmount")}</th>
+                    {/* The bonus each order got: fixed when it was made, so a later edit shows here (ADR 054). */}
+                    {hasBonus ? <th scope="col">{t("staffCodes.colBonus")}</th> : null}
                     <th scope="col">{t("staffCodes.colOrdered")}</th>
                   </tr>
                 </thead>
@@ -214,6 +218,11 @@ export default function DiscountCode({ loaderData, actionData }: Route.Component
                         <Link to={`/staff/members/${use.member_id}`}>#{use.member_id}</Link>
                       </td>
                       <td data-label={t("staffCodes.colAmount")}>{formatMoney(locale, use.amount_cents, use.currency)}</td>
+                      {hasBonus ? (
+                        <td data-label={t("staffCodes.colBonus")}>
+                          {use.bonus_credits > 0 ? t("staffCodes.bonusCredits", { count: use.bonus_credits }) : "–"}
+                        </td>
+                      ) : null}
                       <td data-label={t("staffCodes.colOrdered")}>{utc(use.paid_at ?? use.created_at)}</td>
                     </tr>
                   ))}

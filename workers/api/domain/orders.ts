@@ -170,7 +170,8 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   } catch (error) {
     if (!(await findOrderByKey(db, memberId, body.key))) {
       // Another order took a code's one use at the same moment: it is reserved for that one, or used.
-      if (held.length > 0) throw await discounts.takenRefusalOf(db, held.map((c) => c.id), memberId);
+      const heldIds = held.map((c) => c.id);
+      if (heldIds.length > 0) throw await discounts.takenRefusalOf(db, heldIds, memberId);
       throw error;
     }
   }
