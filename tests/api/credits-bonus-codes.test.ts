@@ -113,6 +113,13 @@ describe("granting the bonus", () => {
     );
     for (const hook of hooks) expect(hook.status).toBe(200);
     expect(await balanceOf(buyer.id)).toBe(325);
+    // One receipt, naming the package and the bonus apart.
+    const receipts = await env.DB.prepare("SELECT text FROM mail_outbox WHERE member_id = ? AND kind = 'receipt'")
+      .bind(buyer.id)
+      .all<{ text: string }>();
+    expect(receipts.results).toHaveLength(1);
+    expect(receipts.results[0]?.text).toContain("250 credits");
+    expect(receipts.results[0]?.text).toContain("+75 bonus credits");
     expect(await count("SELECT count(*) AS n FROM credit_ledger WHERE member_id = ? AND amount > 0", buyer.id)).toBe(1);
     const seen = OrderAnswerSchema.parse(await (await call(`/api/orders.php?id=${order.id}`, { cookie: buyer.cookie })).json());
     expect(seen.order).toMatchObject({ status: "paid", credits: 325, bonus_credits: 75, bonus_code: code, balance: 325 });
