@@ -8,6 +8,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DiscountAnswerSchema, OrderAnswerSchema, PricingAnswerSchema, WithdrawalAnswerSchema } from "../../contract/schemas";
+import { StaffOrderAnswerSchema } from "../../contract/staff-orders";
 import { createDb } from "../../workers/api/db/client";
 import * as ledger from "../../workers/api/domain/ledger";
 import { auditLines, lateBuyer, makeCode, orderWith, readCode, saveCode, validBody } from "./discount-code-helpers";
@@ -133,6 +134,11 @@ describe("granting the bonus", () => {
       revenue: [{ currency: "EUR", cents: 1999 }],
     });
     expect(uses).toEqual([expect.objectContaining({ order_id: order.id, bonus_credits: 75 })]);
+    // The console's order page names the bonus and its code (docs/product.md §16.4).
+    const staffOrder = StaffOrderAnswerSchema.parse(
+      await (await call(`/api/staff/order.php?id=${order.id}`, { cookie: admin.cookie })).json(),
+    ).order;
+    expect(staffOrder).toMatchObject({ credits: 325, bonus_credits: 75, bonus_code: code, discount_code: null });
   }, 30_000);
 
   it("is used once per member: a second order is refused, a failed one gives the use back", async () => {
