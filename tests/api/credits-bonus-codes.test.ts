@@ -189,6 +189,28 @@ describe("granting the bonus", () => {
   }, 30_000);
 });
 
+describe("a chargeback of a bonus order", () => {
+  // A chargeback takes back the order's credits by the settlement's rule (creditsBetween on
+  // order.credits), so the bonus goes with the package, once, however often it is sent.
+  it("takes back the package's and the bonus's credits together, once, when sent five times at once", async () => {
+    const { code } = await bonusCode({ bonus_credits: 100 });
+    const buyer = await lateBuyer();
+    const order = await placed(await orderWith(buyer.cookie, code, 1999));
+    await settleAtDemoCheckout(order.id, "paid");
+    expect(await balanceOf(buyer.id)).toBe(350);
+    const body = { id: order.id, reason: "The bank reported a chargeback for this payment." };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call("/api/staff/order_chargeback.php", { method: "POST", cookie: admin.cookie, json: body }),
+      ),
+    );
+    const bodies = await Promise.all(answers.map((r) => r.text()));
+    expect(answers.map((r) => r.status).sort(), bodies.join("\n")).toEqual([200, 409, 409, 409, 409]);
+    expect(await balanceOf(buyer.id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM credit_ledger WHERE member_id = ? AND amount < 0", buyer.id)).toBe(1);
+  }, 30_000);
+});
+
 describe("bad input in the console", () => {
   it("refuses 0, negative, over 10 000, not a number, and percent and bonus together; keeps the stored bonus", async () => {
     const { id, code } = await bonusCode({ bonus_credits: 40 });
