@@ -2,7 +2,8 @@
  * Credits-bonus general codes (issue 28 point 4; docs/decisions/054): N extra credits on a
  * credit package bought with the code, never a different price; granted once with the package
  * when the order is paid (also with the webhook delivered ten times at once), once per member,
- * held to the code's total cap; none on premium; taken back pro rata by a withdrawal; and the
+ * held to the code's total cap; none on premium; taken back pro rata by a withdrawal and with
+ * the package by a chargeback; shown on the receipt and the console's order page; and the
  * console refuses a bonus that is not a whole number of 1–10 000, or given with a percent.
  */
 import { env } from "cloudflare:workers";
