@@ -1,8 +1,9 @@
 /**
  * General discount codes managed by admins in the staff console (issue 28 point 4; docs/api.md
  * "Discount codes in the console", docs/decisions/049): requests, answers and the code's state.
- * The member side's rules are unchanged (docs/product.md §10.5): a code is a percentage off a
- * credit package's list price, once per member, and never makes a price worse.
+ * The member side's rules (docs/product.md §10.5): a code is a percentage off a credit package's
+ * list price or a credits bonus (extra credits, the price unchanged, docs/decisions/054), once
+ * per member, and never makes a price worse.
  */
 import { z } from "zod";
 
@@ -10,8 +11,11 @@ import {
   CODE_MAX,
   CODE_MIN,
   CODE_PATTERN,
+  CODE_KINDS,
   CODE_STATES,
   DISCOUNT_CODE_ACTIONS,
+  BONUS_MAX,
+  BONUS_MIN,
   MAX_USES_MAX,
   MIN_CREDITS_MAX,
   PERCENT_MAX,
@@ -41,7 +45,10 @@ export const DiscountCodeBodySchema = z
           .refine((value) => CODE_PATTERN.test(value), { message: "code_characters" })
           .refine((value) => !(RESERVED_CODES as readonly string[]).includes(value), { message: "code_reserved" }),
       ),
-    percent: z.number().int().min(PERCENT_MIN).max(PERCENT_MAX),
+    /** A percentage code's percent off, or null for a credits-bonus code: exactly one of the two is given. */
+    percent: z.number().int().min(PERCENT_MIN).max(PERCENT_MAX).nullable().default(null),
+    /** A credits-bonus code's extra credits per package bought with it (docs/decisions/054). */
+    bonus_credits: z.number().int().min(BONUS_MIN).max(BONUS_MAX).nullable().default(null),
     /** The site's credit packages it is for; empty: all of them. */
     package_ids: z
       .array(z.string().refine((value) => /^[a-z0-9-]{1,32}$/.test(value), { message: "unknown_package" }))
@@ -54,6 +61,11 @@ export const DiscountCodeBodySchema = z
     max_uses: z.number().int().min(1).max(MAX_USES_MAX).nullable(),
   })
   .superRefine((body, ctx) => {
+    if (body.percent !== null && body.bonus_credits !== null) {
+      ctx.addIssue({ code: "custom", path: ["bonus_credits"], message: "percent_or_bonus" });
+    } else if (body.percent === null && body.bonus_credits === null) {
+      ctx.addIssue({ code: "custom", path: ["percent"], message: "required" });
+    }
     if (body.valid_until !== null && body.valid_until <= body.valid_from) {
       ctx.addIssue({ code: "custom", path: ["valid_until"], message: "end_before_start" });
     }
@@ -76,7 +88,12 @@ export const StaffDiscountCodeSchema = z.object({
   site_id: z.number().int(),
   site_name: z.string(),
   code: z.string(),
-  percent: z.number().int(),
+  /** What the code gives: a percentage off (`percent`) or extra credits (`bonus_credits`, docs/decisions/054). */
+  kind: z.enum(CODE_KINDS),
+  /** Null for a credits-bonus code. */
+  percent: z.number().int().nullable(),
+  /** Null for a percentage code. */
+  bonus_credits: z.number().int().nullable(),
   package_ids: z.array(z.string()).nullable(),
   min_credits: count,
   valid_from: z.number().int(),
@@ -115,6 +132,8 @@ export const DiscountCodeUseSchema = z.object({
   status: z.string(),
   amount_cents: count,
   currency: z.string(),
+  /** The extra credits a credits-bonus code added to this order (0: none). */
+  bonus_credits: count,
   created_at: z.number().int(),
   paid_at: z.number().int().nullable(),
 });

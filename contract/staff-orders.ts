@@ -70,6 +70,9 @@ export const StaffOrderRowSchema = z.object({
   amount_cents: cents,
   currency: z.string(),
   discount_code: z.string().nullable(),
+  /** The part of `credits` a credits-bonus code added, and that code (docs/decisions/054). */
+  bonus_credits: z.number().int().default(0),
+  bonus_code: z.string().nullable().default(null),
   charged_back_cents: cents,
   created_at: millis,
   paid_at: millis.nullable(),

@@ -101,6 +101,12 @@ export default function CreditsOrder({ loaderData, actionData }: Route.Component
       <dl className="order-summary">
         <dt>{t("order.package")}</dt>
         <dd>{t("credits.credits", { count: pkg.credits })}</dd>
+        {pkg.bonus && (
+          <>
+            <dt>{t("credits.bonus.label")}</dt>
+            <dd className="order-bonus">{t("credits.bonus.line", { count: pkg.bonus.bonus_credits, code: pkg.bonus.code })}</dd>
+          </>
+        )}
         {quote.discount_cents > 0 && (
           <>
             <dt>{t("order.listPrice")}</dt>

@@ -21,11 +21,18 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** "Try again" keeps the package, method, country, where the member was, and the code (docs/product.md §10.4). */
-function tryAgainQuery(order: { country: string; return_to: string | null; discount_code: string | null }): string {
+function tryAgainQuery(order: {
+  country: string;
+  return_to: string | null;
+  discount_code: string | null;
+  bonus_code: string | null;
+}): string {
+  // The typed code: a credits-bonus code (beside which the welcome offer may count), else the price's code.
+  const code = order.bonus_code ?? order.discount_code;
   return new URLSearchParams({
     country: order.country,
     ...(order.return_to ? { return_to: order.return_to } : {}),
-    ...(order.discount_code ? { code: order.discount_code } : {}),
+    ...(code ? { code } : {}),
   }).toString();
 }
 
@@ -67,8 +74,14 @@ export default function Transaction({ loaderData }: Route.ComponentProps) {
             <dd>
               {order.product === "premium"
                 ? t("premium.months", { count: order.months })
-                : t("credits.credits", { count: order.credits })}
+                : t("credits.credits", { count: order.credits - order.bonus_credits })}
             </dd>
+            {order.bonus_credits > 0 && (
+              <>
+                <dt>{t("credits.bonus.label")}</dt>
+                <dd>{t("credits.bonus.line", { count: order.bonus_credits, code: order.bonus_code ?? "" })}</dd>
+              </>
+            )}
             {order.quote.discount_cents > 0 && (
               <>
                 <dt>{t("order.discount")}</dt>

@@ -12,6 +12,12 @@ export const CODE_PATTERN = /^[A-Z0-9]+$/;
 export const RESERVED_CODES = ["WELCOME"] as const;
 export const PERCENT_MIN = 1;
 export const PERCENT_MAX = 90;
+/** A credits-bonus code's extra credits (docs/decisions/054; the table's CHECK as well). */
+export const BONUS_MIN = 1;
+export const BONUS_MAX = 10_000;
+/** What a general code gives: a percentage off, or extra credits with the package. */
+export const CODE_KINDS = ["percent", "bonus"] as const;
+export type CodeKind = (typeof CODE_KINDS)[number];
 export const MAX_USES_MAX = 10_000_000;
 export const MIN_CREDITS_MAX = 1_000_000;
 /** The latest moment a code may start or end (year 9999), so dates stay readable. */

@@ -83,6 +83,13 @@ export interface DiscountOffer extends DiscountScope {
   code: string;
   kind: "general" | "welcome" | "time_bonus" | "retention";
   percent: number;
+  /** A credits-bonus code's extra credits (docs/decisions/054): it takes nothing off the price. */
+  bonus_credits?: number | null;
+}
+
+/** Whether the offer is a credits-bonus code (extra credits, never a price). */
+export function isBonus(offer: Pick<DiscountOffer, "bonus_credits">): boolean {
+  return offer.bonus_credits != null && offer.bonus_credits > 0;
 }
 
 /** Why an offer does not count for a package: another gives more, as much, or it is not for that package. */
@@ -91,6 +98,8 @@ export type PassedOverReason = "better_discount" | "same_discount" | "not_for_pa
 export interface DiscountChoice<D extends DiscountOffer> {
   /** The offer that counts for the package (the biggest percent), or null. */
   applied: D | null;
+  /** The credits-bonus code that counts for the package, or null: its credits are added, the price stays. */
+  bonus: D | null;
   /** Every other offer, with why it does not count. */
   passed_over: { offer: D; reason: PassedOverReason }[];
 }
@@ -99,18 +108,23 @@ export interface DiscountChoice<D extends DiscountOffer> {
  * The best of a member's discounts for one package (docs/product.md §10.5): a code never makes a
  * price worse, so the biggest applicable percent wins. On a tie the earlier offer wins (callers
  * list the automatic one, welcome or time bonus, before a typed code, so the typed code is not
- * used up for nothing).
+ * used up for nothing). A credits-bonus code never takes part in the price (docs/decisions/054):
+ * the percent that wins is the one the member would have without it, and the bonus, when it is
+ * for the package, is added on top; when it is not, it is passed over as not for the package.
  */
 export function bestDiscount<D extends DiscountOffer>(
   offers: readonly D[],
   pkg: { id: string; credits: number },
 ): DiscountChoice<D> {
   let applied: D | null = null;
+  let bonus: D | null = null;
   for (const offer of offers) {
-    if (discountApplies(offer, pkg) && (applied === null || offer.percent > applied.percent)) applied = offer;
+    if (!discountApplies(offer, pkg)) continue;
+    if (isBonus(offer)) bonus ??= offer;
+    else if (offer.percent > 0 && (applied === null || offer.percent > applied.percent)) applied = offer;
   }
   const passed_over = offers
-    .filter((offer) => offer !== applied)
+    .filter((offer) => offer !== applied && offer !== bonus)
     .map((offer) => ({
       offer,
       reason: !discountApplies(offer, pkg)
@@ -119,7 +133,7 @@ export function bestDiscount<D extends DiscountOffer>(
           ? ("better_discount" as const)
           : ("same_discount" as const),
     }));
-  return { applied, passed_over };
+  return { applied, bonus, passed_over };
 }
 
 /** Days a list price must have held before a discount may show it struck through (EU Omnibus directive). */

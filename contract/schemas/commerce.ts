@@ -23,6 +23,9 @@ const AppliedDiscountSchema = z.object({
   percent: z.number().int(),
 });
 
+/** A credits-bonus code that counts for a package: N extra credits, the price unchanged (docs/decisions/054). */
+export const BonusSchema = z.object({ code: z.string(), bonus_credits: z.number().int() });
+
 /** A discount the member has that does not count for a package, and why (another is better or as good, or it is not for it). */
 const PassedOverSchema = AppliedDiscountSchema.extend({
   reason: z.enum(["better_discount", "same_discount", "not_for_package"]),
@@ -50,6 +53,12 @@ export const PricingAnswerSchema = z.object({
       quote: QuoteSchema,
       discount: AppliedDiscountSchema.nullable().default(null),
       passed_over: z.array(PassedOverSchema).default([]),
+      /**
+       * The typed credits-bonus code's extra credits for this package (docs/decisions/054), or
+       * null: added to `credits` when bought, never to the price. A bonus code that is not for
+       * the package is in `passed_over` (not_for_package, percent 0).
+       */
+      bonus: BonusSchema.nullable().default(null),
     }),
   ),
   premium_plans: z.array(
@@ -81,7 +90,12 @@ export const OwnOrderSchema = z.object({
   status: z.enum(ORDER_STATES),
   product: z.enum(["credits", "premium"]),
   product_id: z.string(),
+  /** Every credit the order grants when paid: the package's and `bonus_credits`. */
   credits: z.number().int(),
+  /** The part of `credits` a credits-bonus code added (docs/decisions/054); 0: none. */
+  bonus_credits: z.number().int().default(0),
+  /** The credits-bonus code that added them, or null. */
+  bonus_code: z.string().nullable().default(null),
   months: z.number().int(),
   country: countryCode,
   method: z.string(),
@@ -115,7 +129,10 @@ export const LatestOrderAnswerSchema = z.object({
 export const DiscountSchema = z.object({
   code: z.string(),
   kind: z.enum(DISCOUNT_KINDS),
+  /** The percentage off the list price; 0 for a credits-bonus code. */
   percent: z.number().int(),
+  /** A credits-bonus code's extra credits per package it is for (docs/decisions/054); null: a percentage code. */
+  bonus_credits: z.number().int().nullable().default(null),
   /** Unix ms; null: no end. A time bonus shows it (and a countdown with JavaScript). */
   valid_until: z.number().int().nullable(),
   min_credits: z.number().int(),

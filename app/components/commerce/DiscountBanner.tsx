@@ -13,14 +13,21 @@ export function DiscountBanner({ discount, removeTo }: { discount: Discount; rem
   const { t, locale } = useTranslation();
   const timeZone = useOptionalUser()?.timeZone ?? "UTC";
   const until = discount.valid_until;
+  // A credits-bonus code adds credits and leaves the price as it is (docs/decisions/054).
+  const bonus = discount.bonus_credits;
   return (
     <section className="discount-banner" aria-labelledby="discount-heading">
       <p className="discount-percent" aria-hidden="true">
-        −{discount.percent}%
+        {bonus ? `+${bonus}` : `−${discount.percent}%`}
       </p>
       <div>
-        <h2 id="discount-heading">{t(`credits.discount.${discount.kind}`, { percent: discount.percent })}</h2>
+        <h2 id="discount-heading">
+          {bonus
+            ? t("credits.bonus.banner", { code: discount.code, count: bonus })
+            : t(`credits.discount.${discount.kind}`, { percent: discount.percent })}
+        </h2>
         <p>
+          {bonus ? `${t("credits.bonus.bannerText")} ` : null}
           {discount.min_credits > 0 && `${t("credits.discount.minimum", { count: discount.min_credits })} `}
           {until !== null &&
             (discount.kind === "time_bonus" ? (

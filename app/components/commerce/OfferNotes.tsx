@@ -39,12 +39,17 @@ export function usePassedOverNote() {
 
 /** Under a package: which discount its price has off, and why the member's other one does not count. */
 export function OfferNotes({ pkg }: { pkg: Priced }) {
+  const { t } = useTranslation();
   const label = useAppliedLabel();
   const note = usePassedOverNote();
-  if (!pkg.discount && pkg.passed_over.length === 0) return null;
+  if (!pkg.discount && !pkg.bonus && pkg.passed_over.length === 0) return null;
   return (
     <span className="package-offers">
       {pkg.discount && <span className="package-offer">{label(pkg.discount)}</span>}
+      {/* A credits-bonus code: extra credits, the price above unchanged (docs/decisions/054). */}
+      {pkg.bonus && (
+        <span className="package-offer package-bonus">{t("credits.bonus.card", { count: pkg.bonus.bonus_credits })}</span>
+      )}
       {pkg.passed_over.map((passed) => (
         <span key={passed.code} className="package-offer-note">
           {note(passed, pkg.discount)}

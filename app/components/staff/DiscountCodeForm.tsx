@@ -1,6 +1,6 @@
 /**
- * The discount code form (app/routes/staff/discount-code.tsx; ADR 049): a new general code or
- * changes to one; what was typed stays on any error, each error beside its field.
+ * The discount code form (app/routes/staff/discount-code.tsx; ADR 049, 054): a new general code
+ * or changes to one, a percentage off or a credits bonus; what was typed stays on any error, each error beside its field.
  */
 import { Form } from "react-router";
 import { errorProps, FieldError, FormAlert } from "~/components/staff/StaffParts";
@@ -9,7 +9,7 @@ import type { FormReply } from "~/lib/forms/reply";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import type { CodeSite, StaffDiscountCode } from "../../../contract/discount-codes";
-import { CODE_MAX, PERCENT_MAX, PERCENT_MIN } from "../../../contract/rules/discount-codes";
+import { BONUS_MAX, BONUS_MIN, CODE_MAX, PERCENT_MAX, PERCENT_MIN } from "../../../contract/rules/discount-codes";
 
 export function DiscountCodeForm({
   code,
@@ -29,14 +29,16 @@ export function DiscountCodeForm({
     ? {
         site: String(code.site_id),
         code: code.code,
-        percent: String(code.percent),
+        kind: code.kind,
+        percent: code.percent === null ? "" : String(code.percent),
+        bonus_credits: code.bonus_credits === null ? "" : String(code.bonus_credits),
         package_ids: code.package_ids ?? [],
         min_credits: code.min_credits > 0 ? String(code.min_credits) : "",
         valid_from: utcInput(code.valid_from),
         valid_until: utcInput(code.valid_until),
         max_uses: code.max_uses === null ? "" : String(code.max_uses),
       }
-    : { site: sites.length === 1 ? String(sites[0]?.id) : "", valid_from: utcInput(now - (now % 60_000)) };
+    : { site: sites.length === 1 ? String(sites[0]?.id) : "", kind: "percent", valid_from: utcInput(now - (now % 60_000)) };
   const form = useForm({ schema: DiscountCodeFormSchema, lastResult: reply?.result, defaultValue, lists: ["package_ids"] });
   const input = (name: string, label: string, props: Record<string, unknown> = {}, help?: string) => {
     const f = form.field(name);
@@ -64,6 +66,7 @@ export function DiscountCodeForm({
     );
   };
   const site = form.field("site");
+  const kind = form.field("kind");
   const packages = form.field("package_ids");
   const chosenSite = sites.find((s) => String(s.id) === (site.initialValue ?? "")) ?? (sites.length === 1 ? sites[0] : undefined);
   // A code's packages are its own site's; for a new code on several sites, every site's are listed by site.
@@ -96,14 +99,32 @@ export function DiscountCodeForm({
           { required: true, maxLength: CODE_MAX, autoComplete: "off", autoCapitalize: "characters", spellCheck: false },
           t("staffCodes.codeHelp"),
         )}
+        <fieldset className="codes-kind" aria-describedby={kind.errors ? kind.errorId : "codes-kind-help"}>
+          <legend>{t("staffCodes.kind")}</legend>
+          <span id="codes-kind-help" className="staff-help">
+            {t("staffCodes.kindHelp")}
+          </span>
+          {(["percent", "bonus"] as const).map((value) => (
+            <label key={value} className="staff-check">
+              <input type="radio" name={kind.name} value={value} defaultChecked={(kind.initialValue ?? "percent") === value} />
+              <span>{t(value === "percent" ? "staffCodes.kindPercent" : "staffCodes.kindBonus")}</span>
+            </label>
+          ))}
+          <FieldError id={kind.errorId} error={kind.errors?.[0]} />
+        </fieldset>
         {input("percent", t("staffCodes.percent"), {
           type: "number",
-          required: true,
           min: PERCENT_MIN,
           max: PERCENT_MAX,
           step: 1,
           inputMode: "numeric",
         })}
+        {input(
+          "bonus_credits",
+          t("staffCodes.bonus"),
+          { type: "number", min: BONUS_MIN, max: BONUS_MAX, step: 1, inputMode: "numeric" },
+          t("staffCodes.bonusHelp"),
+        )}
         <fieldset className="codes-packages" aria-describedby={packages.errors ? packages.errorId : "codes-packages-help"}>
           <legend>{t("staffCodes.packages")}</legend>
           <span id="codes-packages-help" className="staff-help">

@@ -14,6 +14,18 @@ export function StateBadge({ state }: { state: CodeState }) {
   return <span className={`staff-badge code-${state}`}>{t(`staffCodes.states.${state}` as MessageKey)}</span>;
 }
 
+/** What the code gives: "30% off" or "+50 bonus credits" (docs/decisions/054). */
+export function CodeGives({ code }: { code: Pick<StaffDiscountCode, "kind" | "percent" | "bonus_credits"> }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`code-gives code-gives-${code.kind}`}>
+      {code.kind === "bonus"
+        ? t("staffCodes.bonusCredits", { count: code.bonus_credits ?? 0 })
+        : t("staffCodes.percentOff", { percent: code.percent ?? 0 })}
+    </span>
+  );
+}
+
 /** A moment in UTC, as the form takes it. */
 export function useUtc() {
   const { locale } = useTranslation();

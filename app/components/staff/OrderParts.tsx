@@ -29,8 +29,14 @@ export function OrderFacts({ order, now }: { order: StaffOrderAnswer["order"]; n
       <dd>{order.site_name}</dd>
       <dt>{t("staffOrders.colWhat")}</dt>
       <dd>
-        {orderWhat(t, order)}
-        {order.product_id !== String(order.credits) ? <span className="staff-muted"> ({order.product_id})</span> : null}
+        {/* The package's credits, and a credits-bonus code's apart (docs/decisions/054). */}
+        {orderWhat(t, { ...order, credits: order.credits - order.bonus_credits })}
+        {order.product_id !== String(order.credits - order.bonus_credits) ? (
+          <span className="staff-muted"> ({order.product_id})</span>
+        ) : null}
+        {order.bonus_credits > 0 ? (
+          <span className="staff-muted"> {t("staffCodes.bonusCredits", { count: order.bonus_credits })}</span>
+        ) : null}
       </dd>
       <dt>{t("staffOrders.colAmount")}</dt>
       <dd>
@@ -45,7 +51,7 @@ export function OrderFacts({ order, now }: { order: StaffOrderAnswer["order"]; n
         </span>
       </dd>
       <dt>{t("staffOrders.colCode")}</dt>
-      <dd>{order.discount_code ?? "–"}</dd>
+      <dd>{[order.discount_code, order.bonus_code].filter((code) => code !== null).join(" · ") || "–"}</dd>
       <dt>{t("staffOrders.payment")}</dt>
       <dd>
         {order.method} · {order.country} · {order.provider}

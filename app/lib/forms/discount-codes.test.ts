@@ -46,6 +46,20 @@ describe("the discount code form", () => {
     ]);
   });
 
+  it("takes a percent or a bonus, as the chosen kind says, never both (ADR 054)", () => {
+    const bonus = { ...valid, kind: "bonus", percent: "", bonus_credits: "50" };
+    expect(issues(bonus)).toEqual([]);
+    expect(issues({ ...bonus, bonus_credits: "" })).toEqual([["bonus_credits", "staffCodes.errors.bonus_credits"]]);
+    for (const bad of ["0", "-5", "10001", "2.5", "fifty"]) {
+      expect(issues({ ...bonus, bonus_credits: bad })).toEqual([["bonus_credits", "staffCodes.errors.bonus_credits"]]);
+    }
+    expect(issues({ ...bonus, bonus_credits: "10000" })).toEqual([]);
+    expect(issues({ ...bonus, percent: "20" })).toEqual([["kind", "staffCodes.errors.percent_or_bonus"]]);
+    expect(issues({ ...valid, bonus_credits: "50" })).toEqual([["kind", "staffCodes.errors.percent_or_bonus"]]);
+    expect(issues({ ...valid, percent: "" })).toEqual([["percent", "staffCodes.errors.percent"]]);
+    expect(issues({ ...valid, kind: "other" })).toEqual([["kind", "staffCodes.errors.kind"]]);
+  });
+
   it("takes one ticked package or several as a list", () => {
     expect(packageList(undefined)).toEqual([]);
     expect(packageList("250")).toEqual(["250"]);

@@ -8,6 +8,8 @@ import {
   CODE_MAX,
   CODE_MIN,
   CODE_PATTERN,
+  BONUS_MAX,
+  BONUS_MIN,
   MAX_USES_MAX,
   MIN_CREDITS_MAX,
   PERCENT_MAX,
@@ -48,12 +50,17 @@ export const DiscountCodeFormSchema = v.pipe(
       v.check((value) => CODE_PATTERN.test(value), E("code_characters")),
       v.check((value) => !(RESERVED_CODES as readonly string[]).includes(value), E("code_reserved")),
     ),
+    /** What the code gives (docs/decisions/054): a percentage off, or extra credits; only its own field counts. */
+    kind: v.optional(v.picklist(["percent", "bonus"], E("kind")), "percent"),
     percent: v.pipe(
       str,
       v.trim(),
-      v.nonEmpty(E("percent")),
-      v.check((value) => /^\d{1,3}$/.test(value) && Number(value) >= PERCENT_MIN && Number(value) <= PERCENT_MAX, E("percent")),
+      v.check(
+        (value) => value === "" || (/^\d{1,3}$/.test(value) && Number(value) >= PERCENT_MIN && Number(value) <= PERCENT_MAX),
+        E("percent"),
+      ),
     ),
+    bonus_credits: whole(BONUS_MIN, BONUS_MAX, E("bonus_credits")),
     package_ids: v.optional(v.union([v.string(), v.array(v.string())])),
     min_credits: whole(0, MIN_CREDITS_MAX, E("min_credits")),
     valid_from: v.pipe(
@@ -67,6 +74,19 @@ export const DiscountCodeFormSchema = v.pipe(
     ),
     max_uses: whole(1, MAX_USES_MAX, E("max_uses")),
   }),
+  // The chosen kind's amount is needed; the other field must stay empty (a code is one or the other).
+  v.forward(
+    v.check((input) => input.kind !== "percent" || input.percent !== "", E("percent")),
+    ["percent"],
+  ),
+  v.forward(
+    v.check((input) => input.kind !== "bonus" || input.bonus_credits !== "", E("bonus_credits")),
+    ["bonus_credits"],
+  ),
+  v.forward(
+    v.check((input) => (input.kind === "percent" ? input.bonus_credits === "" : input.percent === ""), E("percent_or_bonus")),
+    ["kind"],
+  ),
   v.forward(
     v.check(
       (input) => input.valid_until === "" || !(utcMillis(input.valid_until) <= utcMillis(input.valid_from)),

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { DiscountCodeForm } from "~/components/staff/DiscountCodeForm";
-import { CodeTime, Revenue, StateBadge, Uses, useUtc } from "~/components/staff/DiscountCodeParts";
+import { CodeGives, CodeTime, Revenue, StateBadge, Uses, useUtc } from "~/components/staff/DiscountCodeParts";
 import { FormAlert, PageHeading } from "~/components/staff/StaffParts";
 import { discountCode, discountCodes, saveDiscountCode, setDiscountCodeState } from "~/lib/api/discount-codes.server";
 import { apiContext } from "~/lib/context";
@@ -58,6 +58,7 @@ const FIELD_MESSAGES: Record<string, Record<string, string>> = {
     too_big: "code_too_long",
   },
   percent: {},
+  bonus_credits: { percent_or_bonus: "percent_or_bonus" },
   package_ids: { unknown_package: "unknown_package" },
   valid_until: { end_before_start: "end_before_start" },
   site: { not_allowed: "site", invalid: "site" },
@@ -65,6 +66,7 @@ const FIELD_MESSAGES: Record<string, Record<string, string>> = {
 const FALLBACK: Record<string, string> = {
   code: "code_characters",
   percent: "percent",
+  bonus_credits: "bonus_credits",
   package_ids: "unknown_package",
   min_credits: "min_credits",
   valid_from: "start",
@@ -104,7 +106,8 @@ export async function action(args: Route.ActionArgs) {
     ...(id === null ? {} : { id }),
     site: Number(value.site),
     code: value.code,
-    percent: Number(value.percent),
+    percent: value.kind === "percent" ? Number(value.percent) : null,
+    bonus_credits: value.kind === "bonus" ? Number(value.bonus_credits) : null,
     package_ids: packageList(value.package_ids),
     min_credits: value.min_credits === "" ? 0 : Number(value.min_credits),
     valid_from: utcMillis(value.valid_from),
@@ -133,6 +136,8 @@ export default function DiscountCode({ loaderData, actionData }: Route.Component
   const busy = useNavigation().state === "submitting";
   const { code, uses, sites, saved, now } = loaderData;
   const heading = code ? code.code : t("staffCodes.newHeading");
+  // A code that is (or was) a bonus code: its orders' bonus in a column of its own.
+  const hasBonus = code?.kind === "bonus" || uses.some((use) => use.bonus_credits > 0);
   const actions: DiscountCodeAction[] = !code ? [] : code.state === "expired" ? [] : [code.paused ? "resume" : "pause", "expire"];
   return (
     <>
@@ -155,7 +160,7 @@ export default function DiscountCode({ loaderData, actionData }: Route.Component
             <section className="staff-panel" aria-labelledby="code-state">
               <h2 id="code-state">{t("staffCodes.stateHeading")}</h2>
               <p>
-                <StateBadge state={code.state} /> {t("staffCodes.percentOff", { percent: code.percent })} · {code.site_name}
+                <StateBadge state={code.state} /> <CodeGives code={code} /> · {code.site_name}
               </p>
               <p>
                 <CodeTime code={code} />
@@ -195,6 +200,8 @@ export default function DiscountCode({ loaderData, actionData }: Route.Component
                     <th scope="col">{t("staffCodes.colOrderState")}</th>
                     <th scope="col">{t("staffCodes.colMember")}</th>
                     <th scope="col">{t("staffCodes.colAmount")}</th>
+                    {/* The bonus each order got: fixed when it was made, so a later edit shows here (ADR 054). */}
+                    {hasBonus ? <th scope="col">{t("staffCodes.colBonus")}</th> : null}
                     <th scope="col">{t("staffCodes.colOrdered")}</th>
                   </tr>
                 </thead>
@@ -211,6 +218,11 @@ export default function DiscountCode({ loaderData, actionData }: Route.Component
                         <Link to={`/staff/members/${use.member_id}`}>#{use.member_id}</Link>
                       </td>
                       <td data-label={t("staffCodes.colAmount")}>{formatMoney(locale, use.amount_cents, use.currency)}</td>
+                      {hasBonus ? (
+                        <td data-label={t("staffCodes.colBonus")}>
+                          {use.bonus_credits > 0 ? t("staffCodes.bonusCredits", { count: use.bonus_credits }) : "–"}
+                        </td>
+                      ) : null}
                       <td data-label={t("staffCodes.colOrdered")}>{utc(use.paid_at ?? use.created_at)}</td>
                     </tr>
                   ))}

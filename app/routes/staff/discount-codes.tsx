@@ -1,5 +1,13 @@
 import { Link, redirect } from "react-router";
-import { AutomaticOffers, CodePackages, CodeTime, Revenue, StateBadge, Uses } from "~/components/staff/DiscountCodeParts";
+import {
+  AutomaticOffers,
+  CodeGives,
+  CodePackages,
+  CodeTime,
+  Revenue,
+  StateBadge,
+  Uses,
+} from "~/components/staff/DiscountCodeParts";
 import { PageHeading } from "~/components/staff/StaffParts";
 import { discountCodes } from "~/lib/api/discount-codes.server";
 import { apiContext } from "~/lib/context";
@@ -64,7 +72,7 @@ export default function DiscountCodes({ loaderData }: Route.ComponentProps) {
                     <Link to={`/staff/codes/${code.id}`}>
                       <strong>{code.code}</strong>
                     </Link>{" "}
-                    {t("staffCodes.percentOff", { percent: code.percent })}
+                    <CodeGives code={code} />
                   </td>
                   <td className="staff-card-age">
                     <StateBadge state={code.state} />

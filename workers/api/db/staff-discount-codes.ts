@@ -49,17 +49,22 @@ export async function revenueOf(db: Db, codeIds: number[]) {
   if (codeIds.length === 0) return revenue;
   const rows = await db
     .selectFrom("orders")
-    .select((eb) => ["discount_code_id", "currency", eb.fn.sum<number>("amount_cents").as("cents")])
-    .where("discount_code_id", "in", codeIds)
+    // A credits-bonus code's orders name it in bonus_code_id (migration 0035): the price's own code may be another.
+    .select((eb) => [
+      eb.fn.coalesce("bonus_code_id", "discount_code_id").as("code_id"),
+      "currency",
+      eb.fn.sum<number>("amount_cents").as("cents"),
+    ])
+    .where((eb) => eb.or([eb("discount_code_id", "in", codeIds), eb("bonus_code_id", "in", codeIds)]))
     .where("status", "=", "paid")
-    .groupBy(["discount_code_id", "currency"])
+    .groupBy(["code_id", "currency"])
     .orderBy("currency")
     .execute();
   for (const row of rows) {
-    if (row.discount_code_id === null) continue;
-    const list = revenue.get(row.discount_code_id) ?? [];
+    if (row.code_id === null) continue;
+    const list = revenue.get(row.code_id) ?? [];
     list.push({ currency: row.currency, cents: Number(row.cents ?? 0) });
-    revenue.set(row.discount_code_id, list);
+    revenue.set(row.code_id, list);
   }
   return revenue;
 }
@@ -68,8 +73,8 @@ export async function revenueOf(db: Db, codeIds: number[]) {
 export function ordersWithCode(db: Db, codeId: number, limit: number) {
   return db
     .selectFrom("orders")
-    .select(["id", "member_id", "status", "amount_cents", "currency", "created_at", "paid_at"])
-    .where("discount_code_id", "=", codeId)
+    .select(["id", "member_id", "status", "amount_cents", "currency", "bonus_credits", "created_at", "paid_at"])
+    .where((eb) => eb.or([eb("discount_code_id", "=", codeId), eb("bonus_code_id", "=", codeId)]))
     .orderBy("created_at", "desc")
     .limit(limit)
     .execute();
@@ -78,7 +83,9 @@ export function ordersWithCode(db: Db, codeId: number, limit: number) {
 export interface GeneralCodeValues {
   siteId: number;
   code: string;
-  percent: number;
+  /** One of the two: a percentage off, or a credits bonus (docs/decisions/054). */
+  percent: number | null;
+  bonusCredits: number | null;
   packageIds: string[] | null;
   minCredits: number;
   validFrom: number;
@@ -90,7 +97,9 @@ function columns(values: GeneralCodeValues) {
   return {
     site_id: values.siteId,
     code: values.code,
-    percent: values.percent,
+    // A bonus code's percent column holds the placeholder its CHECK demands (migration 0035).
+    percent: values.bonusCredits === null ? (values.percent ?? 1) : 1,
+    bonus_credits: values.bonusCredits,
     package_ids: values.packageIds === null ? null : JSON.stringify(values.packageIds),
     min_credits: values.minCredits,
     valid_from: values.validFrom,

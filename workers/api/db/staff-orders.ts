@@ -28,8 +28,10 @@ export function searchOrders(db: Db, scope: Scope, search: OrderSearch, limit: n
     .selectFrom("orders as o")
     .innerJoin("members as m", "m.id", "o.member_id")
     .leftJoin("discount_codes as d", "d.id", "o.discount_code_id")
+    // A credits-bonus code's text (migration 0035, docs/decisions/054).
+    .leftJoin("discount_codes as b", "b.id", "o.bonus_code_id")
     .selectAll("o")
-    .select(["m.email as member_email", "d.code as discount_code"]);
+    .select(["m.email as member_email", "d.code as discount_code", "b.code as bonus_code"]);
   if (scope !== null) query = query.where("o.site_id", "=", scope);
   if (search.by === "order") query = query.where("o.id", "=", search.id);
   if (search.by === "member") query = query.where("o.member_id", "=", search.id);
@@ -43,14 +45,18 @@ export function searchOrders(db: Db, scope: Scope, search: OrderSearch, limit: n
 
 /** One order with its member's name, address and the discount code's text. */
 export function findStaffOrder(db: Db, id: string) {
-  return db
-    .selectFrom("orders as o")
-    .innerJoin("members as m", "m.id", "o.member_id")
-    .leftJoin("discount_codes as d", "d.id", "o.discount_code_id")
-    .selectAll("o")
-    .select(["m.email as member_email", "m.name as member_name", "d.code as discount_code"])
-    .where("o.id", "=", id)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("orders as o")
+      .innerJoin("members as m", "m.id", "o.member_id")
+      .leftJoin("discount_codes as d", "d.id", "o.discount_code_id")
+      // A credits-bonus code's text (migration 0035, docs/decisions/054).
+      .leftJoin("discount_codes as b", "b.id", "o.bonus_code_id")
+      .selectAll("o")
+      .select(["m.email as member_email", "m.name as member_name", "d.code as discount_code", "b.code as bonus_code"])
+      .where("o.id", "=", id)
+      .executeTakeFirst()
+  );
 }
 
 /** The order's history, oldest first. */

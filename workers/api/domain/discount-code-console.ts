@@ -3,10 +3,11 @@
  * of a site manages that site's codes, a platform admin every site's; a code outside the scope is
  * "not found". Every change is in the audit log with what it was before and after.
  *
- * The member side is not touched: domain/discounts.ts still decides what a member pays, and a
- * code stays a percentage of 1–90 off the list price (a CHECK of the table as well), so no
- * edit can make a price worse than the list price or the member's welcome offer or time bonus
- * (the best discount wins, contract/rules/pricing.ts).
+ * The member side is not touched: domain/discounts.ts still decides what a member pays. A code
+ * is a percentage of 1–90 off the list price, or a credits bonus of 1–10 000 extra credits that
+ * never changes a price (docs/decisions/054; CHECKs of the table as well), so no edit can make
+ * a price worse than the list price or the member's welcome offer or time bonus (the best
+ * discount wins, contract/rules/pricing.ts).
  */
 import type { StaffDiscountCode } from "../../../contract/discount-codes";
 import { codeState, type DiscountCodeAction } from "../../../contract/rules/discount-codes";
@@ -50,7 +51,10 @@ export async function describeCodes(
       site_id: row.site_id,
       site_name: siteNames.get(row.site_id) ?? `#${row.site_id}`,
       code: row.code,
-      percent: row.percent,
+      kind: row.bonus_credits === null ? ("percent" as const) : ("bonus" as const),
+      // A bonus code's percent column is a placeholder (migration 0035): not shown.
+      percent: row.bonus_credits === null ? row.percent : null,
+      bonus_credits: row.bonus_credits,
       package_ids: packageIdsOf(row),
       min_credits: row.min_credits,
       valid_from: row.valid_from,
@@ -69,7 +73,8 @@ export async function describeCodes(
 export interface CodeInput {
   site: number;
   code: string;
-  percent: number;
+  percent: number | null;
+  bonus_credits: number | null;
   package_ids: string[];
   min_credits: number;
   valid_from: number;
@@ -82,7 +87,8 @@ function summary(values: store.GeneralCodeValues): Record<string, string> {
   const when = (ms: number | null) => (ms === null ? "none" : new Date(ms).toISOString().slice(0, 16).replace("T", " "));
   return {
     code: values.code,
-    percent: `${values.percent}%`,
+    percent: values.percent === null ? "none" : `${values.percent}%`,
+    bonus_credits: values.bonusCredits === null ? "none" : String(values.bonusCredits),
     packages: values.packageIds === null ? "all" : values.packageIds.join(" "),
     min_credits: String(values.minCredits),
     start: when(values.validFrom),
@@ -116,7 +122,8 @@ export async function saveCode(db: Db, admin: Admin, existing: store.GeneralCode
   const values: store.GeneralCodeValues = {
     siteId: site.id,
     code: input.code,
-    percent: input.percent,
+    percent: input.bonus_credits === null ? input.percent : null,
+    bonusCredits: input.bonus_credits,
     packageIds: input.package_ids.length === 0 ? null : [...new Set(input.package_ids)],
     minCredits: input.min_credits,
     validFrom: input.valid_from,
@@ -137,7 +144,8 @@ export async function saveCode(db: Db, admin: Admin, existing: store.GeneralCode
     ? summary({
         siteId: existing.site_id,
         code: existing.code,
-        percent: existing.percent,
+        percent: existing.bonus_credits === null ? existing.percent : null,
+        bonusCredits: existing.bonus_credits,
         packageIds: packageIdsOf(existing),
         minCredits: existing.min_credits,
         validFrom: existing.valid_from,

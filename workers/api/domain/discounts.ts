@@ -10,6 +10,9 @@
  * For each package the best of the member's discounts wins (contract/rules/pricing.ts
  * bestDiscount): a typed code never makes a price worse than the welcome offer or time bonus.
  *
+ * A general code may instead be a credits bonus (docs/decisions/054): N extra credits on the
+ * packages it is for, never a price; the percentage that wins is the one without it.
+ *
  * A code is used when an order with it is paid. Until then the order reserves it (one row per
  * code and member, so two orders at once cannot both have it, and so two paid orders cannot
  * both use it), only while it can still be paid: a failed, cancelled, expired or unstarted
@@ -27,7 +30,11 @@ import { assertUnderLimit, takeAttempt } from "../lib/rate-limit";
 import type { Site } from "../lib/site";
 import { DomainError } from "./errors";
 
-type CodeRow = Omit<DiscountCodesTable, "id" | "min_credits"> & { id: number; min_credits: number };
+type CodeRow = Omit<DiscountCodesTable, "id" | "min_credits" | "bonus_credits"> & {
+  id: number;
+  min_credits: number;
+  bonus_credits: number | null;
+};
 
 export interface Buyer {
   id: number;
@@ -61,7 +68,9 @@ export function toDiscount(row: CodeRow, buyer: Buyer): Discount {
   return {
     code: row.code,
     kind: row.kind,
-    percent: row.percent,
+    // A credits-bonus code's percent column holds a placeholder (migration 0035): it takes nothing off.
+    percent: row.bonus_credits === null ? row.percent : 0,
+    bonus_credits: row.bonus_credits,
     valid_until: endFor(row, buyer),
     min_credits: row.min_credits,
     package_ids: packageIds(row),
@@ -152,15 +161,15 @@ async function isUsedUp(db: Db, row: Pick<CodeRow, "id" | "max_uses">): Promise<
   return Number(n) >= row.max_uses;
 }
 
-/**
- * Why writing the member's use of the code failed: they hold it (reserved or used), or its total
- * cap was reached at that moment (the trigger of migration 0031 refused the use).
- */
-export async function takenRefusal(db: Db, codeId: number, memberId: number): Promise<DomainError> {
-  const held = await holdRefusal(db, codeId, memberId);
-  if (held) return held;
-  const row = await db.selectFrom("discount_codes").select(["id", "max_uses"]).where("id", "=", codeId).executeTakeFirst();
-  return row && (await isUsedUp(db, row)) ? expired() : usedError();
+/** Why writing the uses of several codes (an order's price code and its bonus code) failed: the first one refused. */
+export async function takenRefusalOf(db: Db, codeIds: number[], memberId: number): Promise<DomainError> {
+  for (const id of codeIds) {
+    const held = await holdRefusal(db, id, memberId);
+    if (held) return held;
+    const row = await db.selectFrom("discount_codes").select(["id", "max_uses"]).where("id", "=", id).executeTakeFirst();
+    if (row && (await isUsedUp(db, row))) return expired();
+  }
+  return usedError();
 }
 
 const notFound = () => new DomainError("discount_not_found", "No such code.", { fields: { code: "discount_not_found" } });

@@ -94,6 +94,7 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   // A code held by an order the provider has since let go of (cancelled, expired) is free again.
   await freeUnpayableReservations(deps, memberId);
   let code: discounts.Offer | null = null;
+  let bonus: discounts.Offer | null = null;
   if (item.months > 0) {
     // Codes are for credit packages (their list price); premium has none.
     if (body.code) {
@@ -103,9 +104,13 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
   } else {
     // The best of the member's discounts for this package wins (docs/product.md §10.5): a typed
     // code that gives less than the welcome offer, or is not for this package, does not count.
+    // A credits-bonus code does not take part in the price: it adds credits on top (docs/decisions/054).
     const offers = await discounts.offersFor(db, site, buyer, body.code, { strict: true });
-    code = discounts.choose(offers, item).applied;
+    ({ applied: code, bonus } = discounts.choose(offers, item));
   }
+  // Fixed into the order now, so the settlement grants it once with the package (order.credits)
+  // and a refund or withdrawal takes it back pro rata with the rest (creditsBetween).
+  const bonusCredits = bonus?.bonus_credits ?? 0;
   const base = quote(settings, item, body.country);
   const priced = code ? withDiscount(base, code.percent) : base;
   if (priced.amount_cents !== body.expected_cents || priced.currency !== body.expected_currency) {
@@ -130,7 +135,9 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
       create_key: body.key,
       product: body.product,
       product_id: item.id,
-      credits: item.credits,
+      credits: item.credits + bonusCredits,
+      bonus_credits: bonusCredits,
+      bonus_code_id: bonusCredits > 0 ? (bonus?.id ?? null) : null,
       months: item.months,
       sequence: item.months > 0 ? "first" : "oneoff",
       country: body.country,
@@ -150,19 +157,21 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
       updated_at: now,
     })
     .onConflict((oc) => oc.columns(["member_id", "create_key"]).doNothing());
-  // The order and its code's one use, together: a code already used (by an order of another
-  // moment) refuses the whole batch.
+  // The order and its codes' one use each (the price's and the bonus's), together: a code
+  // already used (by an order of another moment), or one whose cap is reached, refuses the batch.
+  const held = [code, bonusCredits > 0 ? bonus : null].filter((c): c is discounts.Offer => c !== null);
   let inserted = false;
   try {
-    const [result] = await runBatch(
-      deps.d1,
-      code ? [insert, discounts.reserveStatement(db, code.id, memberId, id, now)] : [insert],
-    );
+    const [result] = await runBatch(deps.d1, [
+      insert,
+      ...held.map((c) => discounts.reserveStatement(db, c.id, memberId, id, now)),
+    ]);
     inserted = result?.meta.changes === 1;
   } catch (error) {
     if (!(await findOrderByKey(db, memberId, body.key))) {
-      // Another order took the code's one use at the same moment: it is reserved for that one, or used.
-      if (code) throw await discounts.takenRefusal(db, code.id, memberId);
+      // Another order took a code's one use at the same moment: it is reserved for that one, or used.
+      const heldIds = held.map((c) => c.id);
+      if (heldIds.length > 0) throw await discounts.takenRefusalOf(db, heldIds, memberId);
       throw error;
     }
   }
@@ -172,7 +181,12 @@ export async function createOrder(deps: OrderDeps, input: NewOrder): Promise<Ord
     if (!first) throw new Error(`order with key ${body.key} vanished`);
     return resume(deps, input, first);
   }
-  const what = item.months > 0 ? `premium ${item.months} months, ${item.credits} bonus credits` : `${item.credits} credits`;
+  const what =
+    item.months > 0
+      ? `premium ${item.months} months, ${item.credits} bonus credits`
+      : bonusCredits > 0
+        ? `${item.credits} credits and ${bonusCredits} bonus credits (${bonus?.code})`
+        : `${item.credits} credits`;
   await orderEvent(db, id, "created", `${what}, ${priced.amount_cents} ${priced.currency}, ${body.method}`).execute();
   const order = await findOrder(db, id);
   if (!order) throw new Error(`order ${id} vanished`);
@@ -243,26 +257,30 @@ async function resume(deps: OrderDeps, input: NewOrder, order: Order): Promise<O
   return current;
 }
 
-/** An order retried after a provider error takes its code's use back, unless another order has it now. */
+/** An order retried after a provider error takes its codes' uses back (its price's and its bonus's), unless another order has one now. */
 async function reserveAgain(deps: OrderDeps, order: Order): Promise<void> {
   const { db } = deps;
-  if (order.discount_code_id === null) return;
-  await db
-    .insertInto("discount_redemptions")
-    .values({ code_id: order.discount_code_id, member_id: order.member_id, order_id: order.id, created_at: Date.now() })
-    .onConflict((oc) => oc.columns(["code_id", "member_id"]).doNothing())
-    .execute()
-    // Refused by the code's total cap (migration 0031): the check below answers why.
-    .catch(() => undefined);
-  const holder = await db
-    .selectFrom("discount_redemptions")
-    .select("order_id")
-    .where("code_id", "=", order.discount_code_id)
-    .where("member_id", "=", order.member_id)
-    .executeTakeFirst();
-  if (holder?.order_id !== order.id) {
-    await db.updateTable("orders").set({ status: "error", updated_at: Date.now() }).where("id", "=", order.id).execute();
-    throw await discounts.takenRefusal(db, order.discount_code_id, order.member_id);
+  for (const codeId of [order.discount_code_id, order.bonus_code_id]) {
+    if (codeId === null) continue;
+    await db
+      .insertInto("discount_redemptions")
+      .values({ code_id: codeId, member_id: order.member_id, order_id: order.id, created_at: Date.now() })
+      .onConflict((oc) => oc.columns(["code_id", "member_id"]).doNothing())
+      .execute()
+      // Refused by the code's total cap (migration 0031): the check below answers why.
+      .catch(() => undefined);
+    const holder = await db
+      .selectFrom("discount_redemptions")
+      .select("order_id")
+      .where("code_id", "=", codeId)
+      .where("member_id", "=", order.member_id)
+      .executeTakeFirst();
+    if (holder?.order_id !== order.id) {
+      await db.updateTable("orders").set({ status: "error", updated_at: Date.now() }).where("id", "=", order.id).execute();
+      // The status is error now, so the use this loop took for the other code goes back too.
+      await db.executeQuery(discounts.releaseStatement(db, order.id).compile());
+      throw await discounts.takenRefusalOf(db, [codeId], order.member_id);
+    }
   }
 }
 
@@ -351,7 +369,11 @@ export async function releaseReceipt(db: Db, orderId: string): Promise<void> {
 }
 
 /** The buyer's view of an order. */
-export function ownOrder(order: Order, balance: number, discountCode?: string | null): OwnOrder {
+export function ownOrder(
+  order: Order,
+  balance: number,
+  codes: { discount: string | null; bonus: string | null } = { discount: null, bonus: null },
+): OwnOrder {
   const state = orderState(order.status);
   return {
     id: order.id,
@@ -360,10 +382,12 @@ export function ownOrder(order: Order, balance: number, discountCode?: string | 
     product: order.product,
     product_id: order.product_id,
     credits: order.credits,
+    bonus_credits: order.bonus_credits,
+    bonus_code: codes.bonus,
     months: order.months,
     country: order.country,
     method: order.method,
-    discount_code: discountCode ?? null,
+    discount_code: codes.discount,
     quote: {
       currency: order.currency,
       list_cents: order.list_cents,
@@ -380,9 +404,11 @@ export function ownOrder(order: Order, balance: number, discountCode?: string | 
   };
 }
 
-/** The code an order's price has off (what "Try again" keeps), or null. */
-export async function discountCodeOf(db: Db, order: Order): Promise<string | null> {
-  if (order.discount_code_id === null) return null;
-  const row = await db.selectFrom("discount_codes").select("code").where("id", "=", order.discount_code_id).executeTakeFirst();
-  return row?.code ?? null;
+/** The code an order's price has off, and the credits-bonus code that added credits to it (each null when none). */
+export async function codesOf(db: Db, order: Order): Promise<{ discount: string | null; bonus: string | null }> {
+  const ids = [order.discount_code_id, order.bonus_code_id].filter((id): id is number => id !== null);
+  if (ids.length === 0) return { discount: null, bonus: null };
+  const rows = await db.selectFrom("discount_codes").select(["id", "code"]).where("id", "in", ids).execute();
+  const codeOf = (id: number | null) => rows.find((row) => row.id === id)?.code ?? null;
+  return { discount: codeOf(order.discount_code_id), bonus: codeOf(order.bonus_code_id) };
 }

@@ -31,7 +31,7 @@ import * as ledger from "../domain/ledger";
 import { findOrder, latestPaidCreditsOrder, type Order } from "../db/orders";
 import { orderDeps } from "../domain/order-deps";
 import { freeUnpayableReservations, receiveWebhook, reconcile } from "../domain/order-settlement";
-import { createOrder, discountCodeOf, orderState, ownOrder, receiptClaimed } from "../domain/orders";
+import { codesOf, createOrder, orderState, ownOrder, receiptClaimed } from "../domain/orders";
 import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { faultPoint } from "../lib/faults";
@@ -80,7 +80,7 @@ export const orders = new Hono<ApiContext>()
     if (viewer) c.header("cache-control", "private, no-store");
     const packages = settings.commerce.credit_packages.map((p) => {
       // The best of the member's discounts for each package (docs/product.md §10.5): what orders.php charges.
-      const { applied, passed_over } = discounts.choose(offers, p);
+      const { applied, bonus, passed_over } = discounts.choose(offers, p);
       const base = quote(settings, p, country);
       return {
         id: p.id,
@@ -88,6 +88,8 @@ export const orders = new Hono<ApiContext>()
         highlight: p.highlight,
         quote: applied ? withDiscount(base, applied.percent) : base,
         discount: applied ? { code: applied.code, kind: applied.kind, percent: applied.percent } : null,
+        // A credits-bonus code adds credits, never changes the price (docs/decisions/054).
+        bonus: bonus?.bonus_credits ? { code: bonus.code, bonus_credits: bonus.bonus_credits } : null,
         passed_over: passed_over.map(({ offer, reason }) => ({
           code: offer.code,
           kind: offer.kind,
@@ -153,7 +155,7 @@ export const orders = new Hono<ApiContext>()
       origin: publicOrigin(c),
     });
     const made: OrderAnswer = {
-      order: ownOrder(order, await ledger.balance(c.var.db, member.id), await discountCodeOf(c.var.db, order)),
+      order: ownOrder(order, await ledger.balance(c.var.db, member.id), await codesOf(c.var.db, order)),
     };
     c.header("cache-control", "no-store");
     return answer(c, OrderAnswerSchema, made, 201);
@@ -173,7 +175,7 @@ export const orders = new Hono<ApiContext>()
     const viewer = viewerOf(c);
     const state: OrderAnswer =
       viewer?.id === order.member_id
-        ? { order: ownOrder(order, await ledger.balance(c.var.db, viewer.id), await discountCodeOf(c.var.db, order)) }
+        ? { order: ownOrder(order, await ledger.balance(c.var.db, viewer.id), await codesOf(c.var.db, order)) }
         : { order: { id: order.id, mine: false, status: orderState(order.status) } };
     return answer(c, OrderAnswerSchema, state);
   })

@@ -50,11 +50,15 @@ export function renderReceiptMail(
     timeZone: safeTimeZone(member.timezone),
   }).format(order.paid_at ?? order.created_at);
   const premium = order.product === "premium";
-  const what = itemName(t, order);
+  // A credits-bonus code's credits (docs/decisions/054) are a line of their own, beside the package's.
+  const what = itemName(t, { ...order, credits: order.credits - order.bonus_credits });
   const details = [
     { label: t("mail.receipt.reference"), value: order.id },
     { label: t("mail.receipt.date"), value: paidAt },
     { label: t("mail.receipt.item"), value: what },
+    ...(order.bonus_credits > 0
+      ? [{ label: t("credits.bonus.label"), value: t("credits.bonus.card", { count: order.bonus_credits }) }]
+      : []),
     ...(order.discount_cents > 0
       ? [
           { label: t("mail.receipt.listPrice"), value: money(order.list_cents) },

@@ -63,6 +63,10 @@ export interface OrdersTable {
   discount_code_id: number | null;
   charged_back_cents: Generated<number>;
   sequence: Generated<"oneoff" | "first" | "recurring">;
+  /** The credits-bonus part of `credits` (migration 0035, ADR 054); 0: none. */
+  bonus_credits: Generated<number>;
+  /** The credits-bonus code that gave it (its use is a discount_redemptions row too). */
+  bonus_code_id: number | null;
 }
 
 export interface OrderEventsTable {
@@ -108,6 +112,8 @@ export interface DiscountCodesTable {
   max_uses: number | null;
   /** When an admin paused the code (NULL: not paused). */
   paused_at: number | null;
+  /** A credits-bonus code's extra credits (migration 0035, ADR 054); NULL: a percentage code, whose percent counts. */
+  bonus_credits: Generated<number | null>;
 }
 
 export interface DiscountRedemptionsTable {

@@ -6,7 +6,7 @@
  * - GET  /api/staff/discount_codes.php: the codes, newest first, with state, uses and revenue;
  *   the admin's sites with their credit packages and their automatic offers (read-only here).
  * - GET  /api/staff/discount_code.php?id=: one code and the orders that used or hold it.
- * - POST /api/staff/discount_code.php { id?, site, code, percent, … }: a new code, or changes.
+ * - POST /api/staff/discount_code.php { id?, site, code, percent | bonus_credits, … }: a new code, or changes.
  * - POST /api/staff/discount_code_state.php { id, action: pause | resume | expire }.
  */
 import { Hono } from "hono";
@@ -86,6 +86,7 @@ export const staffDiscountCodes = new Hono<ApiContext>()
         status: o.status,
         amount_cents: o.amount_cents,
         currency: o.currency,
+        bonus_credits: o.bonus_credits,
         created_at: o.created_at,
         paid_at: o.paid_at,
       })),

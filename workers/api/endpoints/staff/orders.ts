@@ -75,6 +75,8 @@ function row(order: StaffOrder | Awaited<ReturnType<typeof searchOrders>>[number
     amount_cents: order.amount_cents,
     currency: order.currency,
     discount_code: order.discount_code,
+    bonus_credits: order.bonus_credits,
+    bonus_code: order.bonus_code,
     charged_back_cents: order.charged_back_cents,
     created_at: order.created_at,
     paid_at: order.paid_at,
