@@ -1,6 +1,7 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { Engagement, Funnel, Money, Sources, SummaryTiles, useSourceName } from "~/components/staff/BusinessSections";
 import { formatDay } from "~/components/staff/FigureCharts";
+import { FigureRangeForm } from "~/components/staff/FigureRangeForm";
 import { PageHeading } from "~/components/staff/StaffParts";
 import { type BusinessQuery, businessFigures } from "~/lib/api/business-figures.server";
 import { apiContext } from "~/lib/context";
@@ -10,7 +11,6 @@ import { requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
 import figuresCss from "~/staff-figures.css?url";
 import { ALL_SOURCES, BUSINESS_RANGE } from "../../../contract/rules/business-figures";
 import { readRange, todayOf } from "../../../contract/rules/host-figures";
-import type { MessageKey } from "../../../contract/translator";
 import type { Route } from "./+types/business";
 
 export function headers() {
@@ -52,9 +52,6 @@ export default function Business({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const sourceName = useSourceName();
   const { figures, typed, error } = loaderData;
-  const errorText = error ? t(`staffBusiness.errors.${error.problem}` as MessageKey, { max: BUSINESS_RANGE.maxDays }) : null;
-  const fieldProps = (field: "from" | "to") =>
-    error?.field === field ? { "aria-invalid": true as const, "aria-describedby": "business-range-error" } : {};
   const query = new URLSearchParams({
     from: figures.from,
     to: figures.to,
@@ -70,28 +67,16 @@ export default function Business({ loaderData }: Route.ComponentProps) {
       <PageHeading heading={t("staffBusiness.heading")} />
       <p className="staff-muted">{t("staffBusiness.lead")}</p>
 
-      <Form method="get" className="staff-panel figures-range" key={`${typed.from}|${typed.to}|${typed.site}|${typed.source}`}>
-        <label>
-          {t("staffBusiness.from")}
-          <input type="date" name="from" defaultValue={typed.from || figures.from} {...fieldProps("from")} />
-        </label>
-        <label>
-          {t("staffBusiness.to")}
-          <input type="date" name="to" defaultValue={typed.to || figures.to} {...fieldProps("to")} />
-        </label>
-        {figures.sites.length > 1 ? (
-          <label>
-            {t("staffBusiness.site")}
-            <select name="site" defaultValue={figures.site_id === null ? "" : String(figures.site_id)}>
-              <option value="">{t("staffBusiness.allSites")}</option>
-              {figures.sites.map((site) => (
-                <option key={site.id} value={site.id}>
-                  {site.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+      <FigureRangeForm
+        key={`${typed.from}|${typed.to}|${typed.site}|${typed.source}`}
+        ns="staffBusiness"
+        idPrefix="business"
+        typed={typed}
+        shown={figures}
+        error={error}
+        maxDays={BUSINESS_RANGE.maxDays}
+        sites={{ list: figures.sites, chosen: figures.site_id }}
+      >
         <label>
           {t("staffBusiness.source")}
           <select name="source" defaultValue={figures.source ?? ALL_SOURCES}>
@@ -103,16 +88,7 @@ export default function Business({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button type="submit" className="staff-button">
-          {t("staffBusiness.show")}
-        </button>
-        {errorText ? (
-          <p id="business-range-error" className="staff-error figures-range-note" role="alert">
-            {errorText}
-          </p>
-        ) : null}
-        <p className="staff-help figures-range-note">{t("staffBusiness.rangeHelp", { max: BUSINESS_RANGE.maxDays })}</p>
-      </Form>
+      </FigureRangeForm>
 
       <section className="figures-section" aria-labelledby="business-summary">
         <h2 id="business-summary">

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import {
   BarList,
   ChartFigure,
@@ -8,6 +8,7 @@ import {
   TableRegion,
   WaitChart,
 } from "~/components/staff/FigureCharts";
+import { FigureRangeForm } from "~/components/staff/FigureRangeForm";
 import { PageHeading } from "~/components/staff/StaffParts";
 import { hostFigures } from "~/lib/api/host-figures.server";
 import { apiContext } from "~/lib/context";
@@ -18,7 +19,6 @@ import { requireStaffPage, STAFF_HEADERS } from "~/lib/staff.server";
 import figuresCss from "~/staff-figures.css?url";
 import type { HostFiguresAnswer } from "../../../contract/host-figures";
 import { HOST_FIGURES_MAX_DAYS, readRange, todayOf } from "../../../contract/rules/host-figures";
-import type { MessageKey } from "../../../contract/translator";
 import type { Route } from "./+types/host-figures";
 
 export function headers() {
@@ -92,33 +92,20 @@ export default function HostFigures({ loaderData }: Route.ComponentProps) {
   const groups = perGroup(figures.groups, languageName);
   const replies = figures.days.reduce((sum, d) => sum + d.replies, 0);
   const csv = (table: "days" | "hosts") => `/staff/host-figures/csv?table=${table}&from=${figures.from}&to=${figures.to}`;
-  const errorText = error ? t(`hostFigures.errors.${error.problem}` as MessageKey, { max: HOST_FIGURES_MAX_DAYS }) : null;
-  const fieldProps = (field: "from" | "to") =>
-    error?.field === field ? { "aria-invalid": true as const, "aria-describedby": "figures-range-error" } : {};
   return (
     <>
       <PageHeading heading={t("hostFigures.heading")} />
       <p className="staff-muted">{t("hostFigures.lead")}</p>
 
-      <Form method="get" className="staff-panel figures-range" key={`${typed.from}|${typed.to}`}>
-        <label>
-          {t("hostFigures.from")}
-          <input type="date" name="from" defaultValue={typed.from || figures.from} {...fieldProps("from")} />
-        </label>
-        <label>
-          {t("hostFigures.to")}
-          <input type="date" name="to" defaultValue={typed.to || figures.to} {...fieldProps("to")} />
-        </label>
-        <button type="submit" className="staff-button">
-          {t("hostFigures.show")}
-        </button>
-        {errorText ? (
-          <p id="figures-range-error" className="staff-error figures-range-note" role="alert">
-            {errorText}
-          </p>
-        ) : null}
-        <p className="staff-help figures-range-note">{t("hostFigures.rangeHelp", { max: HOST_FIGURES_MAX_DAYS })}</p>
-      </Form>
+      <FigureRangeForm
+        key={`${typed.from}|${typed.to}`}
+        ns="hostFigures"
+        idPrefix="figures"
+        typed={typed}
+        shown={figures}
+        error={error}
+        maxDays={HOST_FIGURES_MAX_DAYS}
+      />
 
       <section className="figures-section">
         <h2 id="figures-now">{t("hostFigures.nowHeading")}</h2>

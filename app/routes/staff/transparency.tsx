@@ -1,5 +1,6 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { BarList, ChartFigure, FigureTile, formatDay, TableRegion } from "~/components/staff/FigureCharts";
+import { FigureRangeForm } from "~/components/staff/FigureRangeForm";
 import { PageHeading } from "~/components/staff/StaffParts";
 import { type TransparencyQuery, transparencyReport } from "~/lib/api/transparency.server";
 import { apiContext } from "~/lib/context";
@@ -47,11 +48,6 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
   const number = new Intl.NumberFormat(locale);
   const hours = (value: number | null) =>
     value === null ? t("staffTransparency.none") : t("staffTransparency.hours", { hours: number.format(value) });
-  const errorText = error
-    ? t(`staffTransparency.errors.${error.problem}` as MessageKey, { max: TRANSPARENCY_RANGE.maxDays })
-    : null;
-  const fieldProps = (field: "from" | "to") =>
-    error?.field === field ? { "aria-invalid": true as const, "aria-describedby": "transparency-range-error" } : {};
   const category = (name: string) => t(`safety.categories.${name}` as MessageKey);
   const ground = (name: string) => t(`moderation.categories.${name}` as MessageKey);
   const action = (name: string) => t(`moderation.actions.${name}` as MessageKey);
@@ -66,38 +62,16 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
       <PageHeading heading={t("staffTransparency.heading")} />
       <p className="staff-muted">{t("staffTransparency.lead")}</p>
 
-      <Form method="get" className="staff-panel figures-range" key={`${typed.from}|${typed.to}|${typed.site}`}>
-        <label>
-          {t("staffTransparency.from")}
-          <input type="date" name="from" defaultValue={typed.from || report.from} {...fieldProps("from")} />
-        </label>
-        <label>
-          {t("staffTransparency.to")}
-          <input type="date" name="to" defaultValue={typed.to || report.to} {...fieldProps("to")} />
-        </label>
-        {report.sites.length > 1 ? (
-          <label>
-            {t("staffTransparency.site")}
-            <select name="site" defaultValue={report.site_id === null ? "" : String(report.site_id)}>
-              <option value="">{t("staffTransparency.allSites")}</option>
-              {report.sites.map((site) => (
-                <option key={site.id} value={site.id}>
-                  {site.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <button type="submit" className="staff-button">
-          {t("staffTransparency.show")}
-        </button>
-        {errorText ? (
-          <p id="transparency-range-error" className="staff-error figures-range-note" role="alert">
-            {errorText}
-          </p>
-        ) : null}
-        <p className="staff-help figures-range-note">{t("staffTransparency.rangeHelp", { max: TRANSPARENCY_RANGE.maxDays })}</p>
-      </Form>
+      <FigureRangeForm
+        key={`${typed.from}|${typed.to}|${typed.site}`}
+        ns="staffTransparency"
+        idPrefix="transparency"
+        typed={typed}
+        shown={report}
+        error={error}
+        maxDays={TRANSPARENCY_RANGE.maxDays}
+        sites={{ list: report.sites, chosen: report.site_id }}
+      />
 
       <h2>
         {t("staffTransparency.periodHeading", {

@@ -18,10 +18,11 @@ import type { ApiContext } from "../../context";
 import { type FigureRange, figureSites, figuresPerDay, figuresPerGroup, figuresPerHost } from "../../db/host-figures";
 import { waitingNow } from "../../db/host-queue";
 import { answer } from "../../lib/answer";
-import { type CsvValue, csvDocument } from "../../lib/csv";
+import type { CsvValue } from "../../lib/csv";
 import { readQuery } from "../../lib/request";
 import { requireStaff } from "../../lib/staff";
 import { invalidInput } from "../../lib/validate";
+import { csvAnswer } from "./reports";
 
 const ADMINS = ["admin"] as const;
 
@@ -108,11 +109,9 @@ export const staffHostFigures = new Hono<ApiContext>().get("/staff/host_figures.
       active_hours: row.active_hours,
     })),
   };
-  c.header("cache-control", "no-store");
   if (query.format === "csv") {
-    c.header("content-type", "text/csv; charset=utf-8");
-    c.header("content-disposition", `attachment; filename="host-figures-${query.table}-${figures.from}-${figures.to}.csv"`);
-    return c.body(csvDocument(csvRows(figures, query.table)));
+    return csvAnswer(c, `host-figures-${query.table}-${figures.from}-${figures.to}.csv`, csvRows(figures, query.table));
   }
+  c.header("cache-control", "no-store");
   return answer(c, HostFiguresAnswerSchema, figures);
 });

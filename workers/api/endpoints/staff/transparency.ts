@@ -12,16 +12,13 @@ import {
   TransparencyAnswerSchema,
   TransparencyQuerySchema,
 } from "../../../../contract/transparency";
-import { DAY_MS, dayText, readRange, todayOf } from "../../../../contract/rules/host-figures";
+import { DAY_MS, dayText } from "../../../../contract/rules/host-figures";
 import type { ApiContext } from "../../context";
-import { figureSites } from "../../db/host-figures";
 import { appealsReceived, casesByCategory, casesDecided, decisionsByGround, type ReportScope } from "../../db/transparency";
 import { answer } from "../../lib/answer";
-import { csvDocument } from "../../lib/csv";
-import { ApiError } from "../../lib/errors";
 import { readQuery } from "../../lib/request";
 import { requireStaff } from "../../lib/staff";
-import { invalidInput } from "../../lib/validate";
+import { csvAnswer, reportRange } from "./reports";
 
 const ADMINS = ["admin"] as const;
 const hours = (ms: number | null) => (ms === null ? null : Math.round(ms / 360_000) / 10);
@@ -60,17 +57,9 @@ function csvRows(report: TransparencyAnswer): CsvValue[][] {
 export const staffTransparency = new Hono<ApiContext>().get("/staff/transparency.php", async (c) => {
   const me = await requireStaff(c, { roles: ADMINS });
   const query = readQuery(c, TransparencyQuerySchema);
-  const range = readRange(query.from, query.to, todayOf(Date.now()), TRANSPARENCY_RANGE);
-  if (!range.ok) throw invalidInput({ [range.field]: range.problem }, "The dates are not a range the report can cover.");
+  const range = await reportRange(c, me, query, TRANSPARENCY_RANGE);
   const { db } = c.var;
-  const sites = (await figureSites(db, me.site_id)).map(({ id, name }) => ({ id, name }));
-  const siteId = query.site ? Number(query.site) : null;
-  if (siteId !== null && !sites.some((site) => site.id === siteId)) throw new ApiError(404, "not_found", "No such site.");
-  const scope: ReportScope = {
-    siteIds: siteId === null ? sites.map((site) => site.id) : [siteId],
-    fromMs: range.from * DAY_MS,
-    toMs: (range.to + 1) * DAY_MS,
-  };
+  const scope: ReportScope = { siteIds: range.siteIds, fromMs: range.from * DAY_MS, toMs: (range.to + 1) * DAY_MS };
   const [categories, decided, grounds, appeals] = await Promise.all([
     casesByCategory(db, scope),
     casesDecided(db, scope),
@@ -91,8 +80,8 @@ export const staffTransparency = new Hono<ApiContext>().get("/staff/transparency
   const report: TransparencyAnswer = {
     from: dayText(range.from),
     to: dayText(range.to),
-    site_id: siteId,
-    sites,
+    site_id: range.siteId,
+    sites: range.sites,
     notices: {
       received: sum(categories),
       reports: sum(categories.filter((row) => row.kind === "report")),
@@ -121,11 +110,7 @@ export const staffTransparency = new Hono<ApiContext>().get("/staff/transparency
       median_hours_to_decide: hours(appeals.medianMs),
     },
   };
+  if (query.format === "csv") return csvAnswer(c, `transparency-${report.from}-${report.to}.csv`, csvRows(report));
   c.header("cache-control", "no-store");
-  if (query.format === "csv") {
-    c.header("content-type", "text/csv; charset=utf-8");
-    c.header("content-disposition", `attachment; filename="transparency-${report.from}-${report.to}.csv"`);
-    return c.body(csvDocument(csvRows(report)));
-  }
   return answer(c, TransparencyAnswerSchema, report);
 });
