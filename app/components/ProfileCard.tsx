@@ -24,6 +24,7 @@ export function ProfileCard({
   cdnPrefix,
   fictionalIcon,
   eager = false,
+  firstRow = false,
   headingLevel = 2,
 }: {
   profile: Card;
@@ -31,6 +32,8 @@ export function ProfileCard({
   cdnPrefix: string;
   fictionalIcon: string;
   eager?: boolean;
+  /** In the grid's first row (two cards on a phone): its photo is the page's largest paint, fetched first. */
+  firstRow?: boolean;
   /** 3 when the grid sits under its own h2. */
   headingLevel?: 2 | 3;
 }) {
@@ -51,6 +54,7 @@ export function ProfileCard({
             width={240}
             height={320}
             loading={eager ? "eager" : "lazy"}
+            fetchPriority={firstRow ? "high" : undefined}
             decoding="async"
           />
         ) : (
@@ -145,6 +149,7 @@ export function ProfileGrid({
             cdnPrefix={site?.cdnPrefix ?? ""}
             fictionalIcon={site?.fictionalIcon ?? ""}
             eager={index < eagerCount}
+            firstRow={index < Math.min(eagerCount, 2)}
           />
         </li>
       ))}

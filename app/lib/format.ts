@@ -57,12 +57,25 @@ export function showLanguageBadge(profileLanguage: string, interfaceLocale: stri
  * counting at its cap and more may match (countIsCapped, docs/decisions/031). The number is
  * formatted for the locale; the plural form follows it.
  */
-export function resultCount(translator: Pick<Translator, "t" | "locale">, total: number, capped: boolean): string {
-  const formatted = new Intl.NumberFormat(translator.locale).format(total);
+export function resultCount(
+  translator: Pick<Translator, "t" | "locale">,
+  total: number,
+  capped: boolean,
+  formatted = countText(translator.locale, total),
+): string {
   return translator.t(capped ? "search.resultsCapped" : "search.results", { count: total, formatted });
 }
 
 export { safeTimeZone } from "../../contract/time";
+
+/**
+ * A count as the locale writes it ("12,000", "12.000"). The search's loader formats its count
+ * with this on the server: a browser's first Intl.NumberFormat costs about 30 ms of main thread
+ * (its locale data), which hydrating /members paid for one number (docs/decisions/033).
+ */
+export function countText(locale: string, count: number): string {
+  return new Intl.NumberFormat(locale).format(count);
+}
 
 /** The calendar day of a moment in a time zone, as "YYYY-MM-DD" (en-CA formats so). */
 function dayIn(ms: number, timeZone: string): string {

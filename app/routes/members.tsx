@@ -9,7 +9,8 @@ import type { Cam, ProfileCard as Card, SearchFilters } from "../../contract/sch
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { pageError } from "~/lib/page-errors.server";
-import { resultCount } from "~/lib/format";
+import { getLocale } from "~/lib/i18n.server";
+import { countText, resultCount } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext, trackingContext } from "~/lib/context";
 import {
@@ -126,6 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     similar,
     cams,
     total: result.data.paging.num_results,
+    totalText: countText(getLocale(context), result.data.paging.num_results),
     // More may match than the count says: it stopped at the last page one may ask for.
     capped: countIsCapped(result.data.paging),
     page: result.data.paging.page,
@@ -217,7 +219,7 @@ function Results({ data }: { data: ResultsData }) {
       <h1>{t("search.heading")}</h1>
       <SearchForm filters={filters} countries={data.countries} regions={data.regions} />
       <p className="result-count" role="status">
-        {resultCount(translator, total, data.capped)}
+        {resultCount(translator, total, data.capped, data.totalText)}
       </p>
       {profiles.length === 0 ? (
         <p className="empty-state">{t("search.empty")}</p>
