@@ -19,8 +19,24 @@ export function RouteErrorPage() {
       <ErrorPage status={error.status} requestId={requestId} loggedIn={loggedIn} site={site} profiles={profilesIn(error.data)} />
     );
   }
+  if (lostConnection(error)) {
+    return <ErrorPage status={0} offline requestId={null} loggedIn={loggedIn} site={site} profiles={[]} />;
+  }
   if (import.meta.env.DEV) console.error(error);
   return <ErrorPage status={500} requestId={null} loggedIn={loggedIn} site={site} profiles={[]} />;
+}
+
+/**
+ * A client navigation whose data could not be fetched because the device is offline (or the
+ * connection dropped): "You are offline", as a full load offline gets from the service worker,
+ * not "something went wrong on our side" (issue 29 point 17). Browsers say so with a TypeError
+ * ("Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"). Only
+ * ever true in the browser: the server renders no such error.
+ */
+function lostConnection(error: unknown): boolean {
+  if (typeof navigator === "undefined") return false;
+  if (navigator.onLine === false) return true;
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
 }
 
 /** The profiles a 404 carries for members, already parsed by the API client. */

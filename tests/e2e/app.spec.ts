@@ -90,6 +90,28 @@ test("offline, a page shows the offline page, and Try again loads the page once 
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
+test("offline, tapping a tab says 'You are offline' (not an error 500), and Try again loads the page once back online", async ({
+  page,
+  context,
+  checkA11y,
+}) => {
+  // The search's script is cached as used; its data never is. (A page whose script was never
+  // loaded reloads the current address instead, and the worker answers with the offline page.)
+  await underServiceWorker(page, "/members");
+  await page.goto("/home", { waitUntil: "networkidle" });
+  await context.setOffline(true);
+  // A client navigation: the page's data request fails for want of a connection.
+  await page.locator('nav.tabbar a[href="/members"]').click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByText("Error 500")).toHaveCount(0);
+  await checkA11y();
+  await context.setOffline(false);
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "You are offline" })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/members$/);
+});
+
 test("a new build shows 'New version', and Reload keeps the text being typed", async ({ page, context }) => {
   await underServiceWorker(page, "/profile");
   // A new build is deployed: builds/latest.json names another build and /sw.js has changed
