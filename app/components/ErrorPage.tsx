@@ -17,15 +17,12 @@ const ProfileGrid = lazy(() => import("~/components/ProfileCard").then((m) => ({
  */
 export function ErrorPage({
   status,
-  offline = false,
   requestId,
   loggedIn,
   site,
   profiles,
 }: {
   status: number;
-  /** A navigation failed for want of a connection: "You are offline" and a retry, no status. */
-  offline?: boolean;
   requestId: string | null;
   loggedIn: boolean;
   site: { name: string } | undefined;
@@ -50,7 +47,7 @@ export function ErrorPage({
   const rootSite = useSite();
   return (
     <>
-      {offline ? null : <title>{t("errors.status", { status })}</title>}
+      <title>{t("errors.status", { status })}</title>
       {rootSite ? (
         <SiteHeader siteName={rootSite.name} user={user} cdnPrefix={rootSite.cdnPrefix} signupOpen={rootSite.signupOpen} />
       ) : (
@@ -62,55 +59,41 @@ export function ErrorPage({
           </div>
         </header>
       )}
-      {offline ? (
-        <main id="main" className="page narrow error-page offline-page">
-          <title>{t("app.offline.title")}</title>
-          <h1>{t("app.offline.heading")}</h1>
-          <p className="lead">{t("app.offline.text", { site: rootSite?.name ?? siteName ?? "" })}</p>
-          <p className="actions">
-            {/* A full load, not a client navigation: back online, the page itself comes. */}
+      <main id="main" className="page narrow error-page">
+        <p className="error-status">{t("errors.status", { status })}</p>
+        <h1>{status === 404 ? t("errors.notFoundHeading") : t("errors.heading")}</h1>
+        <p>{message}</p>
+        {requestId ? <p className="muted">{t("errors.reference", { id: requestId })}</p> : null}
+        <p className="actions">
+          {status >= 500 ? (
+            // A full reload, not a client navigation: the retry must reach the server again.
             <a className="button" href={retry}>
-              {t("app.offline.retry")}
+              {t("errors.retry")}
             </a>
-          </p>
-        </main>
-      ) : (
-        <main id="main" className="page narrow error-page">
-          <p className="error-status">{t("errors.status", { status })}</p>
-          <h1>{status === 404 ? t("errors.notFoundHeading") : t("errors.heading")}</h1>
-          <p>{message}</p>
-          {requestId ? <p className="muted">{t("errors.reference", { id: requestId })}</p> : null}
-          <p className="actions">
-            {status >= 500 ? (
-              // A full reload, not a client navigation: the retry must reach the server again.
-              <a className="button" href={retry}>
-                {t("errors.retry")}
-              </a>
-            ) : null}
-            {status === 404 ? (
-              <Link className="button" to="/members">
-                {t("errors.searchMembers")}
-              </Link>
-            ) : null}
-            <Link className="button secondary" to={loggedIn ? "/home" : "/"}>
-              {t("errors.backHome")}
+          ) : null}
+          {status === 404 ? (
+            <Link className="button" to="/members">
+              {t("errors.searchMembers")}
             </Link>
-          </p>
-          {loggedIn && profiles.length > 0 ? (
-            <Suspense fallback={null}>
-              <ProfileGrid profiles={profiles} place="error" className="error-profiles" />
-            </Suspense>
           ) : null}
-          {!loggedIn && status < 500 && rootSite?.signupOpen ? (
-            <section className="signup-prompt card-surface">
-              <p>{t("errors.signupPrompt")}</p>
-              <Link className="button" to="/signup">
-                {t("nav.signup")}
-              </Link>
-            </section>
-          ) : null}
-        </main>
-      )}
+          <Link className="button secondary" to={loggedIn ? "/home" : "/"}>
+            {t("errors.backHome")}
+          </Link>
+        </p>
+        {loggedIn && profiles.length > 0 ? (
+          <Suspense fallback={null}>
+            <ProfileGrid profiles={profiles} place="error" className="error-profiles" />
+          </Suspense>
+        ) : null}
+        {!loggedIn && status < 500 && rootSite?.signupOpen ? (
+          <section className="signup-prompt card-surface">
+            <p>{t("errors.signupPrompt")}</p>
+            <Link className="button" to="/signup">
+              {t("nav.signup")}
+            </Link>
+          </section>
+        ) : null}
+      </main>
     </>
   );
 }

@@ -3,7 +3,8 @@
  * error and renders ErrorPage with what it carries. A 404 from lib/page-errors.server.ts carries
  * search profiles for members; an API failure carries the request id.
  */
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { useEffect } from "react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import type { ProfileCard as ProfileCardType } from "../../contract/schemas";
 import { useOptionalUser, useSite } from "~/lib/root-data";
 import { ErrorPage } from "./ErrorPage";
@@ -19,24 +20,34 @@ export function RouteErrorPage() {
       <ErrorPage status={error.status} requestId={requestId} loggedIn={loggedIn} site={site} profiles={profilesIn(error.data)} />
     );
   }
-  if (lostConnection(error)) {
-    return <ErrorPage status={0} offline requestId={null} loggedIn={loggedIn} site={site} profiles={[]} />;
-  }
+  if (lostConnection(error)) return <LoadInFull />;
   if (import.meta.env.DEV) console.error(error);
   return <ErrorPage status={500} requestId={null} loggedIn={loggedIn} site={site} profiles={[]} />;
 }
 
 /**
  * A client navigation whose data could not be fetched because the device is offline (or the
- * connection dropped): "You are offline", as a full load offline gets from the service worker,
- * not "something went wrong on our side" (issue 29 point 17). Browsers say so with a TypeError
- * ("Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"). Only
- * ever true in the browser: the server renders no such error.
+ * connection dropped) is not "something went wrong on our side" (issue 29 point 17). Browsers say
+ * so with a TypeError ("Failed to fetch", "NetworkError when attempting to fetch resource.",
+ * "Load failed"). Only ever true in the browser: the server renders no such error.
  */
 function lostConnection(error: unknown): boolean {
   if (typeof navigator === "undefined") return false;
   if (navigator.onLine === false) return true;
   return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
+/**
+ * Loads the address tapped in full, as a link without JavaScript would: offline, a member's
+ * service worker answers with the offline page ("You are offline", Try again) at that address,
+ * the same page a full load offline gets (docs/product.md §1.8); a visitor, who has no service
+ * worker, gets the browser's own offline page; back online, the page itself.
+ */
+function LoadInFull() {
+  const location = useLocation();
+  const target = location.pathname + location.search;
+  useEffect(() => window.location.replace(target), [target]);
+  return null;
 }
 
 /** The profiles a 404 carries for members, already parsed by the API client. */

@@ -4,12 +4,9 @@
  */
 import { MAX_AGE, MIN_AGE, SEARCH_MAX_PAGE } from "../limits";
 
-export const GENDERS = ["male", "female"] as const;
-export type Gender = (typeof GENDERS)[number];
+import type { Gender, InterestedIn } from "./genders";
 
-/** Who a member is interested in (designed, issue 16): men, women or everyone. */
-export const INTERESTED_IN = ["male", "female", "everyone"] as const;
-export type InterestedIn = (typeof INTERESTED_IN)[number];
+export { GENDERS, type Gender, INTERESTED_IN, type InterestedIn } from "./genders";
 
 /**
  * The gender a member's search starts with when they have not chosen one in the search itself

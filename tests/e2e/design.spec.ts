@@ -205,6 +205,13 @@ test("the development previews show the shell's parts alone", async ({ page }) =
 test("the social template keeps the chat list beside the conversation on wide screens", async ({ page, context }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await login(page, { email: "ben@example.com", password: "demo-password" });
+  // Ben has a conversation whatever ran before (run alone, he has none): he writes to the demo
+  // member (id 1), with credits from the development panel (loopback only).
+  expect((await page.request.post("/api/dev/credits.php", { data: { credits: 50 } })).ok()).toBe(true);
+  await page.goto("/members/1/chat");
+  await page.getByLabel("Your message").fill("Hello from the design check");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Hello from the design check").first()).toBeVisible();
   await page.goto("/chats");
   const first = page.locator(".chat-list .chat-entry a").first();
   await expect(first).toBeVisible();

@@ -10,7 +10,7 @@ import { PersonalInfoSchema } from "~/lib/forms/signup";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
-import { INTERESTED_IN } from "../../../contract/rules/search";
+import { INTERESTED_IN } from "../../../contract/rules/genders";
 import { type FormVariant, PartButtons, PartHeading } from "./PartChrome";
 import { FormErrors, type StepActionData } from "./SignupChrome";
 

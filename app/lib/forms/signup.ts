@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { CITY_MAX, MIN_AGE, PERSONAL_MAX } from "../../../contract/limits";
-import { INTERESTED_IN } from "../../../contract/rules/search";
+import { INTERESTED_IN } from "../../../contract/rules/genders";
 import { dateOfBirth } from "../../../contract/rules/signup";
 import { emailField as email, nameField, nameRuleMessage, newPasswordField, tooLong } from "./fields";
 export const DATE_OF_BIRTH_ERROR = `errors.date_of_birth_error|{"min_age":${MIN_AGE}}`;
