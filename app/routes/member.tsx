@@ -1,9 +1,6 @@
 import { Link } from "react-router";
-import { fetchInterests } from "~/lib/api/signup.server";
+import { memberAnswers } from "~/lib/member-answers.server";
 import { requestLocale } from "~/lib/i18n.server";
-import { templateFor } from "~/lib/theme.server";
-import type { Settings } from "../../contract/schemas";
-import { TEMPLATE_FLAGS } from "../../contract/rules/templates";
 import { LikeButton } from "~/components/LikeButton";
 import { MatchMoment } from "~/components/MatchMoment";
 import { ProfileBadges } from "~/components/ProfileCard";
@@ -29,13 +26,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   if (!result.ok) return apiFailurePage(result, { request, context });
   const { profile } = result.data;
+  const own = user?.profile.id === profile.id;
+  // The viewer's own interests mark those they share (not on one's own preview).
+  const { answers, interests } = await memberAnswers(
+    context.get(apiContext),
+    requestLocale(context),
+    profile.fields,
+    user && !own ? user.profile.fields : null,
+  );
   return {
     profile,
-    interests: await interestNames(request, context, settings, profile.fields.interests),
+    answers,
+    interests,
     // After a like back without JavaScript (routes/member-like.ts); only while the like stands.
     match: new URL(request.url).searchParams.has("match") && profile.liked,
     loggedIn: user !== null,
-    own: user?.profile.id === profile.id,
+    own,
     // Others see the profile once the address is confirmed (docs/decisions/040): the preview says so.
     unconfirmed: user?.profile.id === profile.id && user.status === "not_confirmed",
     fields: settings.visible_profile_fields,
@@ -45,28 +51,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * The member's interests by name, where the template shows them (docs/product.md §1.7,
- * `memberInterests`); an empty list when it does not, when there are none, or when the names
- * cannot be loaded (an extra, never the page's failure).
- */
-async function interestNames(
-  request: Request,
-  context: Route.LoaderArgs["context"],
-  settings: Settings,
-  chosen: string | undefined,
-): Promise<string[]> {
-  const ids = (chosen ?? "").split(",").filter(Boolean);
-  if (ids.length === 0 || !TEMPLATE_FLAGS[templateFor(request, settings)].memberInterests) return [];
-  const answer = await fetchInterests(context.get(apiContext), requestLocale(context)).catch(() => null);
-  return answer?.ok ? answer.data.interests.filter((i) => ids.includes(i.id)).map((i) => i.name) : [];
-}
-
 export default function Member({ loaderData }: Route.ComponentProps) {
   const { t, has } = useTranslation();
   const names = useDisplayNames();
   const site = useSite();
-  const { profile, fields, notes, match, interests, loggedIn, own, unconfirmed } = loaderData;
+  const { profile, fields, answers, notes, match, interests, loggedIn, own, unconfirmed } = loaderData;
   const fieldValue = (name: string) => {
     if (name === "age") return profile.age === null ? null : String(profile.age);
     if (name === "city") return profile.city;
@@ -181,13 +170,25 @@ export default function Member({ loaderData }: Route.ComponentProps) {
               </div>
             ) : null;
           })}
+          {answers.map((answer) => (
+            <div key={answer.name}>
+              <dt>{answer.label}</dt>
+              <dd>{answer.value}</dd>
+            </div>
+          ))}
         </dl>
         {interests.length > 0 ? (
           <section className="member-note">
             <h2>{t("member.interests")}</h2>
+            {interests.some((interest) => interest.shared) ? (
+              <p className="muted">{t("member.sharedInterests", { count: interests.filter((i) => i.shared).length })}</p>
+            ) : null}
             <ul className="chip-list">
-              {interests.map((name) => (
-                <li key={name}>{name}</li>
+              {interests.map((interest) => (
+                <li key={interest.name} className={interest.shared ? "shared" : undefined}>
+                  {interest.shared ? <span className="visually-hidden">{t("member.sharedInterest")} </span> : null}
+                  {interest.name}
+                </li>
               ))}
             </ul>
           </section>

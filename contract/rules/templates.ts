@@ -22,8 +22,6 @@ export interface TemplateFlags {
   searchAllCountries: boolean;
   /** Search cards carry a start-conversation button beside like. */
   cardChatButton: boolean;
-  /** The member page lists the member's interests. */
-  memberInterests: boolean;
   /** Sign-up explains the fictional profiles before the form. */
   signupFictionalWarning: boolean;
   /** Search shows one large photo per row on phones (a feed) rather than a grid of two. */
@@ -38,7 +36,6 @@ export const TEMPLATE_FLAGS: Record<TemplateName, TemplateFlags> = {
     chatSidebar: false,
     searchAllCountries: true,
     cardChatButton: true,
-    memberInterests: false,
     signupFictionalWarning: true,
     feedLayout: false,
   },
@@ -49,7 +46,6 @@ export const TEMPLATE_FLAGS: Record<TemplateName, TemplateFlags> = {
     chatSidebar: true,
     searchAllCountries: false,
     cardChatButton: false,
-    memberInterests: true,
     signupFictionalWarning: true,
     feedLayout: true,
   },

@@ -83,6 +83,33 @@ test("a member page shows photos, details and the fictional marker where it appl
   await checkA11y();
 });
 
+test("a member page shows the answers given at sign-up, and the interests the viewer shares first and marked (issue 29 point 5)", async ({
+  page,
+  checkA11y,
+}) => {
+  // Seeded answers: Anna is single, a non-smoker, into travel, music and nature; Ben likes music too.
+  await login(page, ACCOUNTS.ben);
+  await page.goto(`/members/${ACCOUNTS.anna.id}`);
+  const details = page.locator("dl.member-fields");
+  await expect(details.locator("div").filter({ hasText: "Relationship status" }).locator("dd")).toHaveText("Single");
+  await expect(details.locator("div").filter({ hasText: "Smoking" }).locator("dd")).toHaveText("Non-smoker");
+  const interests = page.locator("section.member-note").filter({ has: page.getByRole("heading", { name: "Interests" }) });
+  await expect(interests.getByText("You share 1 interest")).toBeVisible();
+  const chips = interests.getByRole("listitem");
+  await expect(chips).toHaveCount(3);
+  await expect(chips.first()).toHaveText("You share this: Music");
+  await expect(chips.first()).toHaveClass(/shared/);
+  await expect(interests.locator("li.shared")).toHaveCount(1);
+  await checkA11y();
+
+  // A visitor sees the same answers, nothing marked as shared.
+  await page.context().clearCookies();
+  await page.goto(`/members/${ACCOUNTS.anna.id}`);
+  await expect(page.locator("section.member-note li")).toHaveCount(3);
+  await expect(page.locator("section.member-note li.shared")).toHaveCount(0);
+  await expect(page.getByText("You share", { exact: false })).toHaveCount(0);
+});
+
 test("an unknown member is a 404 page", { tag: "@http" }, async ({ page }) => {
   const response = await page.goto("/members/99999999");
   expect(response?.status()).toBe(404);

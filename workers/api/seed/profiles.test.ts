@@ -48,4 +48,21 @@ describe("ageOn", () => {
     expect(ageOn(null, day)).toBeNull();
     expect(ageOn("garbage", day)).toBeNull();
   });
+  it("answers most select fields and has two to four interests, as members do", async () => {
+    const { INTERESTS, SELECT_FIELDS } = await import("../data/profile-fields");
+    const profiles = Array.from({ length: 200 }, (_, i) => seedProfile(i));
+    for (const { fields } of profiles) {
+      const interests = (fields.interests ?? "").split(",");
+      expect(interests.length).toBeGreaterThanOrEqual(2);
+      expect(interests.length).toBeLessThanOrEqual(4);
+      expect(new Set(interests).size).toBe(interests.length);
+      for (const id of interests) expect(INTERESTS).toContain(id);
+      for (const [name, value] of Object.entries(fields)) {
+        if (name !== "interests") expect(SELECT_FIELDS[name as keyof typeof SELECT_FIELDS]).toContain(value);
+      }
+    }
+    const answered = profiles.filter((p) => p.fields.smoking !== undefined).length;
+    expect(answered).toBeGreaterThan(100);
+    expect(answered).toBeLessThan(200);
+  });
 });

@@ -3,6 +3,7 @@
  * profile count, so a 100 000-profile benchmark seed starts with the same 500 as the demo.
  */
 import { COUNTRY_CODES, COUNTRY_LANGUAGE, FIRST_NAMES, GEO, type CountryCode } from "./geo-data";
+import { INTERESTS, SELECT_FIELDS } from "../data/profile-fields";
 import { createRandom } from "./random";
 
 export interface SeedProfile {
@@ -19,6 +20,8 @@ export interface SeedProfile {
   photoCount: number;
   personal: Record<string, string>;
   signupDate: number;
+  /** Select-field answers and interests (profile_fields.php's names; interests comma-separated). */
+  fields: Record<string, string>;
 }
 
 const ABOUT = [
@@ -49,7 +52,7 @@ export function seedProfile(index: number): SeedProfile {
   const year = new Date(SEED_EPOCH).getUTCFullYear() - age - (month > 10 || (month === 10 && day > 1) ? 1 : 0);
   const other = gender === "female" ? "male" : "female";
   // Drawn last, so every earlier value of a profile stays what it was before this field.
-  const result: Omit<SeedProfile, "interestedIn"> = {
+  const result: Omit<SeedProfile, "interestedIn" | "fields"> = {
     name: random.pick(FIRST_NAMES[country][gender]),
     gender,
     dateOfBirth: `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
@@ -64,5 +67,21 @@ export function seedProfile(index: number): SeedProfile {
   };
   const draw = random.next();
   const interestedIn = draw < 0.85 ? other : draw < 0.93 ? gender : "everyone";
-  return { ...result, interestedIn };
+  return { ...result, interestedIn, fields: seedFields(random) };
+}
+
+/**
+ * Answers as members give them: most fields answered, some skipped, two to four interests.
+ * Drawn after everything else, so every earlier value of a profile stays what it was.
+ */
+function seedFields(random: ReturnType<typeof createRandom>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, values] of Object.entries(SELECT_FIELDS)) {
+    if (random.next() < 0.75) fields[name] = random.pick(values);
+  }
+  const interests = new Set<string>();
+  const count = random.int(2, 4);
+  while (interests.size < count) interests.add(random.pick(INTERESTS));
+  fields.interests = [...interests].join(",");
+  return fields;
 }

@@ -254,6 +254,7 @@ export const DEMO_ACCOUNTS = [
     city: "Amsterdam",
     language: "en",
     paid: false,
+    fields: { relationship_status: "single", smoking: "no", interests: "travel,music,nature" },
   },
   {
     host: "localhost",
@@ -266,6 +267,7 @@ export const DEMO_ACCOUNTS = [
     city: "London",
     language: "en",
     paid: false,
+    fields: { relationship_status: "single", children: "want", interests: "music,cooking,sports" },
   },
   {
     host: "localhost",
@@ -278,6 +280,7 @@ export const DEMO_ACCOUNTS = [
     city: "Berlin",
     language: "de",
     paid: true,
+    fields: { relationship_status: "divorced", children: "have", interests: "art,reading,wine" },
   },
   {
     host: "127.0.0.1",
@@ -290,6 +293,7 @@ export const DEMO_ACCOUNTS = [
     city: "Utrecht",
     language: "nl",
     paid: false,
+    fields: { smoking: "sometimes", interests: "nature,pets" },
   },
 ] as const;
 
