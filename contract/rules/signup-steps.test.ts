@@ -119,8 +119,8 @@ describe("nextStep", () => {
 });
 
 describe("progress", () => {
-  it("fills 4 dots by the fraction of 6", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map((s) => filledDots(s as 0))).toEqual([0, 1, 1, 2, 3, 3, 4, 4]);
+  it("fills one segment per step, the current one included (issue 29 point 9)", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((s) => filledDots(s as 0))).toEqual([1, 2, 3, 4, 5, 6, 6, 6]);
   });
   it("changes the activation message at ticks 4, 7 and 10", () => {
     expect([0, 3, 4, 6, 7, 9, 10, 19].map(activationMessageIndex)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);

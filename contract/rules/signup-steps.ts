@@ -81,11 +81,15 @@ export function nextStep(step: SignupStep, profile: StepProfile): SignupStep {
   return autoSkip(clampStep(step + 1), profile);
 }
 
-/** Progress dots (docs/product.md §2, §9): 4 dots, filled by the fraction step / 6. */
-export const PROGRESS_DOTS = 4;
+/**
+ * The progress bar (docs/product.md §2, §9): one segment per step a member fills in (account,
+ * push, photo, location, personal info, about me), the current one included, so it moves at
+ * every step (issue 29 point 9; the spec's four dots by the fraction step / 6 stood still
+ * between some steps).
+ */
 export const PROGRESS_TOTAL = 6;
 export function filledDots(step: SignupStep): number {
-  return Math.round((Math.min(step, PROGRESS_TOTAL) / PROGRESS_TOTAL) * PROGRESS_DOTS);
+  return Math.min(step + 1, PROGRESS_TOTAL);
 }
 
 /** Activation progress (docs/product.md §9): a tick every 900 ms, done after 20 ticks at the latest. */

@@ -54,15 +54,19 @@ test("a visitor signs up through every step and activates the account from the m
     await page.getByRole("button", { name: "Not now" }).click();
   }
 
-  // Step 2: a photo.
+  // Step 2: a photo. The progress moves at every step (issue 29 point 9).
   await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Step 3 of 6" })).toBeVisible();
   await page.getByLabel("Choose a photo or drop it here").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload photo" }).click();
   await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(1);
+  // With a photo uploaded, going on is the step's primary button (issue 29 point 9).
+  await expect(page.getByRole("button", { name: "Continue", exact: true })).toHaveClass(/^button$/);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
 
   // Step 3: where the member lives.
   await expect(page.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Step 4 of 6" })).toBeVisible();
   await page.getByLabel("Country").selectOption("NL");
   await expect(page.getByLabel("Country")).toHaveValue("NL");
   await page.getByLabel("Region").selectOption({ label: "Utrecht" });

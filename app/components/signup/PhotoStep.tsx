@@ -43,7 +43,11 @@ export function PhotoStep({
       <PhotoUpload upload={upload} actionData={actionData} />
       <Form method="post">
         <input type="hidden" name="step" value="2" />
-        <StepButtons skip={images.length > 0 ? "signup.continue" : "signup.photo.skip"} busy={upload.state !== "idle"} />
+        <StepButtons
+          skip={images.length > 0 ? "signup.continue" : "signup.photo.skip"}
+          skipIsPrimary={images.length > 0}
+          busy={upload.state !== "idle"}
+        />
       </Form>
     </>
   );

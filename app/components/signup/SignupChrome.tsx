@@ -4,7 +4,7 @@ import { ErrorList } from "~/components/Field";
 import { formErrorsOf, type FormReply } from "~/lib/forms/reply";
 import { useTranslation } from "~/lib/i18n-react";
 import type { MessageKey } from "../../../contract/translator";
-import { filledDots, PROGRESS_DOTS, PROGRESS_TOTAL, type SignupStep } from "../../../contract/rules/signup-steps";
+import { filledDots, PROGRESS_TOTAL, type SignupStep } from "../../../contract/rules/signup-steps";
 
 /** What the sign-up action (and /profile, for the same forms) answers when a step's form has errors. */
 export type StepActionData = FormReply | undefined;
@@ -13,12 +13,8 @@ export function ProgressDots({ step }: { step: SignupStep }) {
   const { t } = useTranslation();
   const filled = filledDots(step);
   return (
-    <p
-      className="progress-dots"
-      role="img"
-      aria-label={t("signup.progress", { step: Math.min(step, PROGRESS_TOTAL), total: PROGRESS_TOTAL })}
-    >
-      {Array.from({ length: PROGRESS_DOTS }, (_, i) => (
+    <p className="progress-dots" role="img" aria-label={t("signup.progress", { step: filled, total: PROGRESS_TOTAL })}>
+      {Array.from({ length: PROGRESS_TOTAL }, (_, i) => (
         <span key={i} className={i < filled ? "dot filled" : "dot"} />
       ))}
     </p>
@@ -51,11 +47,14 @@ export function StepButtons({
   intent,
   skip,
   busy = false,
+  skipIsPrimary = false,
 }: {
   save?: MessageKey;
   intent?: string;
   skip: MessageKey;
   busy?: boolean;
+  /** The step is done (a photo uploaded): going on is the one action left, so it is the primary button. */
+  skipIsPrimary?: boolean;
 }) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting" || busy;
@@ -66,7 +65,14 @@ export function StepButtons({
           {t(save)}
         </button>
       )}
-      <button type="submit" name="intent" value="skip" className="link-button quiet" formNoValidate disabled={submitting}>
+      <button
+        type="submit"
+        name="intent"
+        value="skip"
+        className={skipIsPrimary ? "button" : "link-button quiet"}
+        formNoValidate
+        disabled={submitting}
+      >
         {t(skip)}
       </button>
     </div>
