@@ -7,7 +7,7 @@
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { DEMO_STAFF } from "../../workers/api/seed/staff";
-import { DEMO, expect, login, signUp, test } from "./support/fixtures";
+import { DEMO, expect, login, newMember, signUp, test } from "./support/fixtures";
 import { staffSignsIn } from "./support/staff";
 
 // Sign-ups here come from their own IP (the API allows 20 an hour per IP).
@@ -47,6 +47,26 @@ test("a throwaway address is refused at sign-up beside the field, what was typed
   await page.getByLabel("Password").fill("a good password");
   await page.getByRole("button", { name: "Sign up for free" }).click();
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
+});
+
+test("a throwaway address is refused at the mail change beside the field, what was typed kept", async ({
+  page,
+  checkA11y,
+}, info) => {
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
+  await newMember(page, `e2e-limits-mail-${stamp}@example.com`, "Robin", "robin password");
+  await page.goto("/profile#email");
+  const section = page.locator("#email");
+  if (info.project.use.javaScriptEnabled !== false)
+    await expect(section.locator("form").first()).toHaveAttribute("novalidate", "");
+  const throwaway = `robin-${stamp}@guerrillamail.com`;
+  await section.getByLabel("New email address").fill(throwaway);
+  await section.getByLabel("Current password").fill("robin password");
+  await section.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(section.getByText("This address belongs to a throwaway mail service.")).toBeVisible();
+  await expect(section.getByLabel("New email address")).toHaveValue(throwaway);
+  await expect(section.getByLabel("New email address")).toHaveAttribute("aria-invalid", "true");
+  await checkA11y();
 });
 
 /** A demo member's id, from the link to their own profile. */
@@ -122,6 +142,12 @@ test("over the day's new conversations a first message is refused with when new 
   await admin.locator("#safety").getByRole("button", { name: "Save Safety" }).click();
   await expect(admin.getByRole("status")).toContainText("Saved.");
   await checkA11y(admin);
+  if (js) {
+    for (const width of [390, 1280]) {
+      await admin.setViewportSize({ width, height: 800 });
+      await admin.locator("#safety").screenshot({ path: info.outputPath(`console-safety-${width}.png`) });
+    }
+  }
 
   try {
     const [ben, anna] = [
