@@ -7,53 +7,86 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { balanceOf, charges, chatId, errorOf, messageRows, newKey, send, sendOk } from "./chat-helpers";
+import { DEMO_SITES } from "../../workers/api/seed/sites";
 import { hashPassword } from "../../workers/api/lib/passwords";
+import { MessageSentSchema } from "../../contract/schemas";
+import { answer, balanceOf, charges, chatId, errorOf, messageRows, newKey } from "./chat-helpers";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
-import { createProfile } from "./host-helpers";
 import { createStaff, REASON, staffLogin } from "./staff-helpers";
+
+/**
+ * A site of these tests' own, in a country no other site serves, so its low limits touch no other
+ * test file's members (the files may share the database).
+ */
+const SITE_ID = 56;
+const HOST = "limits.localhost";
 
 beforeAll(ensureSites);
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Runs `body` with site 1's limits set to these numbers, then puts the settings back. */
+/** Runs `body` with the test site's limits set to these numbers. */
 async function withLimits(perDay: number, body: () => Promise<void>, verified = perDay * 2) {
-  const site = await env.DB.prepare("SELECT settings FROM sites WHERE id = 1").first<{ settings: string }>();
-  const settings = JSON.parse(site!.settings) as Record<string, unknown>;
-  settings.new_conversations_per_day = perDay;
-  settings.new_conversations_per_day_verified = verified;
-  await env.DB.prepare("UPDATE sites SET settings = ? WHERE id = 1").bind(JSON.stringify(settings)).run();
-  try {
-    await body();
-  } finally {
-    await env.DB.prepare("UPDATE sites SET settings = ? WHERE id = 1").bind(site!.settings).run();
-  }
+  const settings = {
+    ...DEMO_SITES[0]!.settings,
+    name: "Limits",
+    domain: HOST,
+    countries: ["JP"],
+    new_conversations_per_day: perDay,
+    new_conversations_per_day_verified: verified,
+  };
+  await env.DB.prepare("INSERT OR REPLACE INTO sites (id, host, is_default, settings) VALUES (?, ?, 0, ?)")
+    .bind(SITE_ID, HOST, JSON.stringify(settings))
+    .run();
+  await body();
+}
+
+const send = (cookie: string, body: unknown) => call("/api/messages.php", { method: "POST", json: body, cookie, host: HOST });
+
+async function sendOk(cookie: string, conversation: number, text: string, key: string = newKey()) {
+  return answer(await send(cookie, { conversation, text, key }), 201, MessageSentSchema);
+}
+
+const openChat = (cookie: string, profile: number) => chatId(cookie, profile, HOST);
+
+/** A member of the test site (in Japan, which it serves), logged in. */
+async function siteMember(credits = 0) {
+  const member = await createMember({ siteId: SITE_ID, credits });
+  await env.DB.prepare("UPDATE members SET country = 'JP', countryregion = NULL WHERE id = ?").bind(member.id).run();
+  return { ...member, cookie: await loginAs(member, HOST) };
 }
 
 /** A member with credits and `n` members to write to, each conversation opened (nothing written yet). */
 async function writerWithStrangers(n: number, credits = 1000) {
-  const writer = await createMember({ credits });
-  const cookie = await loginAs(writer);
+  const writer = await siteMember(credits);
+  const cookie = writer.cookie;
   const others = await quickMembers(n);
   const conversations: number[] = [];
-  for (const other of others) conversations.push(await chatId(cookie, other.id));
+  for (const other of others) conversations.push(await openChat(cookie, other.id));
   return { writer, cookie, others, conversations };
 }
 
 let quickCounter = 0;
 
-/** Members to write to, in one batch (no password hashing: they log in through `loginAs` only when given one). */
-async function quickMembers(n: number): Promise<{ id: number; email: string; password: string }[]> {
+/** Members of the test site to write to, in one batch (one password hash for all). */
+async function quickMembers(n: number, fictional = false): Promise<{ id: number; email: string; password: string }[]> {
   const tag = `${Date.now()}-${++quickCounter}`;
   const password = await hashPassword("correct horse");
   const inserted = await env.DB.batch(
     Array.from({ length: n }, (_, i) =>
       env.DB.prepare(
         `INSERT INTO members (site_id, email, password_hash, password_salt, password_iterations, name, gender,
-           date_of_birth, country, countryregion, city, signup_date)
-         VALUES (1, ?, ?, ?, ?, 'Robin', 'female', '1991-02-03', 'NL', 1, 'Utrecht', ?) RETURNING id`,
-      ).bind(`limits-${tag}-${i}@example.com`, password.hash, password.salt, password.iterations, Date.now()),
+           date_of_birth, country, city, is_fictional, signup_date)
+         VALUES (?, ?, ?, ?, ?, 'Robin', 'female', '1991-02-03', 'JP', 'Osaka', ?, ?) RETURNING id`,
+      ).bind(
+        SITE_ID,
+        `limits-${tag}-${i}@example.com`,
+        password.hash,
+        password.salt,
+        password.iterations,
+        fictional ? 1 : 0,
+        Date.now(),
+      ),
     ),
   );
   return inserted.map((result, i) => ({
@@ -105,15 +138,15 @@ describe("new conversations a day (POST /api/messages.php)", () => {
       await sendOk(cookie, first, "How was your day?");
       await sendOk(cookie, first, "Still there?");
       // Someone else writes first: answering is a reply, at the limit or not.
-      const stranger = await createMember({ credits: 100 });
-      const strangerCookie = await loginAs(stranger);
-      const theirs = await chatId(strangerCookie, writer.id);
+      const stranger = await siteMember(100);
+      const strangerCookie = stranger.cookie;
+      const theirs = await openChat(strangerCookie, writer.id);
       await sendOk(strangerCookie, theirs, "Hi, you seem nice");
-      const mine = await chatId(cookie, stranger.id);
+      const mine = await openChat(cookie, stranger.id);
       expect(mine).toBe(theirs);
       await sendOk(cookie, mine, "Thank you! You too.");
       // The other side of the second conversation writes: now the member may answer there too.
-      const otherCookie = await loginAs(others[1]!);
+      const otherCookie = await loginAs(others[1]!, HOST);
       await createCredits(others[1]!.id);
       await sendOk(otherCookie, second, "Hey, saw you looked");
       await sendOk(cookie, second, "Hi!");
@@ -187,9 +220,8 @@ describe("new conversations a day (POST /api/messages.php)", () => {
     withLimits(1, async () => {
       const { writer, cookie, conversations } = await writerWithStrangers(1);
       await sendOk(cookie, conversations[0]!, "Hi!");
-      for (let i = 0; i < 3; i++) {
-        const profile = await createProfile();
-        await sendOk(cookie, await chatId(cookie, profile.id), "Hi there, how are you?");
+      for (const profile of await quickMembers(3, true)) {
+        await sendOk(cookie, await openChat(cookie, profile.id), "Hi there, how are you?");
       }
       expect(await newConversationCount(writer.id)).toBe(1);
     }));
@@ -210,7 +242,7 @@ describe("new conversations a day (POST /api/messages.php)", () => {
 
   it("halves the limit for each upheld report, counting neither dismissed cases nor decisions reversed on appeal", () =>
     withLimits(8, async () => {
-      const moderator = await staffLogin(await createStaff({ siteId: 1 }));
+      const moderator = await staffLogin(await createStaff({ siteId: SITE_ID }));
       const { writer, cookie, conversations } = await writerWithStrangers(8);
       const decide = async (action: "warn" | "dismiss") => {
         const filed = await openCase(writer.id);
@@ -227,9 +259,9 @@ describe("new conversations a day (POST /api/messages.php)", () => {
       const reversed = await decide("warn");
       // The second warning is appealed and reversed: it no longer counts.
       const appeal = await env.DB.prepare(
-        "INSERT INTO appeals (reference, site_id, decision_id, member_id, text, created_at) VALUES (?, 1, ?, ?, 'It was not me', ?) RETURNING id",
+        "INSERT INTO appeals (reference, site_id, decision_id, member_id, text, created_at) VALUES (?, ?, ?, ?, 'It was not me', ?) RETURNING id",
       )
-        .bind(`A-${crypto.randomUUID().slice(0, 8).toUpperCase()}`, reversed, writer.id, Date.now())
+        .bind(`A-${crypto.randomUUID().slice(0, 8).toUpperCase()}`, SITE_ID, reversed, writer.id, Date.now())
         .first<{ id: number }>();
       const outcome = await call("/api/staff/appeal.php", {
         method: "POST",
@@ -259,9 +291,9 @@ async function openCase(memberId: number): Promise<number> {
   const now = Date.now();
   const row = await env.DB.prepare(
     `INSERT INTO moderation_cases (reference, site_id, kind, category, subject_kind, subject_member_id, created_at, updated_at)
-     VALUES (?, 1, 'report', 'harassment', 'profile', ?, ?, ?) RETURNING id`,
+     VALUES (?, ?, 'report', 'harassment', 'profile', ?, ?, ?) RETURNING id`,
   )
-    .bind(`R-${crypto.randomUUID().slice(0, 8).toUpperCase()}`, memberId, now, now)
+    .bind(`R-${crypto.randomUUID().slice(0, 8).toUpperCase()}`, SITE_ID, memberId, now, now)
     .first<{ id: number }>();
   return row!.id;
 }
