@@ -108,6 +108,9 @@ export const ERROR_CODES = [
   "postback_no_template",
   // Safety between members (issue 30, ADR 053): a first message with contact details
   "contact_details_refused",
+  // Limits that scale with trust (issue 30 point 3, ADR 056): new conversations a day, throwaway addresses
+  "new_conversations_limit",
+  "email_disposable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

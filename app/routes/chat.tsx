@@ -23,6 +23,8 @@ import { useOtherTyping } from "~/lib/client/typing";
 import { parseForm } from "~/lib/forms/parse.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { updateUser } from "~/lib/api/signup.server";
+import { requestLocale } from "~/lib/i18n.server";
+import { limitResetsAt } from "~/lib/trust-limits.server";
 
 /**
  * /chats/:chatId (login, chat layout): one conversation. The top bar (back, photo, name, the
@@ -99,6 +101,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return formReply(submission.reply({ fieldErrors: { text: [reason] } }), 422, {
         sendKey: key,
       });
+    }
+    if (error.error === "new_conversations_limit") {
+      // The day's new conversations are used up (ADR 056): when new ones may start, in the member's
+      // language and time zone, beside the composer; the text and its key stay for later.
+      const user = await getOptionalUser(context);
+      const when = limitResetsAt(error.retry_after, requestLocale(context), user?.timezone);
+      const message = `errors.new_conversations_limit|${JSON.stringify({ limit: error.limit ?? 1, when })}`;
+      return formReply(submission.reply({ fieldErrors: { text: [message] } }), 429, { sendKey: key });
     }
     if (error.error === "insufficient_credits") {
       const credits = { balance: error.balance ?? 0, cost: error.cost ?? 0 };

@@ -13,6 +13,7 @@ import {
   HOST_REPLY_TARGET_MIN_MINUTES,
 } from "../rules/host-figures";
 import { DEFAULT_HANDLE_WORDS, HANDLE_WORD } from "../rules/contact-details";
+import { NEW_CONVERSATIONS_DEFAULT, NEW_CONVERSATIONS_MAX, NEW_CONVERSATIONS_VERIFIED_DEFAULT } from "../rules/trust-limits";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -31,6 +32,8 @@ export const ApiErrorSchema = z.object({
   holder: z.string().optional(),
   /** too_many_held: how many conversations a host may hold at once. */
   max_held: z.number().int().optional(),
+  /** new_conversations_limit: how many new conversations the member may start a day now (ADR 056). */
+  limit: z.number().int().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 
@@ -255,6 +258,18 @@ export const StoredSettingsSchema = z.object({
    * page and under every mail the site sends (ADR 053). Off by default.
    */
   screening_notice: z.boolean().default(false),
+  /**
+   * How many new conversations (a first message where nothing was written yet) a member may start
+   * a day, and a verified member (issue 30 point 3; docs/product.md "Limits that scale with trust",
+   * ADR 056). Halved for each upheld report against the member. Not in the settings answer.
+   */
+  new_conversations_per_day: z.number().int().min(1).max(NEW_CONVERSATIONS_MAX).default(NEW_CONVERSATIONS_DEFAULT),
+  new_conversations_per_day_verified: z
+    .number()
+    .int()
+    .min(1)
+    .max(NEW_CONVERSATIONS_MAX)
+    .default(NEW_CONVERSATIONS_VERIFIED_DEFAULT),
 });
 export type StoredSettings = z.infer<typeof StoredSettingsSchema>;
 
@@ -263,6 +278,8 @@ export const SettingsSchema = StoredSettingsSchema.omit({
   partner_feed: true,
   host_reply_target_minutes: true,
   first_message_handles: true,
+  new_conversations_per_day: true,
+  new_conversations_per_day_verified: true,
 }).extend({
   /** Hosts partner images come from (the partner feed's `hosts`): the app adds them to img-src. */
   partner_image_hosts: z.array(z.string()).default([]),

@@ -161,6 +161,8 @@ const MAIL_CHANGE_ERRORS = new Set([
   "existing_account_active",
   "deleted_account_exists",
   "address_banned",
+  // A throwaway mail service (ADR 056).
+  "email_disposable",
 ]);
 
 async function pushOn({ request, api, formData }: Post) {

@@ -164,6 +164,7 @@ function apiErrorKey(error: ApiErrorBody): string {
     "existing_account_active",
     "deleted_account_exists",
     "address_banned",
+    "email_disposable",
     "csrf_invalid",
     "signup_closed",
     "rate_limited",

@@ -195,10 +195,13 @@ export const SITE_GROUPS: GroupSpec[] = [
     ],
   },
   {
-    // Issue 30 (ADR 053): the screening notice, and the words refused in first messages per language.
+    // Issue 30 (ADR 053): the screening notice, and the words refused in first messages per language;
+    // (ADR 056) the new conversations a member may start a day, unverified and verified.
     id: "safety",
     fields: [
       { name: "screening_notice", kind: "bool" },
+      { name: "new_conversations_per_day", kind: "int" },
+      { name: "new_conversations_per_day_verified", kind: "int" },
       ...LOCALES.map((locale) => ({ name: `first_message_handles.${locale}`, kind: "list" as const })),
     ],
   },

@@ -25,6 +25,7 @@ export const DOMAIN_ERROR_CODES = [
   "order_already_refunded",
   "order_already_charged_back",
   "contact_details_refused",
+  "new_conversations_limit",
 ] as const satisfies readonly ErrorCode[];
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
@@ -33,6 +34,9 @@ export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 export interface DomainErrorDetails {
   fields?: Record<string, string>;
   order_id?: string;
+  /** new_conversations_limit: seconds until new conversations may start again, and the member's limit a day. */
+  retry_after?: number;
+  limit?: number;
 }
 
 export class DomainError extends Error {

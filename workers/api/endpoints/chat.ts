@@ -8,7 +8,9 @@
  * - GET /api/messages.php?conversation=&before= (designed): a page of messages, oldest first.
  * - POST /api/messages.php { conversation, text, key } (designed): sends a text message and
  *   charges it, in one D1 batch, idempotent by the sender's key. Contact details in a first
- *   message are refused first (422 contact_details_refused, ADR 053).
+ *   message are refused first (422 contact_details_refused, ADR 053); a message that would start
+ *   a conversation beyond the member's new conversations of the day is 429 new_conversations_limit
+ *   (ADR 056). Both before anything is charged or stored.
  * - POST /api/messages.php?read=1 { conversation } (designed): everything in it is seen.
  * - POST /api/typing.php { conversation } (designed, issue 27): the member types: the other
  *   member's open pages hear it (nothing is stored; the page sends it at most every few seconds).
@@ -43,6 +45,7 @@ import { findShownMember, memberStatus } from "../db/profile-lookups";
 import * as ledger from "../domain/ledger";
 import { sendPaidMessage } from "../domain/messages";
 import { contactDetailsRefusedIn, refuseContactDetails } from "../domain/first-messages";
+import { giveBackNewConversation, settleNewConversation, takeNewConversation } from "../domain/trust-limits";
 import { ApiError } from "../lib/errors";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { answer } from "../lib/answer";
@@ -125,21 +128,40 @@ async function sendMessage(c: Context<ApiContext>) {
     site.settings,
   );
 
+  // A message that starts a conversation takes a place in the member's day (ADR 056): after the
+  // filter (a refused message takes none), before anything is charged or stored.
+  const place = await takeNewConversation(
+    db,
+    { member: me, conversation: body.conversation, otherId: membership.other_id },
+    site.settings,
+  );
+
   const cost = messageCost(site.settings, me.country);
-  const sent = await sendPaidMessage(c.env.DB, db, {
-    senderId: me.id,
-    recipientId: membership.other_id,
-    conversation: body.conversation,
-    text,
-    key: body.key,
-    cost,
-  });
+  let sent: Awaited<ReturnType<typeof sendPaidMessage>>;
+  try {
+    sent = await sendPaidMessage(c.env.DB, db, {
+      senderId: me.id,
+      recipientId: membership.other_id,
+      conversation: body.conversation,
+      text,
+      key: body.key,
+      cost,
+    });
+  } catch (error) {
+    await giveBackNewConversation(db, place);
+    throw error;
+  }
   const balance = await ledger.balance(db, me.id);
   if (!sent) {
+    await giveBackNewConversation(db, place);
     throw new ApiError(402, "insufficient_credits", "Not enough credits for this message.", { balance, cost });
   }
   // The same key sent to another conversation at the same moment won the race there.
-  if (sent.conversation_id !== body.conversation) throw new ApiError(409, "key_used", "This key sent another message.");
+  if (sent.conversation_id !== body.conversation) {
+    await giveBackNewConversation(db, place);
+    throw new ApiError(409, "key_used", "This key sent another message.");
+  }
+  await settleNewConversation(db, place, sent);
   await notifyInboxes(c, [me.id, membership.other_id], { type: "message", conversation: body.conversation, id: sent.id });
   // To an entertainment profile: the open hosts' queues hear that someone waits (ADR 045).
   const waiting = await findQueueRow(db, body.conversation);

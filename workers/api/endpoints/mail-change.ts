@@ -3,8 +3,8 @@
  *
  * - POST { email, password } (logged in): asks to move the account to a new address. The
  *   current password is needed (a borrowed session must not be able to take the account), the
- *   address must be one sign-up would accept (validate_email.php's rules) and not the current
- *   one. A confirmation link goes to the new address; nothing changes until it is used.
+ *   address must be one sign-up would accept (validate_email.php's rules, not at a throwaway mail
+ *   service: 422 email_disposable, ADR 056) and not the current one. A confirmation link goes to the new address; nothing changes until it is used.
  *   3 requests an hour per member; wrong passwords count against the password-change limit.
  * - GET ?token=…: whether a link still works, and the address it confirms.
  * - POST ?do=1 { token } (no login needed: the link may be opened on another device): applies
@@ -23,6 +23,7 @@ import { newLink, usableEmailChangeLink } from "../domain/one-time-links";
 import { RESCUE_TTL_MS } from "../domain/account-rescue";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
+import { assertNotDisposable } from "../lib/disposable-email";
 import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { addressChangeLimit } from "../lib/limit-keys";
@@ -54,6 +55,8 @@ async function requestChange(c: Context<ApiContext>): Promise<Response> {
   if (email === member.email) {
     throw new ApiError(422, "same_email", "This is the address the account has now.", { fields: { email: "same_email" } });
   }
+  // Throwaway mail services are refused (ADR 056).
+  assertNotDisposable(email);
   const status = await emailStatus(c, email);
   if (status !== "new") throw emailRefusal(status);
   await assertAddressNotBanned(c, email);

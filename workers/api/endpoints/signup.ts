@@ -32,6 +32,7 @@ import * as ledger from "../domain/ledger";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
 import { normaliseIdentityText } from "../../../contract/rules/identity";
 import { assertAddressNotBanned, emailRefusal, emailStatus } from "../lib/email-status";
+import { assertNotDisposable } from "../lib/disposable-email";
 import { ApiError, notLoggedIn } from "../lib/errors";
 import { addressChangeLimit } from "../lib/limit-keys";
 import { requestLocale, translatorFor } from "../lib/i18n";
@@ -113,6 +114,8 @@ export const signup = new Hono<ApiContext>()
     const used = await findUsedToken(db, csrfHash);
     if (used) return replayedSignup(c, used.member_id, email, body.password);
 
+    // Throwaway mail services are refused (ADR 056): 422 email_disposable beside the address.
+    assertNotDisposable(email);
     const emailToken = await verifyToken(secret, "email-check", body.token);
     if (!emailToken || emailToken.e !== email || emailToken.s !== site.id) {
       throw invalidInput({ token: "invalid" }, "Check the address with validate_email.php first.");
@@ -276,6 +279,7 @@ export const signup = new Hono<ApiContext>()
       assertVisibleEmail(body.email);
       const email = normaliseEmail(body.email);
       if (email !== member.email) {
+        assertNotDisposable(email);
         // Each change mails a new address: a few an hour, so this cannot relay mail to strangers.
         const limit = addressChangeLimit(member.id);
         await assertUnderLimit(db, limit);

@@ -19,6 +19,9 @@ export const site = new Hono<ApiContext>()
       host_reply_target_minutes: _target,
       // The words refused in first messages are the API's to apply (ADR 053).
       first_message_handles: _handles,
+      // And so are the new conversations a member may start a day (ADR 056).
+      new_conversations_per_day: _perDay,
+      new_conversations_per_day_verified: _perDayVerified,
       ...settings
     } = c.var.site.settings;
     const [regions, network_sites] = await Promise.all([

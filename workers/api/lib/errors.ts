@@ -20,6 +20,8 @@ export class ApiError extends Error {
       holder?: string;
       /** too_many_held: how many a host may hold. */
       max_held?: number;
+      /** new_conversations_limit: the member's new conversations a day (ADR 056). */
+      limit?: number;
     } = {},
   ) {
     super(message);

@@ -39,11 +39,22 @@ export async function assertUnderLimit(db: Db, limit: Limit, now = Date.now()): 
  * should count, give the attempt back on success (giveBack).
  */
 export async function takeAttempt(db: Db, limit: Limit, now = Date.now()): Promise<void> {
-  const windowStart = windowOf(limit, now);
+  if (!(await takeAttemptIfRoom(db, limit, now))) {
+    throw new ApiError(429, "rate_limited", "Too many attempts. Try again later.", {
+      retry_after: retryAfterSeconds(limit, now),
+    });
+  }
+}
+
+/**
+ * takeAttempt's single upsert, answering whether the window had room instead of throwing, for a
+ * limit that refuses with its own code (the new conversations a day, ADR 056).
+ */
+export async function takeAttemptIfRoom(db: Db, limit: Limit, now = Date.now()): Promise<boolean> {
   // The update happens only while the window has room; a refused attempt is not counted.
   const row = await db
     .insertInto("rate_limits")
-    .values({ key: limit.key, window_start: windowStart, count: 1 })
+    .values({ key: limit.key, window_start: windowOf(limit, now), count: 1 })
     .onConflict((oc) =>
       oc
         .columns(["key", "window_start"])
@@ -52,11 +63,12 @@ export async function takeAttempt(db: Db, limit: Limit, now = Date.now()): Promi
     )
     .returning("count")
     .executeTakeFirst();
-  if (!row) {
-    throw new ApiError(429, "rate_limited", "Too many attempts. Try again later.", {
-      retry_after: Math.ceil((windowStart + limit.windowMs - now) / 1000),
-    });
-  }
+  return row !== undefined;
+}
+
+/** Seconds until the limit's current window ends. */
+export function retryAfterSeconds(limit: Limit, now = Date.now()): number {
+  return Math.ceil((windowOf(limit, now) + limit.windowMs - now) / 1000);
 }
 
 /** Returns an attempt taken with takeAttempt (it succeeded, and only failures count). */

@@ -1,0 +1,81 @@
+/**
+ * Limits that scale with trust (issue 30 point 3; docs/product.md "Limits that scale with trust",
+ * docs/decisions/056): a member may start so many new conversations a day (the site's setting, a
+ * higher one once verified), halved for each upheld report against them. Replies, and messages to
+ * entertainment profiles (paid chat with fictional profiles), are never limited.
+ *
+ * Atomic as the login limit is: one conditional upsert on rate_limits (lib/rate-limit.ts) takes a
+ * place in the member's day before anything is charged or stored, so twenty parallel first
+ * messages against a limit of five store five. A send that then fails gives its place back.
+ */
+import { LIMIT_DAY_MS, newConversationsPerDay } from "../../../contract/rules/trust-limits";
+import type { StoredSettings } from "../../../contract/schemas";
+import type { Db } from "../db/client";
+import type { MemberRow } from "../db/member-row";
+import { countUpheldReports, newConversationFacts, writtenBefore } from "../db/trust-limits";
+import { giveBack, type Limit, retryAfterSeconds, takeAttemptIfRoom } from "../lib/rate-limit";
+import { DomainError } from "./errors";
+
+type LimitSettings = Pick<StoredSettings, "new_conversations_per_day" | "new_conversations_per_day_verified">;
+
+/**
+ * Whether the member's photos are verified. Photo verification (issue 30 point 1) does not exist
+ * yet, so nobody is: every member has the unverified limit until it does. Point 1 answers here
+ * (for instance from a verified_at column), and the verified limit applies from then on.
+ */
+export function isVerified(_member: Pick<MemberRow, "id">): boolean {
+  return false;
+}
+
+/** The member's limit today (contract/rules/trust-limits.ts). */
+export async function newConversationsLimitOf(db: Db, member: Pick<MemberRow, "id">, settings: LimitSettings): Promise<number> {
+  const upheldReports = await countUpheldReports(db, member.id);
+  return newConversationsPerDay(settings, { verified: isVerified(member), upheldReports });
+}
+
+/** A place taken in the member's day: given back when the send does not go through. */
+export interface NewConversationPlace {
+  limit: Limit;
+  takenAt: number;
+}
+
+/**
+ * Takes a place in the member's new conversations of today when this message would start one
+ * (nothing written in the conversation yet, by either side, and not with an entertainment
+ * profile); null when it would not (a reply, or paid chat). Refuses with new_conversations_limit
+ * (429, retry_after: seconds until the next UTC day; limit: the member's number) when the day is full.
+ */
+export async function takeNewConversation(
+  db: Db,
+  message: { member: Pick<MemberRow, "id">; conversation: number; otherId: number },
+  settings: LimitSettings,
+  now = Date.now(),
+): Promise<NewConversationPlace | null> {
+  const facts = await newConversationFacts(db, message.conversation, message.otherId);
+  if (facts.hasMessages || facts.withEntertainmentProfile) return null;
+  const max = await newConversationsLimitOf(db, message.member, settings);
+  const limit: Limit = { key: `new-conversation:member:${message.member.id}`, max, windowMs: LIMIT_DAY_MS };
+  if (await takeAttemptIfRoom(db, limit, now)) return { limit, takenAt: now };
+  throw new DomainError("new_conversations_limit", `You may start ${max} new conversations a day; try again tomorrow.`, {
+    fields: { text: "new_conversations_limit" },
+    retry_after: retryAfterSeconds(limit, now),
+    limit: max,
+  });
+}
+
+/** Gives the place back: the message it was taken for was not sent (no credits, a lost race). */
+export async function giveBackNewConversation(db: Db, place: NewConversationPlace | null): Promise<void> {
+  if (place) await giveBack(db, place.limit, place.takenAt);
+}
+
+/**
+ * After a send that took a place: two first messages sent at once in one conversation both took
+ * one, but only the earlier started it; the later gives its place back.
+ */
+export async function settleNewConversation(
+  db: Db,
+  place: NewConversationPlace | null,
+  sent: { conversation_id: number; id: number },
+): Promise<void> {
+  if (place && (await writtenBefore(db, sent.conversation_id, sent.id))) await giveBackNewConversation(db, place);
+}
