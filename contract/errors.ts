@@ -108,6 +108,8 @@ export const ERROR_CODES = [
   "postback_no_template",
   // Safety between members (issue 30, ADR 053): a first message with contact details
   "contact_details_refused",
+  // Nudges (issue 30 point 4, ADR 057): a message with an offensive word, sent without "Send anyway"
+  "message_needs_confirm",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

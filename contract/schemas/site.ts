@@ -13,6 +13,8 @@ import {
   HOST_REPLY_TARGET_MIN_MINUTES,
 } from "../rules/host-figures";
 import { DEFAULT_HANDLE_WORDS, HANDLE_WORD } from "../rules/contact-details";
+import { DEFAULT_OFFENSIVE_WORDS } from "../rules/offensive-word-lists";
+import { OFFENSIVE_WORD } from "../rules/offensive-words";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -250,6 +252,15 @@ export const StoredSettingsSchema = z.object({
     .partialRecord(z.enum(LOCALES), z.array(z.string().trim().regex(HANDLE_WORD)).max(100))
     .default(DEFAULT_HANDLE_WORDS),
   /**
+   * Offensive words and phrases, per language (issue 30 point 4; docs/product.md "Nudges", ADR
+   * 057): a message with one asks its sender "Are you sure?" first. A language left out has the
+   * default list; an empty list nudges for no word in that language. Not in the settings answer
+   * (the chat's messages answer gives the sender the words that apply).
+   */
+  offensive_words: z
+    .partialRecord(z.enum(LOCALES), z.array(z.string().trim().regex(OFFENSIVE_WORD)).max(200))
+    .default(DEFAULT_OFFENSIVE_WORDS),
+  /**
    * The notice some jurisdictions require of a dating site that does not screen its members (New
    * Jersey's "does not conduct criminal background screenings"): shown at sign-up, on the safety
    * page and under every mail the site sends (ADR 053). Off by default.
@@ -263,6 +274,7 @@ export const SettingsSchema = StoredSettingsSchema.omit({
   partner_feed: true,
   host_reply_target_minutes: true,
   first_message_handles: true,
+  offensive_words: true,
 }).extend({
   /** Hosts partner images come from (the partner feed's `hosts`): the app adds them to img-src. */
   partner_image_hosts: z.array(z.string()).default([]),

@@ -8,7 +8,9 @@
  * - GET /api/messages.php?conversation=&before= (designed): a page of messages, oldest first.
  * - POST /api/messages.php { conversation, text, key } (designed): sends a text message and
  *   charges it, in one D1 batch, idempotent by the sender's key. Contact details in a first
- *   message are refused first (422 contact_details_refused, ADR 053).
+ *   message are refused first (422 contact_details_refused, ADR 053); a message with a word of the
+ *   site's offensive list goes only with confirm: true (else 422 message_needs_confirm) and is
+ *   stored as nudged (ADR 057).
  * - POST /api/messages.php?read=1 { conversation } (designed): everything in it is seen.
  * - POST /api/typing.php { conversation } (designed, issue 27): the member types: the other
  *   member's open pages hear it (nothing is stored; the page sends it at most every few seconds).
@@ -43,6 +45,7 @@ import { findShownMember, memberStatus } from "../db/profile-lookups";
 import * as ledger from "../domain/ledger";
 import { sendPaidMessage } from "../domain/messages";
 import { contactDetailsRefusedIn, refuseContactDetails } from "../domain/first-messages";
+import { nudgeOrRefuse, nudgeWordsFor } from "../domain/nudges";
 import { ApiError } from "../lib/errors";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { answer } from "../lib/answer";
@@ -124,6 +127,9 @@ async function sendMessage(c: Context<ApiContext>) {
     { conversation: body.conversation, otherId: membership.other_id, text, senderLanguage: me.language },
     site.settings,
   );
+  // An offensive word: sent only once the member confirmed "Are you sure?", then flagged for the
+  // receiver (ADR 057). Refused like the above: nothing charged or stored, the key unused.
+  const nudged = nudgeOrRefuse(text, body.confirm === true, nudgeWordsFor(site.settings, me.language));
 
   const cost = messageCost(site.settings, me.country);
   const sent = await sendPaidMessage(c.env.DB, db, {
@@ -133,6 +139,7 @@ async function sendMessage(c: Context<ApiContext>) {
     text,
     key: body.key,
     cost,
+    nudged,
   });
   const balance = await ledger.balance(db, me.id);
   if (!sent) {
@@ -198,6 +205,7 @@ export const chat = new Hono<ApiContext>()
       // Nothing of it across a block: a blocked member learns nothing more of the other.
       seen_up_to: blocked ? 0 : (theirs?.last_read_id ?? 0),
       first_messages: firstMessages,
+      nudge_words: nudgeWordsFor(site.settings, me.language),
     });
   })
   .post("/typing.php", async (c) => {

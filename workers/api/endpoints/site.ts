@@ -19,6 +19,8 @@ export const site = new Hono<ApiContext>()
       host_reply_target_minutes: _target,
       // The words refused in first messages are the API's to apply (ADR 053).
       first_message_handles: _handles,
+      // The chat's messages answer gives each sender the offensive words that apply (ADR 057).
+      offensive_words: _offensive,
       ...settings
     } = c.var.site.settings;
     const [regions, network_sites] = await Promise.all([

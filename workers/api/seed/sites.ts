@@ -5,6 +5,7 @@
  */
 import type { StoredSettings } from "../../../contract/schemas";
 import { DEFAULT_HANDLE_WORDS } from "../../../contract/rules/contact-details";
+import { DEFAULT_OFFENSIVE_WORDS } from "../../../contract/rules/offensive-word-lists";
 import { DEMO_VAPID_PRIVATE_KEY, DEMO_VAPID_PUBLIC_KEY } from "../lib/demo-vapid";
 
 // Amora's demo VAPID key pair is production code's to know (lib/demo-vapid.ts: the API refuses
@@ -71,6 +72,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       host_max_held: 3,
       host_reply_target_minutes: 5,
       first_message_handles: DEFAULT_HANDLE_WORDS,
+      offensive_words: DEFAULT_OFFENSIVE_WORDS,
       screening_notice: false,
       theme: {
         brand: "#b0124f",
@@ -154,6 +156,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       host_max_held: 3,
       host_reply_target_minutes: 10,
       first_message_handles: DEFAULT_HANDLE_WORDS,
+      offensive_words: DEFAULT_OFFENSIVE_WORDS,
       screening_notice: false,
       theme: {
         brand: "#0f766e",
@@ -226,6 +229,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       host_max_held: 3,
       host_reply_target_minutes: 5,
       first_message_handles: DEFAULT_HANDLE_WORDS,
+      offensive_words: DEFAULT_OFFENSIVE_WORDS,
       // The niche demo site plays a site in a jurisdiction that asks for the screening notice (ADR 053).
       screening_notice: true,
       commerce: {
