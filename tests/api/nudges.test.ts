@@ -96,7 +96,11 @@ describe("Are you sure? (POST /api/messages.php)", () => {
 
   it("without enough credits a confirmed send is 402 and stores nothing", async () => {
     const { aCookie, conversation } = await pair({ aCredits: 0 });
-    await errorOf(await send(aCookie, { conversation, text: "idiot", key: newKey(), confirm: true }), 402, "insufficient_credits");
+    await errorOf(
+      await send(aCookie, { conversation, text: "idiot", key: newKey(), confirm: true }),
+      402,
+      "insufficient_credits",
+    );
     expect(await messageRows(conversation)).toBe(0);
   });
 

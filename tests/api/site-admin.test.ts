@@ -359,8 +359,15 @@ describe("the Safety settings (issue 30, ADR 053)", () => {
     );
     expect(Object.keys(refused.fields ?? {}).sort()).toEqual(["settings.offensive_words.de.0", "settings.offensive_words.en.1"]);
     const settings = { ...site.settings, offensive_words: { en: ["jerk*", "fuck off"], nl: [] } };
-    await answer(await save(platform.cookie, { id: brand.id, version: site.version, host: site.host, settings }), 200, SiteSavedSchema);
-    expect((await siteOf(platform.cookie, brand.id)).site.settings.offensive_words).toEqual({ en: ["jerk*", "fuck off"], nl: [] });
+    await answer(
+      await save(platform.cookie, { id: brand.id, version: site.version, host: site.host, settings }),
+      200,
+      SiteSavedSchema,
+    );
+    expect((await siteOf(platform.cookie, brand.id)).site.settings.offensive_words).toEqual({
+      en: ["jerk*", "fuck off"],
+      nl: [],
+    });
     const served = await (await call("/api/settings.php", { host: brand.host })).json();
     expect(served).not.toHaveProperty("offensive_words");
   });
