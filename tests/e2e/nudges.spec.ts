@@ -68,6 +68,10 @@ test("Are you sure? before an offensive message; the receiver may report it in o
 
   // Disguised: spaced letters and a digit for a letter.
   const typed = `You are an i d 1 o t ${stamp}`;
+  // With the script the matcher comes when the member starts writing (its own chunk).
+  const matcher = js ? page.waitForResponse((response) => response.url().includes("offensive-words")) : null;
+  await box.focus();
+  await matcher;
   await box.fill(typed);
   await page.getByRole("button", { name: "Send", exact: true }).click();
   const panel = page.getByRole("region", { name: "Are you sure?" });

@@ -16,7 +16,7 @@ import type { FormReply } from "~/lib/forms/reply";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { MESSAGE_MAX } from "../../../contract/limits";
-import { findOffensiveWord } from "../../../contract/rules/offensive-words";
+import type { findOffensiveWord } from "../../../contract/rules/offensive-words";
 
 export function Composer({
   conversation,
@@ -81,6 +81,18 @@ export function Composer({
     // An answer came (or the send went through): the question was answered.
     if (send.state === "idle") setNudgeText(null);
   }, [send.state]);
+  // The matcher is a chunk of its own, fetched when the member starts to write: the page's first
+  // load stays within its budget (docs/architecture.md §6). Not here yet, the API asks instead.
+  const matcher = useRef<typeof findOffensiveWord | null>(null);
+  const loadMatcher = () => {
+    if (matcher.current || nudgeWords.length === 0) return;
+    import("../../../contract/rules/offensive-words").then(
+      (module) => {
+        matcher.current = module.findOffensiveWord;
+      },
+      () => undefined,
+    );
+  };
   const short = answer?.credits ?? (balance < cost ? { balance, cost } : null);
   return (
     <send.Form
@@ -103,7 +115,7 @@ export function Composer({
         // An offensive word, not yet confirmed: ask first, send nothing (ADR 057).
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
         const value = area.current?.value.trim() ?? "";
-        if (nudge === null && submitter?.getAttribute("name") !== "confirm" && findOffensiveWord(value, nudgeWords)) {
+        if (nudge === null && submitter?.getAttribute("name") !== "confirm" && matcher.current?.(value, nudgeWords)) {
           event.preventDefault();
           setNudgeText(value);
           return;
@@ -170,6 +182,7 @@ export function Composer({
         aria-invalid={text.errors ? true : undefined}
         aria-describedby={text.errors ? text.errorId : "chat-cost"}
         onInput={signalTyping}
+        onFocus={loadMatcher}
         onKeyDown={(event) => {
           // Enter sends, Shift+Enter makes a new line (with the script; without it Enter is a new line).
           if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
