@@ -4,10 +4,16 @@
  * charged before. With the script the question comes before any request; without it, the
  * composer's post answers with it. The receiver sees "Does this bother you?" under the message,
  * with a one-tap report (the form prefilled with the message and "Harassment or threats") and,
- * with the script, "No" to hide the line.
+ * with the script, "No" to hide the line. An operator edits each language's words in the
+ * console's Safety group.
  */
 import type { Browser, Page } from "@playwright/test";
+import { DEMO_STAFF } from "../../workers/api/seed/staff";
 import { confirmAddress, expect, newMember, test } from "./support/fixtures";
+import { staffSignsIn } from "./support/staff";
+
+// A platform admin (a TOTP code works once: the sign-in helper keeps the session).
+const OPERATOR = DEMO_STAFF.find((staff) => staff.email === "operator@example.com")!;
 
 // Sign-ups here come from their own IP (the API allows 20 an hour per IP).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.157" } });
@@ -134,4 +140,51 @@ test("Are you sure? before an offensive message; the receiver may report it in o
   await expect(other).toHaveURL(/\/report\?reference=R-[0-9A-Z]{8}$/);
   await expect(other.getByText("Reference")).toBeVisible();
   await rita.context.close();
+});
+
+test("the console's Safety group edits each language's offensive words; what is no word is refused beside the field", async ({
+  browser,
+  checkA11y,
+}, info) => {
+  test.slow();
+  const js = info.project.use.javaScriptEnabled !== false;
+  // One site per project, so the two runs never save over each other; neither site's words are used by other tests.
+  const siteName = js ? /Velvet Room/ : /Zilverhart/;
+  const admin = await staffSignsIn(
+    browser,
+    info,
+    OPERATOR,
+    (p) => p.getByRole("heading", { level: 1, name: "Queue" }),
+    "198.51.100.158",
+  );
+  await admin.getByRole("link", { name: "Sites", exact: true }).click();
+  await admin.getByRole("link", { name: siteName }).click();
+  const safety = () => admin.locator("#safety");
+  const english = () => safety().getByLabel("Offensive words (English)");
+  await expect(english()).toHaveValue(/idiot\*/);
+  await expect(safety().getByLabel("Offensive words (Polish)")).toHaveValue(/kretyn\*/);
+  const original = await english().inputValue();
+
+  // Digits are no word: refused beside the field, the text typed kept.
+  await english().fill(`${original}, 1d10t`);
+  await safety().getByRole("button", { name: "Save Safety" }).click();
+  await expect(english()).toHaveAttribute("aria-invalid", "true");
+  await expect(english()).toHaveValue(`${original}, 1d10t`);
+  await checkA11y(admin);
+  for (const width of [390, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await safety().scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: test.info().outputPath(`console-safety-${info.project.name}-${width}.png`) });
+  }
+
+  // A word added is saved; the original list is put back afterwards.
+  await admin.reload();
+  await english().fill(`${original}, jerk*`);
+  await safety().getByRole("button", { name: "Save Safety" }).click();
+  await expect(admin.getByRole("status")).toContainText("Saved.");
+  await expect(english()).toHaveValue(/jerk\*$/);
+  await english().fill(original);
+  await safety().getByRole("button", { name: "Save Safety" }).click();
+  await expect(admin.getByRole("status")).toContainText("Saved.");
+  await expect(english()).toHaveValue(original);
 });
