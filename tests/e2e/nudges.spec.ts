@@ -136,9 +136,13 @@ test("Are you sure? before an offensive message; the receiver may report it in o
   await flagged.getByRole("link", { name: "Report this message" }).click();
   await expect(other).toHaveURL(/\/members\/\d+\/report\?chat=\d+&message=\d+&category=harassment$/);
   await expect(other.getByLabel("Reason")).toHaveValue("harassment");
+  const reportPath = new URL(other.url()).pathname;
   await other.getByRole("button", { name: "Send report" }).click();
   await expect(other).toHaveURL(/\/report\?reference=R-[0-9A-Z]{8}$/);
-  await expect(other.getByText("Reference")).toBeVisible();
+  await expect(other.getByText("Your reference:")).toBeVisible();
+  // A reason that is not one of the list chooses nothing.
+  await other.goto(`${reportPath}?chat=1&message=1&category=bogus`);
+  await expect(other.getByLabel("Reason")).toHaveValue("");
   await rita.context.close();
 });
 
