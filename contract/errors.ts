@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   // Limits that scale with trust (issue 30 point 3, ADR 056): new conversations a day, throwaway addresses
   "new_conversations_limit",
   "email_disposable",
+  // Nudges (issue 30 point 4, ADR 057): a message with an offensive word, sent without "Send anyway"
+  "message_needs_confirm",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -47,6 +47,8 @@ export const STORAGE_INVENTORY: readonly StoredItem[] = [
   { name: "geolocation_geocode", kind: "localStorage", setBy: "browser", duration: "kept", necessary: true },
   { name: "install-offer-dismissed-at", kind: "localStorage", setBy: "browser", duration: "kept", necessary: true },
   { name: "chat-draft:*", kind: "localStorage", setBy: "browser", duration: "kept", necessary: true },
+  // "No" to "Does this bother you?" under a received message (ADR 057): one key per message.
+  { name: "nudge-dismissed:*", kind: "localStorage", setBy: "browser", duration: "kept", necessary: true },
   { name: "app-reloaded-at", kind: "sessionStorage", setBy: "browser", duration: "tab", necessary: true },
   { name: "app-typed-text", kind: "sessionStorage", setBy: "browser", duration: "tab", necessary: true },
   // React Router's <ScrollRestoration> (app/root.tsx): where each page was scrolled to.

@@ -84,7 +84,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "resend-activation") return resendActivation(context, submission);
   if (submission.status !== "success") return formReply(submission.reply(), 400);
   const { key } = submission.value;
-  const result = await orUnanswered(sendMessage(context.get(apiContext), id, submission.value.text, key));
+  // "Edit" after "Are you sure?" without JavaScript: back to the composer with the text (ADR 057).
+  if (formData.get("intent") === "edit") return formReply(submission.reply(), 200, { sendKey: key });
+  const confirm = submission.value.confirm === "1";
+  const result = await orUnanswered(sendMessage(context.get(apiContext), id, submission.value.text, key, confirm));
   if (result === null) {
     // No answer, or a broken one: the message may or may not have gone. The form comes back with
     // the text and the same key, so sending again posts and charges it at most once.
@@ -109,6 +112,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const when = limitResetsAt(error.retry_after, requestLocale(context), user?.timezone);
       const message = `errors.new_conversations_limit|${JSON.stringify({ limit: error.limit ?? 1, when })}`;
       return formReply(submission.reply({ fieldErrors: { text: [message] } }), 429, { sendKey: key });
+    }
+    if (error.error === "message_needs_confirm") {
+      // "Are you sure?" with Edit and Send anyway, the text kept; nothing was charged (ADR 057).
+      return formReply(submission.reply(), 422, { sendKey: key, nudge: true });
     }
     if (error.error === "insufficient_credits") {
       const credits = { balance: error.balance ?? 0, cost: error.cost ?? 0 };
@@ -258,6 +265,8 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
         loadingOlder={older.loading}
         pending={pending}
         seenUpTo={loaderData.seen_up_to}
+        // "Does this bother you?" under a received nudged message (ADR 057); not across a block.
+        reportFrom={profile.deleted || loaderData.blocked ? undefined : { memberId: profile.id, conversation: conversation.id }}
       />
       <TypingNote conversation={conversation.id} lastMessageId={messages.at(-1)?.id} name={name} />
       {profile.deleted ? (
@@ -274,6 +283,8 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
             cost={cost}
             sendKey={loaderData.sendKey}
             actionData={actionData}
+            name={name}
+            nudgeWords={loaderData.nudge_words}
           />
         </>
       )}

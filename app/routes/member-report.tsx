@@ -13,19 +13,32 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
 import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import { EXPLANATION_MAX } from "../../contract/limits";
-import { CASE_REFERENCE, REPORT_CATEGORIES } from "../../contract/rules/moderation";
+import { CASE_REFERENCE, REPORT_CATEGORIES, type ReportCategory } from "../../contract/rules/moderation";
 import type { Route } from "./+types/member-report";
 
-/** The conversation a report comes from (?chat=), when it is a plausible id. */
-function chatOf(request: Request): number | undefined {
-  const chat = Number(new URL(request.url).searchParams.get("chat"));
-  return Number.isInteger(chat) && chat > 0 ? chat : undefined;
+/** An id of the query string (?chat=, ?message=), when it is a plausible one. */
+function idParam(request: Request, name: string): number | undefined {
+  const id = Number(new URL(request.url).searchParams.get(name));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The conversation a report comes from (?chat=). */
+const chatOf = (request: Request) => idParam(request, "chat");
+
+/** The message a report is about (?message=, with ?chat=: "Does this bother you?", ADR 057). */
+const messageOf = (request: Request) => (chatOf(request) ? idParam(request, "message") : undefined);
+
+/** The reason chosen beforehand (?category=harassment from "Does this bother you?"), when it is one of the list. */
+function categoryOf(request: Request): ReportCategory | null {
+  const category = new URL(request.url).searchParams.get("category");
+  return REPORT_CATEGORIES.find((name) => name === category) ?? null;
 }
 
 /**
  * /members/:memberId/report (login; docs/product.md "Trust and safety"): report a member for the
- * moderation queue, from their page or from a chat (?chat=). Afterwards (?ref=) the page shows
- * the reference and offers to block the member too.
+ * moderation queue, from their page or from a chat (?chat=), or about one message of it
+ * (?message=, with ?category= chosen: "Does this bother you?", ADR 057). Afterwards (?reference=)
+ * the page shows the reference and offers to block the member too.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = Number(params.memberId);
@@ -36,6 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     member: { id: result.data.profile.id, name: result.data.profile.name },
     chat: chatOf(request) ?? null,
+    message: messageOf(request) ?? null,
+    category: categoryOf(request),
     reference: ref && CASE_REFERENCE.test(ref) ? ref : null,
     constraint: getValibotConstraint(ReportSchema),
   };
@@ -47,11 +62,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), ReportSchema);
   if (submission.status !== "success") return formReply(submission.reply(), 400);
   const conversation = chatOf(request);
+  const message = messageOf(request);
   const result = await reportMember(context.get(apiContext), {
     profile: id,
     category: submission.value.category,
     explanation: submission.value.explanation,
     ...(conversation ? { conversation } : {}),
+    ...(message ? { message } : {}),
   });
   if (!result.ok) {
     if (result.status === 404) return apiFailurePage(result, { request, context });
@@ -65,7 +82,12 @@ export default function MemberReport({ loaderData, actionData }: Route.Component
   const { t } = useTranslation();
   const { member, chat, reference } = loaderData;
   const submitting = useNavigation().state === "submitting";
-  const form = useForm({ schema: ReportSchema, lastResult: actionData?.result, constraint: loaderData.constraint });
+  const form = useForm({
+    schema: ReportSchema,
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    defaultValue: loaderData.category ? { category: loaderData.category } : undefined,
+  });
   const category = form.field("category");
   const explanation = form.field("explanation");
   const back = chat ? `/chats/${chat}` : `/members/${member.id}`;

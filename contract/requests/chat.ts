@@ -14,6 +14,11 @@ export const SendMessageBodySchema = z.object({
   conversation: IdSchema,
   text: z.string().max(MESSAGE_MAX),
   key: z.string().regex(SEND_KEY),
+  /**
+   * The member answered "Are you sure?" with "Send anyway" (ADR 057): a message with a word of
+   * the site's offensive list goes only with it, and is stored as nudged.
+   */
+  confirm: z.boolean().optional(),
 });
 export type SendMessageBody = z.input<typeof SendMessageBodySchema>;
 export type SendMessageBodyParsed = z.output<typeof SendMessageBodySchema>;

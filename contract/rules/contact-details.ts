@@ -25,6 +25,9 @@
  */
 import { find } from "linkifyjs";
 import type { Locale } from "../locales";
+import { readableText } from "./readable-text";
+
+export { readableText };
 
 export const CONTACT_DETAIL_KINDS = ["email", "handle", "link", "phone"] as const;
 export type ContactDetailKind = (typeof CONTACT_DETAIL_KINDS)[number];
@@ -67,62 +70,6 @@ export const DEFAULT_HANDLE_WORDS: Record<Locale, string[]> = {
 
 /** A handle word as the settings take it: letters and digits, spaces, dots, dashes; three letters or more. */
 export const HANDLE_WORD = /^(?=(?:[^\p{L}\p{N}]*[\p{L}\p{N}]){3})[\p{L}\p{N} .'-]{3,40}$/u;
-
-// Invisible characters: zero-width spaces and joiners, marks, soft hyphens, BOM, word joiners,
-// bidirectional controls, tags (every default-ignorable code point but variation selectors).
-const INVISIBLE = /(?![\uFE00-\uFE0F])[\p{Default_Ignorable_Code_Point}\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/gu;
-
-/** Cyrillic and Greek letters that look like Latin ones ("pаypal" with a Cyrillic а). */
-const LOOK_ALIKES: Record<string, string> = {
-  а: "a",
-  в: "b",
-  е: "e",
-  ё: "e",
-  к: "k",
-  м: "m",
-  н: "h",
-  о: "o",
-  р: "p",
-  с: "c",
-  т: "t",
-  у: "y",
-  х: "x",
-  і: "i",
-  ј: "j",
-  ѕ: "s",
-  ԁ: "d",
-  ԛ: "q",
-  ԝ: "w",
-  α: "a",
-  β: "b",
-  ε: "e",
-  ι: "i",
-  κ: "k",
-  ν: "v",
-  ο: "o",
-  ρ: "p",
-  τ: "t",
-  υ: "u",
-  χ: "x",
-};
-const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join("")}]`, "gu");
-
-/** The text as a reader sees it: NFKC, no invisible characters or accents, look-alikes as Latin, lower case. */
-export function readableText(text: string): string {
-  return (
-    text
-      .replace(/[\t\r\n\f\v]+/g, " ")
-      .normalize("NFKC")
-      .replace(INVISIBLE, "")
-      // Accents off: é → e (NFKD splits them; the marks go).
-      .normalize("NFKD")
-      .replace(/\p{M}/gu, "")
-      .toLowerCase()
-      .replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c] ?? c)
-      // Ideographic and half-width full stops, as a dot.
-      .replace(/[\u3002\uFF61]/g, ".")
-  );
-}
 
 /** Endings of web and mail addresses people give; a link without a path must end in one ("ok.so", "do.it" are typing). */
 const COMMON_ENDINGS = new Set(

@@ -16,6 +16,11 @@ export const ChatMessageSchema = z.object({
   /** Plain text; shown as text, never as HTML. */
   text: z.string(),
   created_at: z.number().int(),
+  /**
+   * Designed (issue 30 point 4, ADR 057): the sender confirmed "Are you sure?" for it (a word of
+   * the site's offensive list). The receiver's chat asks "Does this bother you?" under it.
+   */
+  nudged: z.boolean().default(false),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -55,6 +60,12 @@ export const MessagesAnswerSchema = z.object({
    * side has not written yet, or it is an entertainment profile). The page shows the safety notice.
    */
   first_messages: z.boolean().default(false),
+  /**
+   * Designed (issue 30 point 4, ADR 057): the site's offensive words for the member's language
+   * and the site's. A message with one is sent only with `confirm` (422 message_needs_confirm);
+   * the page asks "Are you sure?" with them before sending.
+   */
+  nudge_words: z.array(z.string()).default([]),
 });
 export type MessagesAnswer = z.infer<typeof MessagesAnswerSchema>;
 

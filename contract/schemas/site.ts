@@ -14,6 +14,8 @@ import {
 } from "../rules/host-figures";
 import { DEFAULT_HANDLE_WORDS, HANDLE_WORD } from "../rules/contact-details";
 import { NEW_CONVERSATIONS_DEFAULT, NEW_CONVERSATIONS_MAX, NEW_CONVERSATIONS_VERIFIED_DEFAULT } from "../rules/trust-limits";
+import { DEFAULT_OFFENSIVE_WORDS } from "../rules/offensive-word-lists";
+import { OFFENSIVE_WORD } from "../rules/offensive-words";
 
 export const countryCode = z.string().regex(/^[A-Z]{2}$/);
 
@@ -253,6 +255,15 @@ export const StoredSettingsSchema = z.object({
     .partialRecord(z.enum(LOCALES), z.array(z.string().trim().regex(HANDLE_WORD)).max(100))
     .default(DEFAULT_HANDLE_WORDS),
   /**
+   * Offensive words and phrases, per language (issue 30 point 4; docs/product.md "Nudges", ADR
+   * 057): a message with one asks its sender "Are you sure?" first. A language left out has the
+   * default list; an empty list nudges for no word in that language. Not in the settings answer
+   * (the chat's messages answer gives the sender the words that apply).
+   */
+  offensive_words: z
+    .partialRecord(z.enum(LOCALES), z.array(z.string().trim().regex(OFFENSIVE_WORD)).max(200))
+    .default(DEFAULT_OFFENSIVE_WORDS),
+  /**
    * The notice some jurisdictions require of a dating site that does not screen its members (New
    * Jersey's "does not conduct criminal background screenings"): shown at sign-up, on the safety
    * page and under every mail the site sends (ADR 053). Off by default.
@@ -280,6 +291,7 @@ export const SettingsSchema = StoredSettingsSchema.omit({
   first_message_handles: true,
   new_conversations_per_day: true,
   new_conversations_per_day_verified: true,
+  offensive_words: true,
 }).extend({
   /** Hosts partner images come from (the partner feed's `hosts`): the app adds them to img-src. */
   partner_image_hosts: z.array(z.string()).default([]),

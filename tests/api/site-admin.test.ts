@@ -345,4 +345,30 @@ describe("the Safety settings (issue 30, ADR 053)", () => {
     expect(SettingsSchema.parse(served).screening_notice).toBe(true);
     expect(served).not.toHaveProperty("first_message_handles");
   });
+
+  it("saves the offensive words per language (ADR 057); refuses what is no word by its path; keeps them out of the settings answer", async () => {
+    const platform = await admin(null);
+    const brand = await newBrand(platform, "Nudges brand");
+    const { site } = await siteOf(platform.cookie, brand.id);
+    expect(site.settings.offensive_words.en).toContain("idiot*");
+    const bad = { ...site.settings, offensive_words: { en: ["jerk", "1d10t"], de: ["<b>"] } };
+    const refused = await errorOf(
+      await save(platform.cookie, { id: brand.id, version: site.version, host: site.host, settings: bad }),
+      422,
+      "invalid_input",
+    );
+    expect(Object.keys(refused.fields ?? {}).sort()).toEqual(["settings.offensive_words.de.0", "settings.offensive_words.en.1"]);
+    const settings = { ...site.settings, offensive_words: { en: ["jerk*", "fuck off"], nl: [] } };
+    await answer(
+      await save(platform.cookie, { id: brand.id, version: site.version, host: site.host, settings }),
+      200,
+      SiteSavedSchema,
+    );
+    expect((await siteOf(platform.cookie, brand.id)).site.settings.offensive_words).toEqual({
+      en: ["jerk*", "fuck off"],
+      nl: [],
+    });
+    const served = await (await call("/api/settings.php", { host: brand.host })).json();
+    expect(served).not.toHaveProperty("offensive_words");
+  });
 });

@@ -1,10 +1,13 @@
 /**
  * The chat's composer (app/routes/chat.tsx): the message, its cost and the member's credits, the
  * emoji picker, and what a refused send says; sending keeps the text until the API confirms it.
+ * A message with a word of the site's offensive list asks "Are you sure?" first (ADR 057): with
+ * the script before anything is sent, without it when the action answers `nudge`.
  */
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { EmojiPicker } from "~/components/chat/EmojiPicker";
+import { NudgePanel } from "~/components/chat/Nudges";
 import { PremiumTeaser } from "~/components/commerce/PremiumTeaser";
 import { ErrorList } from "~/components/Field";
 import { useTypingSignal } from "~/lib/client/typing";
@@ -13,6 +16,7 @@ import type { FormReply } from "~/lib/forms/reply";
 import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { MESSAGE_MAX } from "../../../contract/limits";
+import type { findOffensiveWord } from "../../../contract/rules/offensive-words";
 
 export function Composer({
   conversation,
@@ -20,12 +24,18 @@ export function Composer({
   cost,
   sendKey,
   actionData,
+  name,
+  nudgeWords,
 }: {
   conversation: number;
   balance: number;
   cost: number;
   sendKey: string;
   actionData: FormReply | undefined;
+  /** The other side's name, for "Are you sure?". */
+  name: string;
+  /** The site's offensive words for this member (the messages answer's nudge_words). */
+  nudgeWords: readonly string[];
 }) {
   const { t } = useTranslation();
   const send = useFetcher<FormReply>();
@@ -62,6 +72,27 @@ export function Composer({
     }
     wasSending.current = busy;
   }, [send.state, send.data, draftKey]);
+  // "Are you sure?": found by the script before sending, or answered by the action (without the
+  // script, or with words the page did not know); "Edit" closes it until the next answer.
+  const [nudgeText, setNudgeText] = useState<string | null>(null);
+  const [editedAnswer, setEditedAnswer] = useState<FormReply | undefined>(undefined);
+  const nudge = nudgeText ?? (answer?.nudge && answer !== editedAnswer ? (text.initialValue ?? "") : null);
+  useEffect(() => {
+    // An answer came (or the send went through): the question was answered.
+    if (send.state === "idle") setNudgeText(null);
+  }, [send.state]);
+  // The matcher is a chunk of its own, fetched when the member starts to write: the page's first
+  // load stays within its budget (docs/architecture.md §6). Not here yet, the API asks instead.
+  const matcher = useRef<typeof findOffensiveWord | null>(null);
+  const loadMatcher = () => {
+    if (matcher.current || nudgeWords.length === 0) return;
+    import("../../../contract/rules/offensive-words").then(
+      (module) => {
+        matcher.current = module.findOffensiveWord;
+      },
+      () => undefined,
+    );
+  };
   const short = answer?.credits ?? (balance < cost ? { balance, cost } : null);
   return (
     <send.Form
@@ -79,6 +110,14 @@ export function Composer({
         if (!navigator.onLine) {
           event.preventDefault();
           setOffline(true);
+          return;
+        }
+        // An offensive word, not yet confirmed: ask first, send nothing (ADR 057).
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        const value = area.current?.value.trim() ?? "";
+        if (nudge === null && submitter?.getAttribute("name") !== "confirm" && matcher.current?.(value, nudgeWords)) {
+          event.preventDefault();
+          setNudgeText(value);
           return;
         }
         form.props.onSubmit(event);
@@ -137,9 +176,13 @@ export function Composer({
         maxLength={MESSAGE_MAX}
         required
         placeholder={t("chat.placeholder")}
+        // Hidden while "Are you sure?" asks (the panel posts the text), and kept as typed for "Edit".
+        hidden={nudge !== null}
+        disabled={nudge !== null}
         aria-invalid={text.errors ? true : undefined}
         aria-describedby={text.errors ? text.errorId : "chat-cost"}
         onInput={signalTyping}
+        onFocus={loadMatcher}
         onKeyDown={(event) => {
           // Enter sends, Shift+Enter makes a new line (with the script; without it Enter is a new line).
           if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -149,14 +192,29 @@ export function Composer({
         }}
       />
       <ErrorList id={text.errorId} errors={text.errors} />
+      {nudge !== null ? (
+        <NudgePanel
+          text={nudge}
+          name={name}
+          sending={sending}
+          onEdit={() => {
+            setNudgeText(null);
+            setEditedAnswer(answer);
+            // The textarea shows again on the next render, with the text as typed.
+            requestAnimationFrame(() => area.current?.focus());
+          }}
+        />
+      ) : null}
       <div className="chat-composer-row">
-        {form.hydrated && <EmojiPicker target={area} />}
+        {form.hydrated && nudge === null && <EmojiPicker target={area} />}
         <p className="chat-cost" id="chat-cost">
           {t("chat.cost", { count: cost, balance })}
         </p>
-        <button type="submit" className="button" disabled={sending} aria-busy={sending}>
-          {t("chat.send")}
-        </button>
+        {nudge === null ? (
+          <button type="submit" className="button" disabled={sending} aria-busy={sending}>
+            {t("chat.send")}
+          </button>
+        ) : null}
       </div>
     </send.Form>
   );

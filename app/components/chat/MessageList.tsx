@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import type { ChatMessage } from "../../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { useOptionalUser } from "~/lib/root-data";
+import { BotherLine } from "~/components/chat/Nudges";
 
 // useLayoutEffect warns on the server; the effect only matters in the browser.
 const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -20,7 +21,10 @@ export function MessageList({
   loadingOlder,
   pending = [],
   seenUpTo = 0,
+  reportFrom,
 }: {
+  /** The other member and the conversation: a received nudged message asks "Does this bother you?" (ADR 057). */
+  reportFrom?: { memberId: number; conversation: number } | undefined;
   messages: ChatMessage[];
   /** The other member has seen the conversation up to this message id: "Seen" under the member's last message. */
   seenUpTo?: number;
@@ -98,6 +102,9 @@ export function MessageList({
               <span className="visually-hidden">{message.mine ? t("chat.youSaid") : t("chat.theySaid")}</span>
               <p className="message-text">{message.text}</p>
               <time dateTime={new Date(message.created_at).toISOString()}>{format.format(message.created_at)}</time>
+              {message.nudged && !message.mine && reportFrom ? (
+                <BotherLine message={message.id} memberId={reportFrom.memberId} conversation={reportFrom.conversation} />
+              ) : null}
               {message.id === lastMine && lastMine <= seenUpTo && pending.length === 0 ? (
                 <span className="message-status message-seen">{t("chat.seen")}</span>
               ) : null}

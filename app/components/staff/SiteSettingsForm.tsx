@@ -7,7 +7,7 @@ import { Form } from "react-router";
 import { useDisplayNames } from "~/lib/display-names";
 import { useTranslation } from "~/lib/i18n-react";
 import { cellName, type FormValues, rowCountName } from "~/lib/site-settings/codec";
-import type { FieldSpec, GroupSpec, RowsSpec } from "~/lib/site-settings/groups";
+import { type FieldSpec, type GroupSpec, type RowsSpec, WORDS_ELSEWHERE } from "~/lib/site-settings/groups";
 import type { MessageKey } from "../../../contract/translator";
 import { FormAlert } from "./StaffBasics";
 
@@ -21,8 +21,9 @@ export interface GroupReply {
   version?: number;
 }
 
-/** The message key of a field's words: `staffSites.field.theme_brand`. */
-const keyOf = (kind: "field" | "help", name: string) => `staffSites.${kind}.${name.replaceAll(".", "_")}` as MessageKey;
+/** The message key of a field's words: `staffSites.field.theme_brand` (or under its feature's own key: WORDS_ELSEWHERE). */
+const keyOf = (kind: "field" | "help", name: string) =>
+  `${WORDS_ELSEWHERE[name.split(".")[0] ?? ""] ?? "staffSites"}.${kind}.${name.replaceAll(".", "_")}` as MessageKey;
 
 export function useSettingWords() {
   const { t } = useTranslation();

@@ -33,8 +33,9 @@ export function fetchMessages(api: ApiClient, conversation: number, before?: num
   return api.call(MessagesAnswerSchema, "/api/messages.php", { query });
 }
 
-export function sendMessage(api: ApiClient, conversation: number, text: string, key: string) {
-  const body: SendMessageBody = { conversation, text, key };
+/** `confirm`: the member answered "Are you sure?" with "Send anyway" (ADR 057). */
+export function sendMessage(api: ApiClient, conversation: number, text: string, key: string, confirm = false) {
+  const body: SendMessageBody = { conversation, text, key, ...(confirm ? { confirm } : {}) };
   return api.call(MessageSentSchema, "/api/messages.php", { method: "POST", body });
 }
 

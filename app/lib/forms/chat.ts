@@ -13,4 +13,6 @@ export const MessageSchema = v.object({
     v.maxLength(MESSAGE_MAX, tooLong(MESSAGE_MAX)),
   ),
   key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+  /** "Send anyway" after "Are you sure?" (ADR 057). */
+  confirm: v.optional(v.picklist(["1"])),
 });

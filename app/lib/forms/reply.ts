@@ -24,6 +24,8 @@ export interface FormReply {
   sendKey?: string;
   /** The chat: the activation link was sent again to this address (docs/decisions/040). */
   resentTo?: string;
+  /** The chat: the message has an offensive word; the composer asks "Are you sure?" (ADR 057). */
+  nudge?: boolean;
 }
 
 /** The form's own messages (not beside a field), or undefined. */

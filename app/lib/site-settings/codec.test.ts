@@ -230,4 +230,22 @@ describe("the Safety group (issue 30, ADR 053)", () => {
     expect(read.screening_notice).toBe(false);
     expect(read.first_message_handles.en).toContain("paypal");
   });
+
+  it("shows each language's offensive words (ADR 057) and reads them back; old settings get the defaults", () => {
+    const site = sites[0]!;
+    const safety = groupById("safety")!;
+    const values = groupValues(safety, site);
+    expect(values["offensive_words.en"]).toContain("idiot*");
+    const applied = applyGroup(
+      safety,
+      site,
+      formOf({ ...values, "offensive_words.en": "jerk*, fuck off ,\nloser", "offensive_words.pl": "" }),
+    );
+    expect(applied.errors).toEqual({});
+    const settings = StoredSettingsSchema.parse(applied.settings);
+    expect(settings.offensive_words.en).toEqual(["jerk*", "fuck off", "loser"]);
+    expect(settings.offensive_words.pl).toEqual([]);
+    const { offensive_words: _o, ...old } = FULL;
+    expect(StoredSettingsSchema.parse(old).offensive_words.de).toContain("arschloch");
+  });
 });

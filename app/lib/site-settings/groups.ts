@@ -49,6 +49,12 @@ export interface GroupSpec {
   dropWhenEmpty?: { object: string; field: string }[];
 }
 
+/**
+ * Settings whose labels and help live under their feature's own translations rather than
+ * `staffSites` (the first part of the settings path → the key they sit under).
+ */
+export const WORDS_ELSEWHERE: Record<string, string> = { offensive_words: "nudges.console" };
+
 /** Empty rows offered below a table's rows, to add one without JavaScript. */
 export const BLANK_ROWS = 2;
 
@@ -203,6 +209,7 @@ export const SITE_GROUPS: GroupSpec[] = [
       { name: "new_conversations_per_day", kind: "int" },
       { name: "new_conversations_per_day_verified", kind: "int" },
       ...LOCALES.map((locale) => ({ name: `first_message_handles.${locale}`, kind: "list" as const })),
+      ...LOCALES.map((locale) => ({ name: `offensive_words.${locale}`, kind: "list" as const })),
     ],
   },
   {

@@ -18,6 +18,8 @@ interface Send {
   key: string;
   /** A subquery that finds a row once the message is paid for: no row, no message. */
   paidBy: Expression<unknown>;
+  /** Sent after "Are you sure?" (a word of the offensive list; ADR 057). */
+  nudged?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export function sendStatements(db: Db, send: Send, now = Date.now()): Compilable
   return [
     db
       .insertInto("messages")
-      .columns(["conversation_id", "sender_id", "body", "created_at", "send_key"])
+      .columns(["conversation_id", "sender_id", "body", "created_at", "send_key", "nudged"])
       .expression(
         db
           .selectNoFrom((eb) => [
@@ -37,6 +39,7 @@ export function sendStatements(db: Db, send: Send, now = Date.now()): Compilable
             eb.val(send.text).as("body"),
             eb.val(now).as("created_at"),
             eb.val(send.key).as("send_key"),
+            eb.val(send.nudged ? 1 : 0).as("nudged"),
           ])
           .where((eb) => eb.exists(send.paidBy)),
       )
@@ -131,7 +134,7 @@ export async function chatProfile(db: Db, viewer: number, otherId: number, now =
 }
 
 export function toMessage(
-  row: { id: number; conversation_id: number; sender_id: number; body: string; created_at: number },
+  row: { id: number; conversation_id: number; sender_id: number; body: string; created_at: number; nudged?: number },
   viewer: number,
 ): ChatMessage {
   return {
@@ -140,6 +143,7 @@ export function toMessage(
     mine: row.sender_id === viewer,
     text: row.body,
     created_at: row.created_at,
+    nudged: row.nudged === 1,
   };
 }
 

@@ -26,6 +26,7 @@ export const DOMAIN_ERROR_CODES = [
   "order_already_charged_back",
   "contact_details_refused",
   "new_conversations_limit",
+  "message_needs_confirm",
 ] as const satisfies readonly ErrorCode[];
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

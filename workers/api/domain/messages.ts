@@ -17,6 +17,8 @@ export interface PaidMessage {
   /** The page's key: the same key again writes nothing and charges nothing. */
   key: string;
   cost: number;
+  /** Sent after "Are you sure?" (ADR 057). */
+  nudged?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function sendPaidMessage(d1: D1Database, db: Db, message: PaidMessa
         text: message.text,
         key: message.key,
         paidBy: ledger.entryWithKey(db, charge.key),
+        nudged: message.nudged ?? false,
       },
       now,
     ),

@@ -8,9 +8,11 @@
  * - GET /api/messages.php?conversation=&before= (designed): a page of messages, oldest first.
  * - POST /api/messages.php { conversation, text, key } (designed): sends a text message and
  *   charges it, in one D1 batch, idempotent by the sender's key. Contact details in a first
- *   message are refused first (422 contact_details_refused, ADR 053); a message that would start
- *   a conversation beyond the member's new conversations of the day is 429 new_conversations_limit
- *   (ADR 056). Both before anything is charged or stored.
+ *   message are refused first (422 contact_details_refused, ADR 053); a message with a word of the
+ *   site's offensive list goes only with confirm: true (else 422 message_needs_confirm) and is
+ *   stored as nudged (ADR 057); a message that would start a conversation beyond the member's new
+ *   conversations of the day is 429 new_conversations_limit (ADR 056). All before anything is
+ *   charged or stored.
  * - POST /api/messages.php?read=1 { conversation } (designed): everything in it is seen.
  * - POST /api/typing.php { conversation } (designed, issue 27): the member types: the other
  *   member's open pages hear it (nothing is stored; the page sends it at most every few seconds).
@@ -46,6 +48,7 @@ import * as ledger from "../domain/ledger";
 import { sendPaidMessage } from "../domain/messages";
 import { contactDetailsRefusedIn, refuseContactDetails } from "../domain/first-messages";
 import { giveBackNewConversation, settleNewConversation, takeNewConversation } from "../domain/trust-limits";
+import { nudgeOrRefuse, nudgeWordsFor } from "../domain/nudges";
 import { ApiError } from "../lib/errors";
 import { type Limit, takeAttempt } from "../lib/rate-limit";
 import { answer } from "../lib/answer";
@@ -127,6 +130,9 @@ async function sendMessage(c: Context<ApiContext>) {
     { conversation: body.conversation, otherId: membership.other_id, text, senderLanguage: me.language },
     site.settings,
   );
+  // An offensive word: sent only once the member confirmed "Are you sure?", then flagged for the
+  // receiver (ADR 057). Refused like the above: nothing charged or stored, the key unused.
+  const nudged = nudgeOrRefuse(text, body.confirm === true, nudgeWordsFor(site.settings, me.language));
 
   // A message that starts a conversation takes a place in the member's day (ADR 056): after the
   // filter (a refused message takes none), before anything is charged or stored.
@@ -146,6 +152,7 @@ async function sendMessage(c: Context<ApiContext>) {
       text,
       key: body.key,
       cost,
+      nudged,
     });
   } catch (error) {
     await giveBackNewConversation(db, place);
@@ -220,6 +227,7 @@ export const chat = new Hono<ApiContext>()
       // Nothing of it across a block: a blocked member learns nothing more of the other.
       seen_up_to: blocked ? 0 : (theirs?.last_read_id ?? 0),
       first_messages: firstMessages,
+      nudge_words: nudgeWordsFor(site.settings, me.language),
     });
   })
   .post("/typing.php", async (c) => {

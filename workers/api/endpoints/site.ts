@@ -22,6 +22,8 @@ export const site = new Hono<ApiContext>()
       // And so are the new conversations a member may start a day (ADR 056).
       new_conversations_per_day: _perDay,
       new_conversations_per_day_verified: _perDayVerified,
+      // The chat's messages answer gives each sender the offensive words that apply (ADR 057).
+      offensive_words: _offensive,
       ...settings
     } = c.var.site.settings;
     const [regions, network_sites] = await Promise.all([

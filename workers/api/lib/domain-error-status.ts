@@ -26,6 +26,7 @@ export const DOMAIN_ERROR_STATUS = {
   order_already_charged_back: 409,
   contact_details_refused: 422,
   new_conversations_limit: 429,
+  message_needs_confirm: 422,
 } as const satisfies Record<DomainErrorCode, ContentfulStatusCode>;
 
 export function apiErrorOf(error: DomainError): ApiError {

@@ -6,6 +6,7 @@
 import type { StoredSettings } from "../../../contract/schemas";
 import { DEFAULT_HANDLE_WORDS } from "../../../contract/rules/contact-details";
 import { NEW_CONVERSATIONS_DEFAULT, NEW_CONVERSATIONS_VERIFIED_DEFAULT } from "../../../contract/rules/trust-limits";
+import { DEFAULT_OFFENSIVE_WORDS } from "../../../contract/rules/offensive-word-lists";
 import { DEMO_VAPID_PRIVATE_KEY, DEMO_VAPID_PUBLIC_KEY } from "../lib/demo-vapid";
 
 // Amora's demo VAPID key pair is production code's to know (lib/demo-vapid.ts: the API refuses
@@ -72,6 +73,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       host_max_held: 3,
       host_reply_target_minutes: 5,
       first_message_handles: DEFAULT_HANDLE_WORDS,
+      offensive_words: DEFAULT_OFFENSIVE_WORDS,
       screening_notice: false,
       new_conversations_per_day: NEW_CONVERSATIONS_DEFAULT,
       new_conversations_per_day_verified: NEW_CONVERSATIONS_VERIFIED_DEFAULT,
@@ -157,6 +159,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       host_max_held: 3,
       host_reply_target_minutes: 10,
       first_message_handles: DEFAULT_HANDLE_WORDS,
+      offensive_words: DEFAULT_OFFENSIVE_WORDS,
       screening_notice: false,
       new_conversations_per_day: NEW_CONVERSATIONS_DEFAULT,
       new_conversations_per_day_verified: NEW_CONVERSATIONS_VERIFIED_DEFAULT,
@@ -231,6 +234,7 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       host_max_held: 3,
       host_reply_target_minutes: 5,
       first_message_handles: DEFAULT_HANDLE_WORDS,
+      offensive_words: DEFAULT_OFFENSIVE_WORDS,
       // The niche demo site plays a site in a jurisdiction that asks for the screening notice (ADR 053).
       screening_notice: true,
       new_conversations_per_day: NEW_CONVERSATIONS_DEFAULT,

@@ -49,6 +49,8 @@ export interface MessagesTable {
   body: string;
   created_at: number;
   send_key: string;
+  /** 1: the sender confirmed "Are you sure?" for it (a word of the offensive list; ADR 057). */
+  nudged: Generated<number>;
 }
 
 export interface BlocksTable {
