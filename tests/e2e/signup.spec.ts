@@ -6,7 +6,7 @@ import { E2E_PORT } from "../../playwright.config";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./support/fixtures";
 
-// Sign-ups are limited to 20 per IP an hour: this file signs up from its own address (eight sign-ups in each project; the press-timing tests use one each).
+// Sign-ups are limited to 20 per IP an hour: this file signs up from its own address (nine sign-ups in each project; the press-timing tests use one each).
 // Locally the app reads the visitor's IP from cf-connecting-ip.
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.141" } });
 
@@ -35,6 +35,36 @@ async function submitAccount(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await expect(submit).toBeEnabled();
   await submit.click();
 }
+
+test("a photo picked before the page's script has run still uploads (issue 29 point 11)", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the form's own Upload button sends it");
+  await fillAccount(page, { email: freshEmail(info.project.name), name: "Early", password: "a good password" });
+  await submitAccount(page, true);
+  // The push step comes first where the browser can do push: not now.
+  const photoStep = page.getByRole("heading", { name: "Add a photo" });
+  await expect(photoStep.or(page.getByRole("button", { name: "Not now" }))).toBeVisible();
+  if (!(await photoStep.isVisible())) await page.getByRole("button", { name: "Not now" }).click();
+  await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+
+  // The next load of the photo step: its scripts are held back until the photo is picked.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/signup", { waitUntil: "commit" });
+  await page
+    .getByLabel("Choose a photo or drop it here")
+    .setInputFiles({ name: "early.png", mimeType: "image/png", buffer: PNG });
+  release();
+  await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(1);
+});
 
 test("a visitor signs up through every step and activates the account from the mailbox", async ({
   page,

@@ -2,7 +2,7 @@
  * Sign-up step 2: the member's photos, and adding one (PhotoUpload, also used by /profile). Works
  * without JavaScript.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { ErrorList } from "~/components/Field";
 import { formErrorsOf } from "~/lib/forms/reply";
@@ -76,6 +76,17 @@ export function PhotoUpload({
     formData.set("file", file);
     void upload.submit(formData, { method: "post", encType: "multipart/form-data" });
   };
+  // A photo picked before the page's script ran (a slow network: the upload button is only for
+  // pages without JavaScript) fired no change React heard: it goes up as soon as the script runs
+  // (issue 29 point 11).
+  const input = useRef<HTMLInputElement>(null);
+  const pickedEarly = useRef(true);
+  useEffect(() => {
+    if (!pickedEarly.current) return;
+    pickedEarly.current = false;
+    const file = input.current?.files?.[0];
+    if (file) send(file);
+  });
 
   return (
     <Form method="post" encType="multipart/form-data" className="stack">
@@ -96,6 +107,7 @@ export function PhotoUpload({
         <span className="drop-zone-text">{t("signup.photo.choose")}</span>
         <input
           type="file"
+          ref={input}
           name="file"
           accept={PHOTO_TYPES}
           aria-describedby={errors?.length ? "photo-errors" : "photo-help"}
