@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { DEMO_STAFF } from "../../workers/api/seed/staff";
-import { confirmAddress, expect, newMember, test } from "./support/fixtures";
+import { expect, shownMember, test } from "./support/fixtures";
 import { staffSignsIn } from "./support/staff";
 
 // A platform admin (a TOTP code works once: the sign-in helper keeps the session).
@@ -17,19 +17,6 @@ const OPERATOR = DEMO_STAFF.find((staff) => staff.email === "operator@example.co
 
 // Sign-ups here come from their own IP (the API allows 20 an hour per IP).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.157" } });
-
-/** A new confirmed member in the Netherlands (shown to others, so they can be reported); their member id. */
-async function shownMember(page: Page, email: string, name: string): Promise<string> {
-  await newMember(page, email, name);
-  await confirmAddress(page, email);
-  await page.goto("/profile");
-  await page.locator("#location").getByLabel("Country").selectOption("NL");
-  await page.locator("#location").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  const id = (await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href"))?.split("/").pop();
-  expect(Number(id)).toBeGreaterThan(0);
-  return id!;
-}
 
 async function receiver(browser: Browser, javaScriptEnabled: boolean, stamp: string) {
   const context = await browser.newContext({

@@ -2,7 +2,7 @@
  * /profile: the member edits every part with the sign-up forms, manages photos and changes the
  * password; with JavaScript and without.
  */
-import { confirmAddress, DEMO, expect, login, newMember, test } from "./support/fixtures";
+import { DEMO, expect, login, newMember, shownMember, test } from "./support/fixtures";
 
 // Sign-ups are limited to 20 per IP an hour: this file signs up from its own address (the suite's other sign-ups from 127.0.0.1 used up the hour).
 // Locally the app reads the visitor's IP from cf-connecting-ip.
@@ -182,15 +182,7 @@ test("a member chooses who sees the profile: this site only, and advertisements 
 }, info) => {
   test.slow();
   const email = `e2e-visibility-${info.project.name}-${Date.now()}@example.com`;
-  await newMember(page, email, "Vera");
-  // Only active members with a country show anywhere: confirmed, in the Netherlands.
-  await confirmAddress(page, email);
-  await page.goto("/profile");
-  await page.locator("#location").getByLabel("Country").selectOption("NL");
-  await page.locator("#location").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  const id = (await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href"))?.split("/").pop();
-  expect(Number(id)).toBeGreaterThan(0);
+  const id = await shownMember(page, email, "Vera");
 
   // Visitors: Zilverhart (127.0.0.1, the same server) shows her page; no lander does yet.
   const zilverhart = new URL(baseURL ?? "http://localhost");

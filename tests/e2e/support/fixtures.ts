@@ -175,6 +175,22 @@ export async function confirmAddress(page: Page, email: string) {
 }
 
 /**
+ * A new member others can find: confirmed, living in the Netherlands (only active members with a
+ * country show anywhere, docs/decisions/040); their member id.
+ */
+export async function shownMember(page: Page, email: string, name: string): Promise<string> {
+  await newMember(page, email, name);
+  await confirmAddress(page, email);
+  await page.goto("/profile");
+  await page.locator("#location").getByLabel("Country").selectOption("NL");
+  await page.locator("#location").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  const id = (await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href"))?.split("/").pop();
+  expect(Number(id)).toBeGreaterThan(0);
+  return id!;
+}
+
+/**
  * Answers the question a visitor from a partner's link is asked (ADR 034): may we remember the
  * partner? Found by its form's values, so it works in every language.
  */
