@@ -13,10 +13,14 @@ import { apiContext, outgoingCookies, trackingContext } from "./context";
 import { localeCookie, requestLocale } from "./i18n.server";
 import { AccountSchema } from "./forms/signup";
 import { canonicalSlug, parseSlug } from "./landers";
+import { visitorArea } from "./visitor-area";
 import { notFound, pageError } from "./page-errors.server";
 import { signupOpen } from "../../contract/rules/signup-steps";
 import { LOCALES } from "../../contract/locales";
 import type { Settings } from "../../contract/schemas";
+
+/** Fewer photos than this from the visitor's region do not fill a lander: it shows the usual ones. */
+const MIN_NEAR_PHOTOS = 4;
 
 interface Args {
   request: Request;
@@ -61,29 +65,6 @@ export async function checkSlug(args: Args, settings: Settings, base: string, sl
   return { canonical: url.origin + canonicalPath(parsed.locale), alternates };
 }
 
-/** The visitor's city from the edge (Cloudflare's request.cf), when the edge knows it. */
-function edgeCity(request: Request): string | null {
-  const cf: unknown = Reflect.get(request, "cf");
-  if (typeof cf !== "object" || cf === null) return null;
-  const city: unknown = Reflect.get(cf, "city");
-  return typeof city === "string" && city.trim() !== "" ? city.trim().slice(0, 80) : null;
-}
-
-/**
- * Where the visitor is, in words: the edge's city, else (locally, or where Cloudflare has no
- * city) the country of the visitor's IP as the API saw it, else the site's first country.
- */
-function visitorPlace(request: Request, settings: Settings, locale: string): string {
-  const city = edgeCity(request);
-  if (city) return city;
-  const country = settings.geoip_country ?? settings.countries[0];
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
-  } catch {
-    return country;
-  }
-}
-
 /** The site's settings, the sign-up form's data (or closed), photos and the visitor's place. */
 export async function landerData(args: Args, count = 12) {
   const { request, context } = args;
@@ -91,13 +72,29 @@ export async function landerData(args: Args, count = 12) {
   const settings = await siteSettings(request, context);
   const tracking = context.get(trackingContext).tracking;
   const open = signupOpen(settings.signups, tracking.network);
+  const area = visitorArea(Reflect.get(request, "cf"), settings);
   const [csrf, found] = await Promise.all([
     open ? fetchCsrf(api) : null,
-    // An advertisement: entertainment profiles and members who opted in only (docs/product.md "Visibility across sites").
-    search(api, { firstLoad: true, page: 1, trafficsource: tracking.network, promotion: true }).catch(() => null),
+    // An advertisement: entertainment profiles and members who opted in only (docs/product.md
+    // "Visibility across sites"); from the visitor's region when the page names their city.
+    search(
+      api,
+      area
+        ? { firstLoad: false, page: 1, filters: area.filters, doNotSave: true, trafficsource: tracking.network, promotion: true }
+        : { firstLoad: true, page: 1, trafficsource: tracking.network, promotion: true },
+    ).catch(() => null),
   ]);
   if (csrf && !csrf.ok) pageError(csrf.status);
-  const photos = found?.ok ? landerPhotos(found.data.profiles, settings.cdn_prefix) : [];
+  let photos = found?.ok ? landerPhotos(found.data.profiles, settings.cdn_prefix) : [];
+  // "Near {city}" only over photos from there: a region too thin for the page gets the site's
+  // usual first page, and the words without a place.
+  const near = area !== null && photos.length >= MIN_NEAR_PHOTOS;
+  if (area && !near) {
+    const usual = await search(api, { firstLoad: true, page: 1, trafficsource: tracking.network, promotion: true }).catch(
+      () => null,
+    );
+    photos = usual?.ok ? landerPhotos(usual.data.profiles, settings.cdn_prefix) : [];
+  }
   return {
     settings,
     form: {
@@ -111,7 +108,7 @@ export async function landerData(args: Args, count = 12) {
       screeningNotice: screeningNotice(settings, context),
     },
     photos: photos.slice(0, count),
-    place: visitorPlace(request, settings, requestLocale(context)),
+    place: near ? area.city : null,
   };
 }
 

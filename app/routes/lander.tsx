@@ -49,7 +49,9 @@ export default function Lander({ loaderData, actionData }: Route.ComponentProps)
     <div className={`lander-page ld ld-${type}`}>
       <LanderHead
         title={t("landers.title", { heading: design.heading, site: siteName })}
-        description={t("landers.description", { site: siteName, place })}
+        description={
+          place ? t("landers.description", { site: siteName, place }) : t("landers.anywhere.description", { site: siteName })
+        }
         canonical={loaderData.canonical}
         alternates={loaderData.alternates}
       />

@@ -5,12 +5,14 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
+import type { MessageKey } from "../../../contract/translator";
 import { type LanderType, landerMemberHref } from "~/lib/landers";
 import { FictionalMark, FictionalNote, JoinLink, Photo, useNameAge, type PhotoData } from "./LanderParts";
 
 export interface DesignProps {
   photos: PhotoData[];
-  place: string;
+  /** Where the visitor is, only when the photos are from there (issue 29 point 15); else null. */
+  place: string | null;
   site: string;
   /** The page's query (without `member`): a member's "Say hi" keeps it on the way to the form. */
   query: string;
@@ -65,11 +67,13 @@ function Intro({ heading, lead }: { heading: string; lead: string }) {
 
 export function useDesign(type: LanderType, { photos, place, site, query }: DesignProps): Design {
   const { t } = useTranslation();
+  // "Near {place}" only where the photos are from near there; else the same line without a place.
+  const near = (withPlace: MessageKey, without: MessageKey) => (place ? t(withPlace, { place }) : t(without));
   const nameAge = useNameAge();
   const note = <FictionalNote photos={photos} />;
   switch (type) {
     case "video": {
-      const heading = t("landers.video.heading", { place });
+      const heading = near("landers.video.heading", "landers.anywhere.videoHeading");
       return {
         heading,
         top: (
@@ -81,14 +85,14 @@ export function useDesign(type: LanderType, { photos, place, site, query }: Desi
               </a>
               <span className="ld-tag">{t("landers.video.muted")}</span>
             </div>
-            <Intro heading={heading} lead={t("landers.video.lead", { place })} />
+            <Intro heading={heading} lead={t("landers.video.lead")} />
           </section>
         ),
         more: note,
       };
     }
     case "gallery": {
-      const heading = t("landers.gallery.heading", { place });
+      const heading = near("landers.gallery.heading", "landers.anywhere.galleryHeading");
       return {
         heading,
         top: (
@@ -106,12 +110,12 @@ export function useDesign(type: LanderType, { photos, place, site, query }: Desi
       };
     }
     case "alonetonight": {
-      const heading = t("landers.alone.heading", { place });
+      const heading = near("landers.alone.heading", "landers.anywhere.aloneHeading");
       return {
         heading,
         top: (
           <section className="ld-hero ld-night">
-            <Intro heading={heading} lead={t("landers.alone.lead", { place })} />
+            <Intro heading={heading} lead={near("landers.alone.lead", "landers.anywhere.aloneLead")} />
             <ul className="ld-people">
               {photos.slice(0, 6).map((p, i) => (
                 <li key={p.id}>
@@ -143,7 +147,7 @@ export function useDesign(type: LanderType, { photos, place, site, query }: Desi
         heading,
         top: (
           <section className="ld-hero">
-            <Intro heading={heading} lead={t("landers.icons.lead", { place })} />
+            <Intro heading={heading} lead={near("landers.icons.lead", "landers.anywhere.iconsLead")} />
             <ul className="selling-points ld-icons">
               {benefits.map(([icon, text]) => (
                 <li key={icon}>
@@ -168,7 +172,7 @@ export function useDesign(type: LanderType, { photos, place, site, query }: Desi
         heading,
         top: (
           <section className="ld-hero">
-            <Intro heading={heading} lead={t("landers.collage.lead", { place })} />
+            <Intro heading={heading} lead={near("landers.collage.lead", "landers.anywhere.collageLead")} />
             <PhotoGrid photos={photos.slice(0, 7)} className="ld-collage" eager={4} />
           </section>
         ),
@@ -176,7 +180,7 @@ export function useDesign(type: LanderType, { photos, place, site, query }: Desi
       };
     }
     case "transitionsvideolanding": {
-      const heading = t("landers.slides.heading", { place });
+      const heading = near("landers.slides.heading", "landers.anywhere.slidesHeading");
       return {
         heading,
         top: (
@@ -191,7 +195,7 @@ export function useDesign(type: LanderType, { photos, place, site, query }: Desi
       };
     }
     case "maplanding": {
-      const heading = t("landers.map.heading", { place });
+      const heading = near("landers.map.heading", "landers.anywhere.mapHeading");
       return {
         heading,
         top: (
@@ -209,7 +213,7 @@ export function useDesign(type: LanderType, { photos, place, site, query }: Desi
         heading,
         top: (
           <section className="ld-hero">
-            <Intro heading={heading} lead={t("landers.social.lead", { place })} />
+            <Intro heading={heading} lead={near("landers.social.lead", "landers.anywhere.socialLead")} />
             <Feed photos={photos.slice(0, 2)} query={query} eager />
           </section>
         ),
@@ -237,13 +241,13 @@ const PINS = [
 ] as const;
 
 /** Members around the visitor's place on a drawn map (inline SVG: no map script, no tiles). */
-function MemberMap({ photos, place, query }: { photos: PhotoData[]; place: string; query: string }) {
+function MemberMap({ photos, place, query }: { photos: PhotoData[]; place: string | null; query: string }) {
   const { t } = useTranslation();
   const nameAge = useNameAge();
   return (
     <figure className="ld-map">
       <svg viewBox="0 0 100 100">
-        <title>{t("landers.map.alt", { place })}</title>
+        <title>{place ? t("landers.map.alt", { place }) : t("landers.anywhere.mapAlt")}</title>
         <defs>
           <clipPath id="ld-pin" clipPathUnits="objectBoundingBox">
             <circle cx="0.5" cy="0.5" r="0.5" />
@@ -254,9 +258,11 @@ function MemberMap({ photos, place, query }: { photos: PhotoData[]; place: strin
         <circle className="ld-ring" cx="50" cy="50" r="16" />
         <circle className="ld-ring" cx="50" cy="50" r="32" />
         <circle className="ld-you" cx="50" cy="50" r="3" />
-        <text x="50" y="59" textAnchor="middle">
-          {place}
-        </text>
+        {place ? (
+          <text x="50" y="59" textAnchor="middle">
+            {place}
+          </text>
+        ) : null}
         {photos.map((p, i) => {
           const [x, y] = PINS[i % PINS.length] ?? [50, 50];
           return (
