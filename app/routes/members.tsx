@@ -352,6 +352,10 @@ function SearchForm({
   const { t } = useTranslation();
   const names = useDisplayNames();
   const submit = useSubmit();
+  // Once the script runs, a choice searches at once: on phones the Search button then gives its
+  // row back to the results (app.css "Search").
+  const [appliesItself, setAppliesItself] = useState(false);
+  useEffect(() => setAppliesItself(true), []);
   return (
     <Form
       method="get"
@@ -409,7 +413,7 @@ function SearchForm({
           ))}
         </select>
       </div>
-      <button type="submit" className="button">
+      <button type="submit" className={appliesItself ? "button applies-itself" : "button"}>
         {t("search.submit")}
       </button>
     </Form>
