@@ -21,6 +21,7 @@ export function MatchMoment({
   other,
   close,
   preview = false,
+  me: sample,
 }: {
   memberId: number;
   other: MatchSide;
@@ -28,6 +29,8 @@ export function MatchMoment({
   close: (() => void) | string;
   /** In the development preview: drawn in the page, not over it. */
   preview?: boolean;
+  /** The viewer, when not the logged-in member (the development preview's sample). */
+  me?: MatchSide;
 }) {
   const { t } = useTranslation();
   const user = useOptionalUser();
@@ -35,7 +38,7 @@ export function MatchMoment({
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   const write = useRef<HTMLAnchorElement>(null);
-  const me: MatchSide = { name: user?.name ?? "", photo: user?.photo ?? null };
+  const me: MatchSide = sample ?? { name: user?.name ?? "", photo: user?.photo ?? null };
   const dismiss = () => (typeof close === "string" ? navigate(close, { preventScrollReset: true }) : close());
 
   useEffect(() => {

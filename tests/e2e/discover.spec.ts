@@ -480,6 +480,16 @@ test("a like back is a match: the match moment offers to write, with and without
   await plain.getByRole("link", { name: `Write to ${clara.name}` }).click();
   await expect(plain).toHaveURL(/\/chats\/\d+\?write$/);
   await expect(composer(plain)).toHaveAttribute("autofocus", "");
+  // From a list, "Keep looking" leads back to the list: Clara's like waits on /likes.
+  await plain.goto(`/members/${clara.id}`);
+  await plain.getByRole("button", { name: `Liked ${clara.name}` }).click();
+  await expect(plain.getByRole("button", { name: `Like ${clara.name}` })).toBeVisible();
+  await plain.goto("/likes");
+  await plain.getByRole("button", { name: `Like ${clara.name}` }).click();
+  await expect(plain).toHaveURL(new RegExp(`/members/${clara.id}\\?match=%2Flikes$`));
+  await expectMoment(plain);
+  await plain.getByRole("link", { name: "Keep looking" }).click();
+  await expect(plain).toHaveURL(/\/likes$/);
 
   // The social template, both modes: the same moment in its look (the pictures are looked at).
   for (const context of [noScript, withScript]) {
