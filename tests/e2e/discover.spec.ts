@@ -398,6 +398,7 @@ test("a member's 404 page shows profiles from their search, without actions", as
 test("a like back is a match: the match moment offers to write, with and without JavaScript", async ({
   browser,
   javaScriptEnabled,
+  checkA11y,
 }) => {
   // One test covers both modes (two browsers), so the js and no-js projects never race on this pair.
   test.skip(!javaScriptEnabled, "covers JavaScript on and off itself");
@@ -442,6 +443,7 @@ test("a like back is a match: the match moment offers to write, with and without
   let moment = await expectMoment(page);
   await expect(moment.getByRole("link", { name: `Write to ${clara.name}` })).toBeFocused();
   await shots(page, "match-js-classic");
+  await checkA11y(page);
   await page.keyboard.press("Escape");
   await expect(moment).toHaveCount(0);
   await expect(like).toBeFocused();
