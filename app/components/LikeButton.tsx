@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { action as likeAction } from "~/routes/member-like";
 import { MatchMoment } from "./MatchMoment";
@@ -12,12 +12,24 @@ import { useOptionalUser } from "~/lib/root-data";
  * is busy until the likes are saved and reloaded. A visitor's tap leads to sign-up (or log in)
  * instead (routes/member-like.ts), so for them the button does not pretend to have liked.
  */
-export function LikeButton({ profileId, name, liked }: { profileId: number; name: string; liked: boolean }) {
+export function LikeButton({
+  profileId,
+  name,
+  liked,
+  photo,
+}: {
+  profileId: number;
+  name: string;
+  liked: boolean;
+  /** The member's main photo (thumbnail), for the match moment: the card or profile has it at hand. */
+  photo: string | null;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof likeAction>();
   const [dismissed, setDismissed] = useState<unknown>(null);
   const matched = fetcher.state === "idle" && fetcher.data?.match === true && dismissed !== fetcher.data;
   const location = useLocation();
+  const button = useRef<HTMLButtonElement>(null);
   const member = useOptionalUser() !== null;
   const pending = member ? fetcher.formData?.get("intent") : undefined;
   const shownLiked = pending ? pending === "like" : liked;
@@ -27,6 +39,7 @@ export function LikeButton({ profileId, name, liked }: { profileId: number; name
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         <input type="hidden" name="intent" value={shownLiked ? "unlike" : "like"} />
         <button
+          ref={button}
           type="submit"
           className={shownLiked ? "button small liked" : "button small"}
           aria-pressed={shownLiked}
@@ -37,7 +50,17 @@ export function LikeButton({ profileId, name, liked }: { profileId: number; name
           <span className="visually-hidden"> {name}</span>
         </button>
       </fetcher.Form>
-      {matched ? <MatchMoment memberId={profileId} name={name} close={() => setDismissed(fetcher.data)} /> : null}
+      {matched ? (
+        <MatchMoment
+          memberId={profileId}
+          other={{ name, photo }}
+          close={() => {
+            setDismissed(fetcher.data);
+            // Back where the member was: on the like button (the moment's dialog is gone by then).
+            requestAnimationFrame(() => button.current?.focus());
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -70,7 +70,14 @@ export function ProfileCard({
         <ProfileBadges profile={profile} fictionalIcon={fictionalIcon} />
         {showLike || showChat ? (
           <div className="card-actions">
-            {showLike ? <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} /> : null}
+            {showLike ? (
+              <LikeButton
+                profileId={profile.id}
+                name={profile.name}
+                liked={profile.liked}
+                photo={profile.main_image?.thumb_filename ?? null}
+              />
+            ) : null}
             {place === "matches" ? (
               <Link className="button small secondary" to={`/members/${profile.id}/chat`}>
                 <span className="button-icon i-chat" aria-hidden="true" />

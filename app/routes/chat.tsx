@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, replace, useFetcher, useFetchers } from "react-router";
+import { Link, replace, useFetcher, useFetchers, useSearchParams } from "react-router";
 import { ChatEntryLink, FictionalMark, useChatName } from "~/components/chat/ChatEntry";
 import { MessageList } from "~/components/chat/MessageList";
 import { SafetyActions } from "~/components/safety/SafetyFields";
@@ -189,6 +189,7 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, messages, has_more: hasMore, balance, cost } = loaderData;
   const profile = conversation.profile;
   const name = useChatName(profile);
+  const write = useSearchParams()[0].has("write");
   // On an older page (?before=, without JavaScript) the page shows just that page.
   const older = useOlderMessages(messages, hasMore, loaderData.before === null);
   // A message on its way shows at once, marked as sending (slow networks).
@@ -285,6 +286,7 @@ function ChatView({ loaderData, actionData }: Route.ComponentProps) {
             actionData={actionData}
             name={name}
             nudgeWords={loaderData.nudge_words}
+            focusOnArrival={write}
           />
         </>
       )}

@@ -57,7 +57,13 @@ export default function DevPreview({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <>
-          <MatchMoment memberId={1} name="Sam" close="/_dev/dialogs" />
+          <MatchMoment
+            memberId={1}
+            me={{ name: "Alex", photo: null }}
+            other={{ name: "Sam", photo: null }}
+            close="/_dev/dialogs"
+            preview
+          />
           <UpdateToastView onReload={() => {}} />
           <InstallOfferCard siteName={siteName} canInstall onInstall={() => {}} onDismiss={() => {}} />
           <InstallOfferCard siteName={siteName} canInstall={false} onInstall={() => {}} onDismiss={() => {}} />

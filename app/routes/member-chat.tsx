@@ -23,7 +23,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return { state: "visitor" as const, memberId: id, name: profile.data.profile.name };
   }
   const started = await startChat(api, id);
-  if (started.ok) throw redirect(`/chats/${started.data.id}`);
+  // `?write` (the match moment's "Write to …"): the conversation opens with the composer focused.
+  const write = new URL(request.url).searchParams.has("write") ? "?write" : "";
+  if (started.ok) throw redirect(`/chats/${started.data.id}${write}`);
   if (started.status === 404) return notFound({ request, context });
   console.warn("starting a chat failed", id, started.status, started.error.error);
   return { state: "failed" as const, memberId: id, name: null };

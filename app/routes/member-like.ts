@@ -37,8 +37,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(back, { headers: { "Set-Cookie": toastCookie(request, { key: "likeFailed" }) } });
   }
   const match = result.data.did_like_profile && result.data.mutual;
-  // Without JavaScript a match opens the member's page with the match moment (docs/product.md §4).
-  if (request.headers.get("accept")?.includes("text/html")) throw redirect(match ? `/members/${profileId}?match` : back);
+  // Without JavaScript a match opens the member's page with the match moment (docs/product.md §4.5),
+  // carrying where the like was given for its "Keep looking".
+  if (request.headers.get("accept")?.includes("text/html")) {
+    throw redirect(match ? `/members/${profileId}?match=${encodeURIComponent(back)}` : back);
+  }
   return { liked: result.data.did_like_profile, match };
 }
 

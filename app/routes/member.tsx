@@ -14,6 +14,7 @@ import { apiFailurePage, notFound } from "~/lib/page-errors.server";
 import type { Route } from "./+types/member";
 import { useDisplayNames } from "~/lib/display-names";
 import { useSite } from "~/lib/root-data";
+import { safeRedirect } from "~/lib/redirect";
 
 /** /members/:memberId and /likes/m/:memberId (docs/product.md §2, optional auth): one member's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -39,7 +40,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     answers,
     interests,
     // After a like back without JavaScript (routes/member-like.ts); only while the like stands.
-    match: new URL(request.url).searchParams.has("match") && profile.liked,
+    // Its value is where the like was given: "Keep looking" goes back there.
+    match: matchBack(new URL(request.url).searchParams.get("match"), profile.id, profile.liked),
     loggedIn: user !== null,
     own,
     // Others see the profile once the address is confirmed (docs/decisions/040): the preview says so.
@@ -49,6 +51,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       .map((name) => ({ name, text: profile.personal[name] ?? "" }))
       .filter((note) => note.text.trim() !== ""),
   };
+}
+
+/** Where "Keep looking" leads from the match moment, or null when there is no moment to show. */
+function matchBack(param: string | null, id: number, liked: boolean): string | null {
+  if (param === null || !liked) return null;
+  const back = safeRedirect(param, `/members/${id}`);
+  // Never back to a page that shows the moment again.
+  return new URL(back, "https://same.invalid").searchParams.has("match") ? `/members/${id}` : back;
 }
 
 export default function Member({ loaderData }: Route.ComponentProps) {
@@ -70,6 +80,13 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   const photos = profile.images;
   return (
     <article className="member-page">
+      {match ? (
+        <MatchMoment
+          memberId={profile.id}
+          other={{ name: profile.name, photo: profile.main_image?.thumb_filename ?? photos[0]?.thumb_filename ?? null }}
+          close={match}
+        />
+      ) : null}
       <title>{t("member.title", { name: profile.name, site: site?.name ?? "" })}</title>
       <meta name="description" content={t("member.description", { name: profile.name, site: site?.name ?? "" })} />
       <div className="member-gallery">
@@ -131,7 +148,6 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </header>
-        {match ? <MatchMoment memberId={profile.id} name={profile.name} close={`/members/${profile.id}`} /> : null}
         {own ? (
           // The member's own page is a preview: liking or writing to oneself cannot work (issue 29 point 4).
           <div className="member-actions own-preview">
@@ -143,7 +159,12 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="member-actions">
-            <LikeButton profileId={profile.id} name={profile.name} liked={profile.liked} />
+            <LikeButton
+              profileId={profile.id}
+              name={profile.name}
+              liked={profile.liked}
+              photo={profile.main_image?.thumb_filename ?? photos[0]?.thumb_filename ?? null}
+            />
             <Link className="button secondary" to={`/members/${profile.id}/chat`}>
               <span className="button-icon i-chat" aria-hidden="true" />
               {t("member.startChat")}

@@ -26,6 +26,7 @@ export function Composer({
   actionData,
   name,
   nudgeWords,
+  focusOnArrival = false,
 }: {
   conversation: number;
   balance: number;
@@ -36,6 +37,8 @@ export function Composer({
   name: string;
   /** The site's offensive words for this member (the messages answer's nudge_words). */
   nudgeWords: readonly string[];
+  /** Arrived from the match moment's "Write to …" (`?write`): the composer is ready to type in. */
+  focusOnArrival?: boolean;
 }) {
   const { t } = useTranslation();
   const send = useFetcher<FormReply>();
@@ -181,6 +184,8 @@ export function Composer({
         disabled={nudge !== null}
         aria-invalid={text.errors ? true : undefined}
         aria-describedby={text.errors ? text.errorId : "chat-cost"}
+        // biome-ignore lint/a11y/noAutofocus: the member asked to write ("Write to …"); nowhere else.
+        autoFocus={focusOnArrival}
         onInput={signalTyping}
         onFocus={loadMatcher}
         onKeyDown={(event) => {
