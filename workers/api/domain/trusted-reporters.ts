@@ -52,13 +52,32 @@ export async function pauseAfterTrustedReports(
     cleanSince: now - TRUSTED_CLEAN_RECORD_MS,
   });
   if (reports.length < REPORTERS_TO_PAUSE) return false;
-  const staffId = await automatedModeratorId(db, now);
-  return insertPause(d1, {
-    reference: newReference("P"),
+  return pauseMember(d1, db, {
     memberId: report.subjectId,
     category: report.category,
-    explanation: `Automated: ${reports.length} trusted reporters within 24 hours (${reports.map((r) => r.reference).join(", ")}).`,
-    reason: statementOfReasons(report.category, reports.length),
+    references: reports.map((r) => r.reference),
+    now,
+  });
+}
+
+/**
+ * Writes the pause (the case, its automated decision, the audit line) unless one is in force.
+ * Also what the development call POST /api/dev/pause.php writes for the e2e tests.
+ */
+export async function pauseMember(
+  d1: D1Database,
+  db: Db,
+  pause: { memberId: number; category: string; references: string[]; now?: number },
+): Promise<boolean> {
+  const now = pause.now ?? Date.now();
+  const staffId = await automatedModeratorId(db, now);
+  const reporters = pause.references.length;
+  return insertPause(d1, {
+    reference: newReference("P"),
+    memberId: pause.memberId,
+    category: pause.category,
+    explanation: `Automated: ${reporters} trusted reporters within 24 hours (${pause.references.join(", ")}).`,
+    reason: statementOfReasons(pause.category, reporters),
     staffId,
     appealUntil: now + APPEAL_WINDOW_MS,
     now,

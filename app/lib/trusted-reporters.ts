@@ -1,0 +1,12 @@
+/**
+ * Trusted reporters (docs/decisions/058): an automated pause's statement of reasons is shown in
+ * the member's language (the stored reason is the English record); any other decision's reason is
+ * staff's own text, shown as written.
+ */
+import type { Decision } from "../../contract/schemas";
+import type { Translator } from "../../contract/translator";
+
+export function statementOf(t: Translator["t"], decision: Pick<Decision, "action" | "category" | "reason">): string {
+  if (decision.action !== "pause") return decision.reason;
+  return t("trustedReporters.statement", { category: t(`appeals.categories.${decision.category}`) });
+}
