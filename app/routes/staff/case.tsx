@@ -59,7 +59,7 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
                     )}
                   </dd>
                 </>
-              ) : (
+              ) : item.kind === "notice" ? (
                 <>
                   <dt>{t("staff.notifier")}</dt>
                   <dd>
@@ -70,7 +70,7 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
                   <dt>{t("staff.subjectUrl")}</dt>
                   <dd>{item.subject_url ?? "–"}</dd>
                 </>
-              )}
+              ) : null}
             </dl>
             <h3>{t("staff.explanation")}</h3>
             {item.explanation ? (
