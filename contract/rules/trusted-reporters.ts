@@ -26,3 +26,9 @@ export const PAUSE_ACTION = "pause";
 export function countsTowardsPause(category: string): boolean {
   return (PAUSE_CATEGORIES as readonly string[]).includes(category);
 }
+
+/**
+ * How the automated statement of reasons begins (the English record the API stores): the member's
+ * pages show it translated; a staff's reason on a "pause" row (an appeal upheld) is shown as written.
+ */
+export const AUTOMATED_STATEMENT_START = "Ground: reports for ";

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MessageSentSchema } from "../../contract/schemas";
 import { DecisionsAnswerSchema } from "../../contract/schemas/members";
 import { QueueAnswerSchema, StaffCaseAnswerSchema } from "../../contract/staff";
+import { TransparencyAnswerSchema } from "../../contract/transparency";
 import { answer, charges, chatId, count, errorOf, newKey, send } from "./chat-helpers";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
 import { createStaff, REASON, staffLogin } from "./staff-helpers";
@@ -224,5 +225,16 @@ describe("trusted reporters", () => {
     });
     expect(reversed.status, await reversed.clone().text()).toBe(200);
     expect(await openPauses(subject.id)).toBe(0);
+  });
+
+  it("the transparency report counts a pause as an automated decision, not as a notice", async () => {
+    await pausedMember();
+    const admin = await staffLogin(await createStaff({ siteId: null, role: "admin" }));
+    const today = new Date().toISOString().slice(0, 10);
+    const response = await call(`/api/staff/transparency.php?from=${today}&to=${today}&site=1`, { cookie: admin });
+    const r = await answer(response, 200, TransparencyAnswerSchema);
+    expect(r.decisions.automated).toBeGreaterThanOrEqual(1);
+    expect(r.decisions.by_action.find((a) => a.action === "pause")?.count).toBe(r.decisions.automated);
+    expect(r.notices.by_category.every((row) => row.kind === "report" || row.kind === "notice")).toBe(true);
   });
 });

@@ -11,6 +11,7 @@
  * (domain/trust-limits.ts asks assertNotPaused only for a message that starts a conversation).
  */
 import {
+  AUTOMATED_STATEMENT_START,
   countsTowardsPause,
   PAUSE_WINDOW_MS,
   REPORTERS_TO_PAUSE,
@@ -26,7 +27,7 @@ import { APPEAL_WINDOW_MS } from "./moderation";
 /** The statement of reasons of an automated pause (the member's app translates it; this is the record). */
 function statementOfReasons(category: string, reporters: number): string {
   return [
-    `Ground: reports for ${category} (our terms; the safety of members).`,
+    `${AUTOMATED_STATEMENT_START}${category} (our terms; the safety of members).`,
     `Facts: ${reporters} members with a good report record reported your account for ${category} within 24 hours.`,
     "This decision was taken by automated means, without a person; a moderator reviews it.",
     "Effect: you cannot start new conversations until a moderator decides; you can still reply in your conversations.",

@@ -97,7 +97,7 @@ export const staffTransparency = new Hono<ApiContext>().get("/staff/transparency
       on_notice: sum(grounds.filter((row) => row.origin === "case" && row.action !== "pause")),
       own_initiative: sum(grounds.filter((row) => row.origin === "own")),
       on_appeal: sum(grounds.filter((row) => row.origin === "appeal")),
-      automated: byAction.get("pause") ?? 0,
+      automated: sum(grounds.filter((row) => row.action === "pause" && row.origin === "case")),
       by_action: [...byAction].map(([action, count]) => ({ action, count })).sort((a, b) => b.count - a.count),
       by_ground: [...byGround.values()].sort((a, b) => b.count - a.count),
       suspensions: byAction.get("ban") ?? 0,
