@@ -150,6 +150,11 @@ describe("trusted reporters", () => {
     expect(refused.fields?.text).toBe("new_conversations_paused");
     expect(await count("SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?", mine)).toBe(0);
     expect(await charges(subject.id)).toBe(before + 1);
+    // An entertainment profile (paid chat with a fictional profile) is not a new conversation here.
+    const profile = await createMember();
+    await env.DB.prepare("UPDATE members SET is_fictional = 1 WHERE id = ?").bind(profile.id).run();
+    const paid = await chatId(cookie, profile.id);
+    await answer(await send(cookie, { conversation: paid, text: "Hello you", key: newKey() }), 201, MessageSentSchema);
   });
 
   it("the member sees the statement of reasons among their decisions and may appeal it", async () => {
@@ -205,6 +210,24 @@ describe("trusted reporters", () => {
     const stranger = await createMember();
     const conversation = await chatId(cookie, stranger.id);
     await answer(await send(cookie, { conversation, text: "Hello again", key: newKey() }), 201, MessageSentSchema);
+  });
+
+  it("a warning on the pause case replaces the pause with the moderator's decision", async () => {
+    const { subject } = await pausedMember();
+    const moderator = await staffLogin(await createStaff({ siteId: 1 }));
+    const pause = await env.DB.prepare("SELECT id FROM moderation_cases WHERE subject_member_id = ? AND kind = 'pause'")
+      .bind(subject.id)
+      .first<{ id: number }>();
+    const warned = await call("/api/staff/decide.php", {
+      method: "POST",
+      cookie: moderator,
+      json: { case: pause!.id, action: "warn", category: "scam", reason: REASON },
+    });
+    expect(warned.status).toBe(201);
+    expect(await openPauses(subject.id)).toBe(0);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM moderation_decisions WHERE member_id = ? AND action = 'warn'", subject.id),
+    ).toBe(1);
   });
 
   it("a pause reversed on appeal ends", async () => {
