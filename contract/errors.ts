@@ -113,6 +113,8 @@ export const ERROR_CODES = [
   "email_disposable",
   // Nudges (issue 30 point 4, ADR 057): a message with an offensive word, sent without "Send anyway"
   "message_needs_confirm",
+  // Trusted reporters (issue 30 point 5, ADR 058): new conversations paused until a moderator decides
+  "new_conversations_paused",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

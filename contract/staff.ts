@@ -4,7 +4,15 @@
  */
 import { z } from "zod";
 import { EMAIL_MAX, PASSWORD_MAX } from "./limits";
-import { APPEAL_OUTCOMES, BAN_CATEGORIES, REASON_MAX, REASON_MIN, STAFF_ACTIONS, STAFF_ROLES } from "./rules/staff";
+import {
+  APPEAL_OUTCOMES,
+  BAN_CATEGORIES,
+  DECISION_RECORD_ACTIONS,
+  REASON_MAX,
+  REASON_MIN,
+  STAFF_ACTIONS,
+  STAFF_ROLES,
+} from "./rules/staff";
 
 export {
   APPEAL_OUTCOMES,
@@ -121,7 +129,7 @@ export const QueueAnswerSchema = z.object({ items: z.array(QueueItemSchema) });
 
 export const DecisionSchema = z.object({
   id: z.number().int(),
-  action: z.enum(STAFF_ACTIONS),
+  action: z.enum(DECISION_RECORD_ACTIONS),
   category: z.string(),
   reason: z.string(),
   staff_name: z.string(),
@@ -143,7 +151,7 @@ export type StaffMemberAnswer = z.infer<typeof StaffMemberAnswerSchema>;
 export const StaffCaseSchema = z.object({
   id: z.number().int(),
   reference: z.string(),
-  kind: z.enum(["report", "notice"]),
+  kind: z.enum(["report", "notice", "pause"]),
   state: z.string(),
   category: z.string(),
   explanation: z.string(),

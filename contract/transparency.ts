@@ -48,7 +48,7 @@ export const TransparencyAnswerSchema = z.object({
     on_notice: count,
     own_initiative: count,
     on_appeal: count,
-    /** Taken by automated means without a person: none (every decision is a person's, ADR 029). */
+    /** Taken by automated means without a person: the pauses after trusted reports (ADR 058). */
     automated: count,
     by_action: z.array(z.object({ action: z.string(), count })),
     by_ground: z.array(z.object({ category: z.string(), action: z.string(), count })),

@@ -6,6 +6,7 @@ import { appealAction } from "~/lib/appeal.server";
 import { getOptionalUser } from "~/lib/auth.server";
 import { AppealSchema } from "~/lib/forms/appeal";
 import { useTranslation } from "~/lib/i18n-react";
+import { statementOf } from "~/lib/trusted-reporters";
 import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
@@ -69,7 +70,7 @@ export default function Appeal({ loaderData, actionData }: Route.ComponentProps)
           </div>
           <div>
             <dt>{t("appeals.statement")}</dt>
-            <dd className="ban-reason">{decision.reason}</dd>
+            <dd className="ban-reason">{statementOf(t, decision)}</dd>
           </div>
         </dl>
       </div>

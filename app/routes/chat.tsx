@@ -113,6 +113,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const message = `errors.new_conversations_limit|${JSON.stringify({ limit: error.limit ?? 1, when })}`;
       return formReply(submission.reply({ fieldErrors: { text: [message] } }), 429, { sendKey: key });
     }
+    if (error.error === "new_conversations_paused") {
+      // Paused after trusted reports (ADR 058): why, beside the composer; the text and its key stay.
+      return formReply(submission.reply({ fieldErrors: { text: ["errors.new_conversations_paused"] } }), 403, {
+        sendKey: key,
+      });
+    }
     if (error.error === "message_needs_confirm") {
       // "Are you sure?" with Edit and Send anyway, the text kept; nothing was charged (ADR 057).
       return formReply(submission.reply(), 422, { sendKey: key, nudge: true });

@@ -4,6 +4,7 @@ import { fetchDecisions } from "~/lib/api/appeals.server";
 import { fetchNotifications, markNotificationsRead } from "~/lib/api/discover.server";
 import type { Decision, Notification } from "../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
+import { statementOf } from "~/lib/trusted-reporters";
 import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { PartFailed } from "~/components/PartFailed";
@@ -90,7 +91,7 @@ function Decisions({ decisions }: { decisions: Decision[] }) {
               <time dateTime={new Date(decision.decided_at).toISOString()}>{when(decision.decided_at)}</time> ·{" "}
               {t(`appeals.categories.${decision.category}`)}
             </p>
-            <p className="ban-reason">{decision.reason}</p>
+            <p className="ban-reason">{statementOf(t, decision)}</p>
             <p>
               {decision.appeal ? (
                 <>

@@ -4,11 +4,14 @@
  */
 
 /** What a moderation decision did (migrations/0018_moderation.sql). */
-export const DECISION_ACTIONS = ["dismiss", "remove_photo", "warn", "ban", "unban"] as const;
+export const DECISION_ACTIONS = ["dismiss", "remove_photo", "warn", "ban", "unban", "pause"] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
 
-/** The decisions against a member: they get a statement of reasons and may appeal them. */
-export const DECISIONS_AGAINST = ["warn", "remove_photo", "ban"] as const;
+/**
+ * The decisions against a member: they get a statement of reasons and may appeal them; "pause" is
+ * the automated pause of new conversations after trusted reports (docs/decisions/058).
+ */
+export const DECISIONS_AGAINST = ["warn", "remove_photo", "ban", "pause"] as const;
 export type DecisionAgainst = (typeof DECISIONS_AGAINST)[number];
 
 export function isDecisionAgainst(action: string): action is DecisionAgainst {

@@ -21,7 +21,12 @@ export const REASON_MAX = 2000;
 
 /** What staff may decide about a member (or a photo of theirs). */
 export const STAFF_ACTIONS = ["dismiss", "remove_photo", "warn", "ban", "unban"] as const;
-export type StaffAction = (typeof STAFF_ACTIONS)[number];
+/**
+ * What a decision row may record: staff's actions, and "pause", the automated pause of a member's
+ * new conversations after trusted reports (docs/decisions/058). Staff never choose "pause".
+ */
+export const DECISION_RECORD_ACTIONS = [...STAFF_ACTIONS, "pause"] as const;
+export type StaffAction = (typeof DECISION_RECORD_ACTIONS)[number];
 
 /** What an appeal's decision may be: the decision stands, or it is undone. */
 export const APPEAL_OUTCOMES = ["upheld", "reversed"] as const;

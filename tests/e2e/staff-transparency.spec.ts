@@ -32,7 +32,9 @@ test("the operator reads and downloads the transparency report", async ({ browse
       .locator("+ dd"),
   ).not.toHaveText("0");
   await expect(page.getByRole("img", { name: "Notices and reports by category" })).toBeVisible();
-  await expect(page.getByText("Every decision is taken by a person")).toBeVisible();
+  await expect(
+    page.getByText(/^Only the pauses of new conversations after trusted reports are taken by automated means/),
+  ).toBeVisible();
   await checkA11y(page);
 
   await page.getByLabel("From").fill("2020-01-01");
@@ -62,6 +64,7 @@ test("the operator reads and downloads the transparency report", async ({ browse
   const jsonFile = await json;
   const report = JSON.parse(await readFile(await jsonFile.path(), "utf8")) as { from: string; decisions: { automated: number } };
   expect(report.from).toBe(utcDay(-6));
-  expect(report.decisions.automated).toBe(0);
+  // Pauses after trusted reports are the automated decisions (ADR 058); other specs may make some.
+  expect(Number.isInteger(report.decisions.automated)).toBe(true);
   await page.context().close();
 });

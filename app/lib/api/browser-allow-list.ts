@@ -96,6 +96,11 @@ export const BROWSER_API_CALLS: readonly BrowserApiCall[] = [
   },
   {
     method: "POST",
+    path: /^\/api\/dev\/pause\.php$/,
+    why: "Development only: the end-to-end tests pause a member's new conversations as two trusted reports would (ADR 058); loopback hosts with DEV_TOOLS=1.",
+  },
+  {
+    method: "POST",
     path: /^\/api\/dev\/fault\.php$/,
     why: "Development only: the end-to-end tests make a member's next call fail (lib/faults.ts of the API); loopback hosts with DEV_TOOLS=1.",
   },

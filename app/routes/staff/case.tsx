@@ -36,6 +36,7 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
         <div>
           <section className="staff-panel" aria-labelledby="case-facts">
             <h2 id="case-facts">{t(`staff.types.${item.kind}`)}</h2>
+            {item.kind === "pause" ? <p>{t("staffTrustedReporters.queueNote")}</p> : null}
             <dl className="staff-facts">
               <dt>{t("staff.state")}</dt>
               <dd>{t(`staff.states.${item.state}` as MessageKey)}</dd>
@@ -58,7 +59,7 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
                     )}
                   </dd>
                 </>
-              ) : (
+              ) : item.kind === "notice" ? (
                 <>
                   <dt>{t("staff.notifier")}</dt>
                   <dd>
@@ -69,7 +70,7 @@ export default function StaffCase({ loaderData, actionData }: Route.ComponentPro
                   <dt>{t("staff.subjectUrl")}</dt>
                   <dd>{item.subject_url ?? "–"}</dd>
                 </>
-              )}
+              ) : null}
             </dl>
             <h3>{t("staff.explanation")}</h3>
             {item.explanation ? (

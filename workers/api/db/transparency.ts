@@ -30,15 +30,20 @@ export async function casesByCategory(db: Db, scope: ReportScope) {
   if (scope.siteIds.length === 0) return [];
   const result = await sql<{ kind: "report" | "notice"; category: string; count: number }>`
     select kind, category, count(*) as count from moderation_cases where ${where(scope)}
+      and kind in ('report', 'notice')
     group by kind, category order by count desc, kind, category`.execute(db);
   return result.rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
+
+// Pause cases (kind 'pause', docs/decisions/058) are not notices: the system opens them; their
+// automated decision counts among the decisions (automated), not the notices received.
 
 /** Of the cases opened in the range: how many have a decision, and the median time to the first one. */
 export async function casesDecided(db: Db, scope: ReportScope): Promise<{ decided: number; medianMs: number | null }> {
   if (scope.siteIds.length === 0) return { decided: 0, medianMs: null };
   const firsts = sql`select min(d.created_at) - c.created_at as d from moderation_cases c
-    join moderation_decisions d on d.case_id = c.id where ${where(scope, "c")} group by c.id`;
+    join moderation_decisions d on d.case_id = c.id and d.action != 'pause'
+    where ${where(scope, "c")} and c.kind in ('report', 'notice') group by c.id`;
   const counted = await sql<{ n: number }>`select count(*) as n from (${firsts})`.execute(db);
   return { decided: Number(counted.rows[0]?.n ?? 0), medianMs: await median(db, firsts) };
 }

@@ -27,6 +27,7 @@ export const DOMAIN_ERROR_CODES = [
   "contact_details_refused",
   "new_conversations_limit",
   "message_needs_confirm",
+  "new_conversations_paused",
 ] as const satisfies readonly ErrorCode[];
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -12,6 +12,7 @@
  * files under removed/ in the bucket (no URL reaches them), so a reversed decision can restore it.
  */
 import { largeKeyOf } from "../storage/photos";
+import { liftPauseOfDecisionStatement } from "../db/trusted-reporters";
 import { banStatements, liftStatements } from "./bans";
 import type { StaffAction } from "../../../contract/staff";
 
@@ -254,6 +255,10 @@ export async function decideAppeal(
   if (reversed && decision.action === "ban") {
     // Lifted on every account it covers, where this ban is still the one in force (a later ban stands).
     statements.push(...liftStatements(d1, decision.id, token));
+  }
+  if (reversed && decision.action === "pause") {
+    // A pause after trusted reports reversed on appeal ends: its case closes (docs/decisions/058).
+    statements.push(liftPauseOfDecisionStatement(d1, decision.id, token, now));
   }
   if (reversed && decision.action === "remove_photo") {
     statements.push(

@@ -15,6 +15,7 @@ import type { MemberRow } from "../db/member-row";
 import { countUpheldReports, newConversationFacts, writtenBefore } from "../db/trust-limits";
 import { giveBack, type Limit, retryAfterSeconds, takeAttemptIfRoom } from "../lib/rate-limit";
 import { DomainError } from "./errors";
+import { assertNotPaused } from "./trusted-reporters";
 
 type LimitSettings = Pick<StoredSettings, "new_conversations_per_day" | "new_conversations_per_day_verified">;
 
@@ -43,7 +44,8 @@ export interface NewConversationPlace {
  * Takes a place in the member's new conversations of today when this message would start one
  * (nothing written in the conversation yet, by either side, and not with an entertainment
  * profile); null when it would not (a reply, or paid chat). Refuses with new_conversations_limit
- * (429, retry_after: seconds until the next UTC day; limit: the member's number) when the day is full.
+ * (429, retry_after: seconds until the next UTC day; limit: the member's number) when the day is full,
+ * and with new_conversations_paused (403) while a pause after trusted reports is in force.
  */
 export async function takeNewConversation(
   db: Db,
@@ -53,6 +55,8 @@ export async function takeNewConversation(
 ): Promise<NewConversationPlace | null> {
   const facts = await newConversationFacts(db, message.conversation, message.otherId);
   if (facts.hasMessages || facts.withEntertainmentProfile) return null;
+  // Paused after trusted reports (docs/decisions/058): refused before a place is taken or anything charged.
+  await assertNotPaused(db, message.member.id);
   const max = await newConversationsLimitOf(db, message.member, settings);
   const limit: Limit = { key: `new-conversation:member:${message.member.id}`, max, windowMs: LIMIT_DAY_MS };
   if (await takeAttemptIfRoom(db, limit, now)) return { limit, takenAt: now };

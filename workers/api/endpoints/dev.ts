@@ -7,6 +7,8 @@
 import { Hono } from "hono";
 import { APPEAL_WINDOW_MS, decide } from "../domain/moderation";
 import { closeSocketsOfBan } from "../domain/bans";
+import { pauseMember } from "../domain/trusted-reporters";
+import { DevPauseMadeSchema } from "../../../contract/trusted-reporters";
 import { notifyHostDesk } from "../durable-objects/inbox";
 import {
   DevDecisionMadeSchema,
@@ -108,6 +110,16 @@ export const dev = new Hono<ApiContext>()
       await backdateDecision(db, outcome.decisionId, decidedAt, decidedAt + APPEAL_WINDOW_MS);
     }
     return answer(c, DevDecisionMadeSchema, { decision_id: outcome.decisionId }, 201);
+  })
+  /**
+   * POST /api/dev/pause.php: pauses the logged-in member's new conversations as two trusted reports
+   * for scam would (ADR 058): the pause case, its automated decision, the audit line.
+   */
+  .post("/dev/pause.php", async (c) => {
+    if (!devToolsEnabled(c)) throw new ApiError(404, "not_found", "No such API call.");
+    const me = requireMember(c);
+    const paused = await pauseMember(c.env.DB, c.var.db, { memberId: me.id, category: "scam", references: ["R-DEV", "R-DEV"] });
+    return answer(c, DevPauseMadeSchema, { paused }, 201);
   })
   /** POST /api/dev/fault.php: the fault switch for tests (lib/faults.ts). */
   .post("/dev/fault.php", async (c) => {

@@ -10,7 +10,8 @@
  *   good_faith } (designed): a notice under DSA art. 16 from anyone, logged in or not; answers
  *   its reference and mails an acknowledgement when an address was given.
  *
- * Reports and notices are rows of one table, moderation_cases (migrations/0017), state 'open'.
+ * Reports and notices are rows of one table, moderation_cases (migrations/0017), state 'open'. A
+ * report for scam or spam may pause the member's new conversations (trusted reporters, ADR 058).
  */
 import { Hono, type Context } from "hono";
 import { BlockBodySchema, NoticeBodySchema, ReportBodySchema } from "../../../contract/requests/safety";
@@ -30,6 +31,7 @@ import type { Db } from "../db/client";
 import { messageInConversation } from "../db/messages";
 import { findImageByFilename, findNthImage, insertCase, type NewCase } from "../db/moderation-cases";
 import { findActiveMember } from "../db/profile-lookups";
+import { pauseAfterTrustedReports } from "../domain/trusted-reporters";
 import { answer } from "../lib/answer";
 import { normaliseEmail } from "../lib/email";
 import { ApiError } from "../lib/errors";
@@ -176,6 +178,8 @@ export const safety = new Hono<ApiContext>()
       notifier_email: null,
       good_faith: 0,
     });
+    // Two trusted reports for scam or spam within a day pause the member's new conversations (ADR 058).
+    await pauseAfterTrustedReports(c.env.DB, db, { subjectId: body.profile, category: body.category });
     return answer(c, CaseFiledSchema, filed, 201);
   })
   .post("/complaints.php", async (c) => {

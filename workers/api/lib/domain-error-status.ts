@@ -27,6 +27,7 @@ export const DOMAIN_ERROR_STATUS = {
   contact_details_refused: 422,
   new_conversations_limit: 429,
   message_needs_confirm: 422,
+  new_conversations_paused: 403,
 } as const satisfies Record<DomainErrorCode, ContentfulStatusCode>;
 
 export function apiErrorOf(error: DomainError): ApiError {

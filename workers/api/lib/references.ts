@@ -6,7 +6,7 @@
  */
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
-export function newReference(letter: "R" | "N" | "A"): string {
+export function newReference(letter: "R" | "N" | "A" | "P"): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return `${letter}-${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("")}`;
 }

@@ -13,7 +13,7 @@ export interface ModerationCasesTable {
   id: Generated<number>;
   reference: string;
   site_id: number;
-  kind: "report" | "notice";
+  kind: "report" | "notice" | "pause";
   state: Generated<string>;
   category: string;
   explanation: Generated<string>;
@@ -61,7 +61,7 @@ export interface ModerationDecisionsTable {
   member_id: number;
   case_id: number | null;
   appeal_id: number | null;
-  action: "dismiss" | "remove_photo" | "warn" | "ban" | "unban";
+  action: "dismiss" | "remove_photo" | "warn" | "ban" | "unban" | "pause";
   category: string;
   reason: string;
   image_id: number | null;

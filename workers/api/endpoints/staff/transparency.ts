@@ -93,10 +93,11 @@ export const staffTransparency = new Hono<ApiContext>().get("/staff/transparency
     },
     decisions: {
       total: sum(grounds),
-      on_notice: sum(grounds.filter((row) => row.origin === "case")),
+      // The automated pause after trusted reports (ADR 058) has a case of its own but no notice.
+      on_notice: sum(grounds.filter((row) => row.origin === "case" && row.action !== "pause")),
       own_initiative: sum(grounds.filter((row) => row.origin === "own")),
       on_appeal: sum(grounds.filter((row) => row.origin === "appeal")),
-      automated: 0,
+      automated: sum(grounds.filter((row) => row.action === "pause" && row.origin === "case")),
       by_action: [...byAction].map(([action, count]) => ({ action, count })).sort((a, b) => b.count - a.count),
       by_ground: [...byGround.values()].sort((a, b) => b.count - a.count),
       suspensions: byAction.get("ban") ?? 0,
