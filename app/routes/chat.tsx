@@ -12,6 +12,7 @@ import { TEMPLATE_FLAGS } from "../../contract/rules/templates";
 import { MessageSchema } from "~/lib/forms/chat";
 import { apiErrorReply, formReply } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
+import { useEscapeClosesMenus } from "~/lib/escape-closes-menus";
 import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { PartFailed } from "~/components/PartFailed";
@@ -151,6 +152,7 @@ async function resendActivation(context: Route.ActionArgs["context"], submission
 }
 
 export default function Chat(props: Route.ComponentProps) {
+  useEscapeClosesMenus();
   // Another conversation is another page: nothing (older pages, the composer) carries over.
   const view = <ChatView key={props.loaderData.conversation.id} {...props} />;
   const { sidebar, conversation } = props.loaderData;

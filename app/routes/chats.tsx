@@ -7,6 +7,7 @@ import type { ChatListEntry } from "../../contract/schemas";
 import { formErrorsOf, type FormReply } from "~/lib/forms/reply";
 import { formErrors, formReply } from "~/lib/forms/reply.server";
 import { useTranslation } from "~/lib/i18n-react";
+import { useEscapeClosesMenus } from "~/lib/escape-closes-menus";
 import { apiContext } from "~/lib/context";
 import { TOAST_DURATION_MS } from "~/lib/toast";
 import { pageError } from "~/lib/page-errors.server";
@@ -54,6 +55,7 @@ function confirmingId(search: URLSearchParams): number | null {
 const UNDO_MS = TOAST_DURATION_MS;
 
 export default function Chats({ loaderData, actionData }: Route.ComponentProps) {
+  useEscapeClosesMenus();
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const asked = confirmingId(search);

@@ -315,3 +315,34 @@ test("a member who has not confirmed the address is told to confirm before writi
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page.getByRole("log", { name: "Messages" }).getByText("Hello Ben")).toBeVisible();
 });
+
+test("Escape closes the conversation's menu and the emoji picker and gives the focus back; an emoji goes in at the cursor", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript a menu closes by its own button");
+  await login(page, BEN);
+  await page.goto("/members/1/chat");
+  await expect(page).toHaveURL(/\/chats\/\d+/);
+  const menu = page.locator("details.chat-safety");
+  const menuButton = menu.locator("summary");
+  await menuButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("open", "");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Escape");
+  await expect(menu).not.toHaveAttribute("open", "");
+  await expect(menuButton).toBeFocused();
+
+  // The emoji picker is loaded once the page is live; it closes the same way.
+  const picker = page.locator("details.emoji-picker");
+  await picker.locator("summary").click();
+  await expect(picker).toHaveAttribute("open", "");
+  await picker.getByRole("button", { name: "👋" }).click();
+  await expect(page.getByLabel("Your message")).toHaveValue(/👋/);
+  await picker.locator("summary").click();
+  await picker.getByRole("button", { name: "👍" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(picker).not.toHaveAttribute("open", "");
+  await expect(picker.locator("summary")).toBeFocused();
+});

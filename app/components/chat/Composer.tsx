@@ -4,9 +4,8 @@
  * A message with a word of the site's offensive list asks "Are you sure?" first (ADR 057): with
  * the script before anything is sent, without it when the action answers `nudge`.
  */
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { EmojiPicker } from "~/components/chat/EmojiPicker";
 import { NudgePanel } from "~/components/chat/Nudges";
 import { PremiumTeaser } from "~/components/commerce/PremiumTeaser";
 import { ErrorList } from "~/components/Field";
@@ -17,6 +16,10 @@ import { useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import { MESSAGE_MAX } from "../../../contract/limits";
 import type { findOffensiveWord } from "../../../contract/rules/offensive-words";
+
+// Only with the script, once the page is live, and not on every phone (their keyboards have
+// emoji): loaded when shown, so the conversation page's first load does not carry it.
+const EmojiPicker = lazy(() => import("~/components/chat/EmojiPicker").then((m) => ({ default: m.EmojiPicker })));
 
 export function Composer({
   conversation,
@@ -211,7 +214,11 @@ export function Composer({
         />
       ) : null}
       <div className="chat-composer-row">
-        {form.hydrated && nudge === null && <EmojiPicker target={area} />}
+        {form.hydrated && nudge === null && (
+          <Suspense fallback={null}>
+            <EmojiPicker target={area} />
+          </Suspense>
+        )}
         <p className="chat-cost" id="chat-cost">
           {t("chat.cost", { count: cost, balance })}
         </p>
