@@ -4,27 +4,15 @@
  * safety note and the chat menu lead to /pages/safety; the screening notice shows at sign-up, on
  * the safety page and in the mails of a site that turns it on (the demo's Velvet Room).
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
-import { confirmAddress, expect, login, newMember, test } from "./support/fixtures";
+import { confirmAddress, expect, newMember, test, memberIdOf } from "./support/fixtures";
 
 // Sign-ups here come from their own IP (the API allows 20 an hour per IP).
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.150" } });
 
 const VELVET = `http://velvet.localhost:${E2E_PORT}`;
 const SCREENING = "Velvet Room does not conduct criminal background screenings of its members.";
-
-async function benId(browser: Browser): Promise<string> {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const ben = await context.newPage();
-  await login(ben, { email: "ben@example.com", password: "demo-password" });
-  await ben.goto("/profile");
-  const href = await ben.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href");
-  await context.close();
-  const id = href?.match(/\/members\/(\d+)$/)?.[1];
-  expect(id).toBeTruthy();
-  return id!;
-}
 
 async function send(page: Page, text: string) {
   await page.getByLabel("Your message").fill(text);
@@ -41,7 +29,7 @@ test("a first message with contact details is refused with its reason, the text 
   const email = `e2e-first-${stamp}@example.com`;
   await newMember(page, email, `Fay ${stamp.slice(-4)}`);
   await confirmAddress(page, email);
-  const ben = await benId(browser);
+  const ben = await memberIdOf(browser, { email: "ben@example.com", password: "demo-password" });
   await page.goto(`/members/${ben}/chat`);
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const chatPath = new URL(page.url()).pathname;

@@ -5,9 +5,9 @@
  * other test's site changes), a first message is refused beside the composer with when new ones
  * may start, the text kept and nothing charged, while replies still go.
  */
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_STAFF } from "../../workers/api/seed/staff";
-import { DEMO, expect, login, newMember, signUp, test } from "./support/fixtures";
+import { DEMO, expect, newMember, signUp, test, memberIdOf } from "./support/fixtures";
 import { staffSignsIn } from "./support/staff";
 
 // Sign-ups here come from their own IP (the API allows 20 an hour per IP).
@@ -68,19 +68,6 @@ test("a throwaway address is refused at the mail change beside the field, what w
   await expect(section.getByLabel("New email address")).toHaveAttribute("aria-invalid", "true");
   await checkA11y();
 });
-
-/** A demo member's id, from the link to their own profile. */
-async function memberIdOf(browser: Browser, account: { email: string; password: string }): Promise<string> {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const page = await context.newPage();
-  await login(page, account);
-  await page.goto("/profile");
-  const href = await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href");
-  await context.close();
-  const id = href?.match(/\/members\/(\d+)$/)?.[1];
-  expect(id).toBeTruthy();
-  return id!;
-}
 
 /** Opens the activation link of the member's mail in the development mailbox, in the browser. */
 async function confirmInBrowser(page: Page, email: string) {

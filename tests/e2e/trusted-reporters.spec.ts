@@ -5,9 +5,9 @@
  * notifications show the automated decision with its statement of reasons; the site's moderator
  * finds the pause in the queue and lifts it, and a new conversation goes again.
  */
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_STAFF } from "../../workers/api/seed/staff";
-import { confirmAddress, expect, login, newMember, test } from "./support/fixtures";
+import { confirmAddress, expect, newMember, test, memberIdOf } from "./support/fixtures";
 import { staffSignsIn } from "./support/staff";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.190" } });
@@ -21,19 +21,6 @@ const screenshots = async (page: Page, info: TestInfo, name: string) => {
     await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: false });
   }
 };
-
-/** A demo member's id, from the link to their own profile. */
-async function memberIdOf(browser: Browser, account: { email: string; password: string }): Promise<string> {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const page = await context.newPage();
-  await login(page, account);
-  await page.goto("/profile");
-  const href = await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href");
-  await context.close();
-  const id = href?.match(/\/members\/(\d+)$/)?.[1];
-  expect(id).toBeTruthy();
-  return id!;
-}
 
 async function send(page: Page, text: string) {
   await page.getByLabel("Your message").fill(text);

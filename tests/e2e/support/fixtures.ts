@@ -174,6 +174,19 @@ export async function confirmAddress(page: Page, email: string) {
   expect(new URL(opened.url()).pathname).toBe("/activate/done");
 }
 
+/** A demo member's id, from the link to their own profile (in a context of its own, closed after). */
+export async function memberIdOf(browser: Browser, account: { email: string; password: string }): Promise<string> {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const page = await context.newPage();
+  await login(page, account);
+  await page.goto("/profile");
+  const href = await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href");
+  await context.close();
+  const id = href?.match(/\/members\/(\d+)$/)?.[1];
+  expect(id).toBeTruthy();
+  return id!;
+}
+
 /**
  * A new member others can find: confirmed, living in the Netherlands (only active members with a
  * country show anywhere, docs/decisions/040); their member id.

@@ -2,31 +2,13 @@
 import { sql } from "kysely";
 import { notBlocked } from "./blocks";
 import type { Db } from "./client";
+import { signingModeratorId } from "./staff";
 
 const DEV_MODERATOR_EMAIL = "dev-moderator@localhost.invalid";
 
-/**
- * The id of the development moderator who signs decisions made with the development tools,
- * written the first time. The account is disabled and has no password or secret: nobody can
- * sign in as it.
- */
-export async function devModeratorId(db: Db, now: number): Promise<number> {
-  await db
-    .insertInto("staff")
-    .values({
-      site_id: null,
-      email: DEV_MODERATOR_EMAIL,
-      name: "Development moderator",
-      role: "moderator",
-      password_hash: "!",
-      totp_secret: "!",
-      disabled_at: now,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column("email").doNothing())
-    .execute();
-  const staff = await db.selectFrom("staff").select("id").where("email", "=", DEV_MODERATOR_EMAIL).executeTakeFirstOrThrow();
-  return staff.id;
+/** The development moderator who signs decisions made with the development tools (written the first time). */
+export function devModeratorId(db: Db, now: number): Promise<number> {
+  return signingModeratorId(db, { email: DEV_MODERATOR_EMAIL, name: "Development moderator" }, now);
 }
 
 /** Moves a decision's date (and its appeal deadline) back. */

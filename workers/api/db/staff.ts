@@ -127,3 +127,27 @@ export async function audit(
     })
     .execute();
 }
+
+/**
+ * A moderator account that only signs decisions nobody on the staff made (the development tools'
+ * and the automated ones), written the first time it is needed. It is disabled and has no password
+ * or secret: nobody can sign in as it.
+ */
+export async function signingModeratorId(db: Db, account: { email: string; name: string }, now: number): Promise<number> {
+  await db
+    .insertInto("staff")
+    .values({
+      site_id: null,
+      email: account.email,
+      name: account.name,
+      role: "moderator",
+      password_hash: "!",
+      totp_secret: "!",
+      disabled_at: now,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+  const staff = await db.selectFrom("staff").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
+  return staff.id;
+}

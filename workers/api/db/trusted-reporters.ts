@@ -6,30 +6,13 @@
 import { sql } from "kysely";
 import { PAUSE_CATEGORIES } from "../../../contract/rules/trusted-reporters";
 import type { Db } from "./client";
+import { signingModeratorId } from "./staff";
 
 const AUTOMATED_EMAIL = "automated@localhost.invalid";
 
-/**
- * The staff account that signs automated decisions, written the first time. It is disabled and has
- * no password or secret: nobody signs in as it. Its name is what the console shows as the signer.
- */
-export async function automatedModeratorId(db: Db, now: number): Promise<number> {
-  await db
-    .insertInto("staff")
-    .values({
-      site_id: null,
-      email: AUTOMATED_EMAIL,
-      name: "Automated (trusted reporters)",
-      role: "moderator",
-      password_hash: "!",
-      totp_secret: "!",
-      disabled_at: now,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column("email").doNothing())
-    .execute();
-  const staff = await db.selectFrom("staff").select("id").where("email", "=", AUTOMATED_EMAIL).executeTakeFirstOrThrow();
-  return staff.id;
+/** The staff account that signs automated decisions (written the first time); its name is what the console shows. */
+export function automatedModeratorId(db: Db, now: number): Promise<number> {
+  return signingModeratorId(db, { email: AUTOMATED_EMAIL, name: "Automated (trusted reporters)" }, now);
 }
 
 export interface TrustWindow {
