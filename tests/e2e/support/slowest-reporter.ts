@@ -1,18 +1,30 @@
 /**
  * Prints, after the run, the test files and tests that took longest (summed over both projects),
  * so the suite's time can be watched and cut (docs/architecture.md §7: the suite stays under
- * 15 minutes on 2 cores).
+ * 15 minutes on 2 cores). Then, last of all, a short digest of every failed attempt: CI keeps
+ * only the end of a long log, and the line reporter prints a failure's details where it
+ * happened, far above.
  */
 import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 
 export default class SlowestReporter implements Reporter {
   private readonly byFile = new Map<string, number>();
   private readonly byTest: { title: string; ms: number }[] = [];
+  private readonly failures: string[] = [];
 
   onTestEnd(test: TestCase, result: TestResult) {
     const file = test.location.file.replace(/^.*tests\/e2e\//, "");
     this.byFile.set(file, (this.byFile.get(file) ?? 0) + result.duration);
-    this.byTest.push({ title: `${test.parent.project()?.name ?? "?"} › ${file} › ${test.title}`, ms: result.duration });
+    const title = `${test.parent.project()?.name ?? "?"} › ${file} › ${test.title}`;
+    this.byTest.push({ title, ms: result.duration });
+    if (result.status === "failed" || result.status === "timedOut") {
+      const error = stripAnsi(result.error?.message ?? result.status)
+        .split("\n")
+        .slice(0, 8)
+        .join("\n    ");
+      const at = result.error?.location ? ` (line ${result.error.location.line})` : "";
+      this.failures.push(`${title}, attempt ${result.retry + 1}${at}:\n    ${error}`);
+    }
   }
 
   onEnd() {
@@ -22,5 +34,13 @@ export default class SlowestReporter implements Reporter {
     for (const [file, ms] of files) console.log(`${seconds(ms)}  ${file}`);
     console.log("Slowest tests:");
     for (const { title, ms } of this.byTest.sort((a, b) => b.ms - a.ms).slice(0, 12)) console.log(`${seconds(ms)}  ${title}`);
+    if (this.failures.length === 0) return;
+    console.log(`\nFailed attempts (${this.failures.length}):`);
+    for (const failure of this.failures.slice(0, 10)) console.log(`- ${failure}`);
   }
+}
+
+function stripAnsi(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts the colour codes removed here.
+  return text.replace(/\u001b\[[0-9;]*m/g, "");
 }
