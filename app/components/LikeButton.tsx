@@ -17,12 +17,15 @@ export function LikeButton({
   name,
   liked,
   photo,
+  compact = false,
 }: {
   profileId: number;
   name: string;
   liked: boolean;
   /** The member's main photo (thumbnail), for the match moment: the card or profile has it at hand. */
   photo: string | null;
+  /** A small round button with the heart only (on cards, over the photo); the words stay for screen readers. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof likeAction>();
@@ -41,12 +44,13 @@ export function LikeButton({
         <button
           ref={button}
           type="submit"
-          className={shownLiked ? "button small liked" : "button small"}
+          className={[compact ? "card-action" : "button small", shownLiked ? "liked" : ""].join(" ").trim()}
           aria-pressed={shownLiked}
           aria-busy={fetcher.state !== "idle"}
+          title={compact ? `${shownLiked ? t("card.liked") : t("card.like")} ${name}` : undefined}
         >
           <span className={shownLiked ? "button-icon i-heart-filled" : "button-icon i-heart"} aria-hidden="true" />
-          {shownLiked ? t("card.liked") : t("card.like")}
+          <span className={compact ? "visually-hidden" : undefined}>{shownLiked ? t("card.liked") : t("card.like")}</span>
           <span className="visually-hidden"> {name}</span>
         </button>
       </fetcher.Form>

@@ -8,15 +8,17 @@ import { useSite, useTemplateFlags } from "~/lib/root-data";
 
 /**
  * Where a card is: home and the error page show no actions, likes shows like only; the matches
- * after sign-up (/signup-matches) show like and a written "write a message" link.
+ * after sign-up (/signup-matches) show like and "Write to …".
  */
 export type CardPlace = "search" | "home" | "likes" | "error" | "matches";
 
 /**
- * A profile in a grid (docs/product.md §2, §1.2): the photo is the card, with the name, age and
- * place over it; the name's link covers the card, so a tap anywhere opens the profile. One
- * primary action, like; the template's start-conversation button sits beside it on search.
- * Fictional profiles carry the site's icon, explained in words.
+ * A profile in a grid (docs/product.md §2.4): photo first. A compact caption at the photo's foot
+ * (name, age, city, the language a profile speaks when it differs) keeps faces visible; the
+ * name's link covers the card, so a tap anywhere opens the profile. The actions are small round
+ * buttons beside the caption: like, and on search the template's start-conversation button.
+ * Fictional profiles carry the site's small icon after the name, in words for screen readers
+ * and as a tooltip; the profile page says it in full.
  */
 export function ProfileCard({
   profile,
@@ -37,7 +39,7 @@ export function ProfileCard({
   /** 3 when the grid sits under its own h2. */
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const names = useDisplayNames();
   const flags = useTemplateFlags();
   const href = `/members/${profile.id}`;
@@ -62,37 +64,50 @@ export function ProfileCard({
         )}
       </div>
       <div className="card-body">
-        <Heading id={`card-${profile.id}`} className="card-name">
-          <Link to={href}>{profile.name}</Link>
-          {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
-        </Heading>
-        <p className="card-place">{[profile.city, names.country(profile.country)].filter(Boolean).join(", ")}</p>
-        <ProfileBadges profile={profile} fictionalIcon={fictionalIcon} />
+        <div className="card-caption">
+          <Heading id={`card-${profile.id}`} className="card-name">
+            <Link to={href}>{profile.name}</Link>
+            {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
+            {profile.fictional ? (
+              <span className="card-mark" title={t("card.fictionalExplained")}>
+                <span aria-hidden="true"> {fictionalIcon}</span>
+                <span className="visually-hidden"> {t("card.fictional")}</span>
+              </span>
+            ) : null}
+          </Heading>
+          <p className="card-place">
+            {profile.city || names.country(profile.country)}
+            {/* The country in words for screen readers; on screen the caption stays one short line. */}
+            {profile.city && profile.country ? <span className="visually-hidden">, {names.country(profile.country)}</span> : null}
+            {showLanguageBadge(profile.language, locale, profile.country) ? (
+              <span className="card-language" title={t("card.speaks", { language: names.language(profile.language) })}>
+                <span aria-hidden="true">{profile.city || profile.country ? " · " : ""}</span>
+                <span className="visually-hidden">{t("card.speaks", { language: names.language(profile.language) })}</span>
+                <span aria-hidden="true">{names.language(profile.language)}</span>
+              </span>
+            ) : null}
+          </p>
+        </div>
         {showLike || showChat ? (
           <div className="card-actions">
+            {showChat ? (
+              <Link
+                className="card-action"
+                to={`/members/${profile.id}/chat`}
+                aria-label={t(place === "matches" ? "match.write" : "card.chatWith", { name: profile.name })}
+                title={t(place === "matches" ? "match.write" : "card.chatWith", { name: profile.name })}
+              >
+                <span className="button-icon i-chat" aria-hidden="true" />
+              </Link>
+            ) : null}
             {showLike ? (
               <LikeButton
                 profileId={profile.id}
                 name={profile.name}
                 liked={profile.liked}
                 photo={profile.main_image?.thumb_filename ?? null}
+                compact
               />
-            ) : null}
-            {place === "matches" ? (
-              <Link className="button small secondary" to={`/members/${profile.id}/chat`}>
-                <span className="button-icon i-chat" aria-hidden="true" />
-                <span className="card-write-label">{t("signupMatches.write")}</span>
-                <span className="visually-hidden"> {profile.name}</span>
-              </Link>
-            ) : showChat ? (
-              <Link
-                className="button small secondary"
-                to={`/members/${profile.id}/chat`}
-                aria-label={t("card.chatWith", { name: profile.name })}
-                title={t("card.chatWith", { name: profile.name })}
-              >
-                <span className="button-icon i-chat" aria-hidden="true" />
-              </Link>
             ) : null}
           </div>
         ) : null}

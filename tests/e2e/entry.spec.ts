@@ -190,7 +190,7 @@ test("after sign-up the member area begins with matches to like or write to; lik
   expect(await cards.count()).toBeGreaterThanOrEqual(4);
   const first = cards.first();
   const name = (await first.locator(".card-name a").textContent())?.trim() ?? "";
-  await expect(first.getByRole("link", { name: `Write ${name}` })).toHaveAttribute("href", /^\/members\/\d+\/chat$/);
+  await expect(first.getByRole("link", { name: `Write to ${name}` })).toHaveAttribute("href", /^\/members\/\d+\/chat$/);
   await first.getByRole("button", { name: `Like ${name}` }).click();
   if (!javaScriptEnabled) await expect(page).toHaveURL(/\/signup-matches$/);
   await expect(first.getByRole("button", { name: `Liked ${name}` })).toHaveAttribute("aria-pressed", "true");
