@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { lazyOrNothing } from "~/lib/lazy-or-nothing";
 import { Link, replace, useFetcher, useFetchers, useSearchParams } from "react-router";
 import { ChatEntryLink, FictionalMark, useChatName } from "~/components/chat/ChatEntry";
 import { MessageList } from "~/components/chat/MessageList";
-import { SafetyActions } from "~/components/safety/SafetyFields";
 import { fetchChats, fetchMessages, markChatRead, sendMessage } from "~/lib/api/chat.server";
 import { orUnanswered } from "~/lib/api/client.server";
 import { siteSettings } from "~/lib/api/site.server";
@@ -26,6 +26,11 @@ import { getOptionalUser } from "~/lib/auth.server";
 import { updateUser } from "~/lib/api/signup.server";
 import { requestLocale } from "~/lib/i18n.server";
 import { limitResetsAt } from "~/lib/trust-limits.server";
+
+// Report and block sit in the top bar's "⋯" menu, shown only once opened: their code loads after
+// the page (the server's HTML stays until then, so they work without JavaScript too); offline,
+// the menu goes without them rather than the page failing.
+const SafetyActions = lazyOrNothing(() => import("~/components/safety/SafetyFields").then((m) => m.SafetyActions));
 
 /**
  * /chats/:chatId (login, chat layout): one conversation. The top bar (back, photo, name, the

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : formReply(formErrors(), result.status, { expired: true });
   }
   // Logged in here: back to the profile; else to log in with the new address.
-  const to = (await getOptionalUser(context)) ? "/profile#email" : "/login";
+  const to = (await getOptionalUser(context)) ? "/profile?part=account#email" : "/login";
   throw redirect(to, {
     headers: { "Set-Cookie": toastCookie(request, { key: "emailChanged", values: { email: result.data.email } }) },
   });
@@ -53,7 +53,7 @@ export default function MailChangeDo({ loaderData, actionData }: Route.Component
         <h1>{t("mailChange.invalidHeading")}</h1>
         <p>{t("mailChange.invalidText")}</p>
         <p>
-          <Link className="button" to="/profile#email">
+          <Link className="button" to="/profile?part=account#email">
             {t("mailChange.toProfile")}
           </Link>
         </p>

@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.status === 404 || result.status === 422) pageError(404, "Not Found");
     pageError(result.status);
   }
-  const back = safeRedirect(form.get("returnTo"), block ? "/members" : "/profile#blocked");
+  const back = safeRedirect(form.get("returnTo"), block ? "/members" : "/profile?part=privacy#blocked");
   throw redirect(back, {
     headers: { "Set-Cookie": toastCookie(request, { key: block ? "memberBlocked" : "memberUnblocked" }) },
   });

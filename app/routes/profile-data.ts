@@ -9,7 +9,7 @@ import type { Route } from "./+types/profile-data";
  * download, the GDPR right of access. A plain link, so it works without JavaScript.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser({ request, context }, "/profile#data");
+  await requireUser({ request, context }, "/profile?part=account#data");
   const result = await exportData(context.get(apiContext));
   if (!result.ok) pageError(result.status);
   const day = result.data.exported_at.slice(0, 10);

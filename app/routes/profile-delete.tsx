@@ -80,7 +80,7 @@ export default function ProfileDelete({ loaderData, actionData }: Route.Componen
           <button type="submit" className="button danger" disabled={submitting} aria-busy={submitting}>
             {t("deleteAccount.submit")}
           </button>
-          <Link className="button secondary" to="/profile">
+          <Link className="button secondary" to="/profile?part=account#data">
             {t("deleteAccount.cancel")}
           </Link>
         </div>

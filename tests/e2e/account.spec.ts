@@ -29,7 +29,7 @@ test("a member changes the email address through the link mailed to the new one"
   const oldEmail = `e2e-mail-old-${stamp}@example.com`;
   const newEmail = `e2e-mail-new-${stamp}@hotmail.com`;
   await newMember(page, oldEmail, "Robin", "robin password");
-  await page.goto("/profile#email");
+  await page.goto("/profile?part=account#email");
   const section = page.locator("#email");
   await expect(section.getByText(oldEmail)).toBeVisible();
   // With JavaScript, the live address check starts once the page's script runs (the form then turns
@@ -106,7 +106,7 @@ test("a member changes the email address through the link mailed to the new one"
 
   // The old address was told, with a "This was not me" rescue link (the next test uses one).
   expect(await mailedLink(page, oldEmail, "/account-rescue?token=")).toContain("/account-rescue?token=");
-  await page.goto("/profile#email");
+  await page.goto("/profile?part=account#email");
   await expect(page.locator("#email").getByText(newEmail)).toBeVisible();
 
   // After this recent change, /notifications says it and what to do if it was not the member (issue 29 point 20).
@@ -134,7 +134,7 @@ test("the owner takes the account back with 'This was not me' after an intruder 
   await intruder.getByLabel("Password").fill("robin password");
   await intruder.getByRole("button", { name: "Log in" }).click();
   await expect(intruder).toHaveURL(/\/home$/);
-  await intruder.goto("/profile#email");
+  await intruder.goto("/profile?part=account#email");
   await intruder.locator("#email").getByLabel("New email address").fill(intruderEmail);
   await intruder.locator("#email").getByLabel("Current password").fill("robin password");
   const send = intruder.locator("#email").getByRole("button", { name: "Send a confirmation link" });
@@ -143,7 +143,7 @@ test("the owner takes the account back with 'This was not me' after an intruder 
   await expect(intruder.getByRole("status").filter({ hasText: `We sent a link to ${intruderEmail}` })).toBeVisible();
   await intruder.goto(await mailedLink(intruder, intruderEmail, "/mail-change/do?token="));
   await intruder.getByRole("button", { name: "Yes, use this address" }).click();
-  await intruder.goto("/profile#password");
+  await intruder.goto("/profile?part=account#password");
   const password = intruder.locator("#password");
   await password.getByLabel("Current password").fill("robin password");
   await password.getByLabel("New password", { exact: true }).fill("intruder password");
@@ -178,7 +178,7 @@ test("the owner takes the account back with 'This was not me' after an intruder 
   await owner.getByLabel("New password again").fill("robin new password");
   await owner.getByRole("button", { name: "Save my new password" }).click();
   await expect(owner).toHaveURL(/\/home$/);
-  await owner.goto("/profile#email");
+  await owner.goto("/profile?part=account#email");
   await expect(owner.locator("#email").getByText(ownerEmail)).toBeVisible();
 
   // The rescue link is spent: a clear page, not an error.
@@ -193,7 +193,7 @@ test("the owner takes the account back with 'This was not me' after an intruder 
 test("a member downloads the data export, turns push off and switches the language", async ({ page }, info) => {
   const email = `e2e-data-${info.project.name}-${Date.now()}@example.com`;
   await newMember(page, email, "Kim", "robin password");
-  await page.goto("/profile#data");
+  await page.goto("/profile?part=account#data");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download my data" }).click();
   const file = await download;
@@ -218,18 +218,17 @@ test("a member downloads the data export, turns push off and switches the langua
     },
   });
   expect(stored.ok(), await stored.text()).toBe(true);
-  // The page is /profile#data already: going to another #part would not load it again.
-  await page.reload();
+  await page.goto("/profile?part=notifications#push");
   const push = page.locator("#push");
   await expect(push.getByText("Notifications are on")).toBeVisible();
   await push.getByRole("button", { name: "Turn off notifications" }).click();
   await expect(page.locator("#push").getByText("Notifications are off.")).toBeVisible();
 
   // The language: the page answers in it, and the account keeps it.
-  await page.goto("/profile#language");
+  await page.goto("/profile?part=account#language");
   await page.locator("#language").getByLabel("Language").selectOption("nl");
   await page.locator("#language").getByRole("button", { name: "Change language" }).click();
-  await expect(page).toHaveURL(/\/profile#language$/);
+  await expect(page).toHaveURL(/\/profile\?part=account#language$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "nl");
   await page.locator("#language").getByLabel("Taal").selectOption("en");
   await page.locator("#language").getByRole("button").click();
@@ -240,7 +239,7 @@ test("a member deletes the account and signs up again with the same address", as
   test.slow();
   const email = `e2e-delete-${info.project.name}-${Date.now()}@example.com`;
   await newMember(page, email, "Alex", "robin password");
-  await page.goto("/profile#data");
+  await page.goto("/profile?part=account#data");
   await page.getByRole("link", { name: "Delete my account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Delete your account?" })).toBeVisible();
   // The site's retention offer (Amora: 30 %).
@@ -269,6 +268,6 @@ test("a member deletes the account and signs up again with the same address", as
 
   // The same address signs up again, as a new member.
   await signUp(page, email, "Alex", "a new start");
-  await page.goto("/profile#email");
+  await page.goto("/profile?part=account#email");
   await expect(page.locator("#email").getByText(email)).toBeVisible();
 });

@@ -124,7 +124,7 @@ test("a new build shows 'New version', and Reload keeps the text being typed", a
   // 304: the browser forgets its copy (a real deploy changes the validators).
   await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
   try {
-    await page.goto("/profile", { waitUntil: "networkidle" });
+    await page.goto("/profile?part=about", { waitUntil: "networkidle" });
     const field = page.locator("form input[name=name]").first();
     const typed = `Typed before the update ${Date.now()}`;
     await field.fill(typed);

@@ -325,7 +325,7 @@ test("Escape closes the conversation's menu and the emoji picker and gives the f
   await page.goto("/members/1/chat");
   await expect(page).toHaveURL(/\/chats\/\d+/);
   const menu = page.locator("details.chat-safety");
-  const menuButton = menu.locator("summary");
+  const menuButton = menu.locator(":scope > summary");
   await menuButton.focus();
   await page.keyboard.press("Enter");
   await expect(menu).toHaveAttribute("open", "");

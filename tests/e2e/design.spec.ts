@@ -174,12 +174,13 @@ test("the template decides which countries search offers", async ({ page, contex
 test("a member's interests show on their page in both templates (issue 29 point 5)", async ({ page, context }) => {
   // Ben (a confirmed member with a country: a new, unconfirmed one has no public page yet).
   await login(page, { email: "ben@example.com", password: "demo-password" });
-  await page.goto("/profile", { waitUntil: "networkidle" });
+  await page.goto("/profile?part=about", { waitUntil: "networkidle" });
   const about = page.locator("#about");
   await about.getByLabel("Music").check();
   await about.getByLabel("Travel").check();
   await about.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.goto("/profile");
   const own = await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href");
 
   await page.goto(own ?? "/");

@@ -91,7 +91,7 @@ test("a member page shows the answers given at sign-up, and the interests the vi
   // Seeded answers: Anna is single, a non-smoker, into travel, music and nature. The viewer is a
   // new member who chose music alone (a demo account's interests are changed by other tests).
   await newMember(page, `e2e-interests-${info.project.name}-${Date.now()}@example.com`, "Ivo");
-  await page.goto("/profile", { waitUntil: "networkidle" });
+  await page.goto("/profile?part=about", { waitUntil: "networkidle" });
   await page.locator("#about").getByLabel("Music").check();
   await page.locator("#about").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
@@ -369,7 +369,7 @@ test("notifications: no email-change alarm without a change; the welcome notice 
 
   // A photo only: the welcome notice still asks for the text.
   // "networkidle": hydrated, so the picked photo is the upload script's (issue 29 point 11 is another helper's).
-  await page.goto("/profile#photos", { waitUntil: "networkidle" });
+  await page.goto("/profile?part=photos", { waitUntil: "networkidle" });
   await page
     .locator("#photos")
     .getByLabel("Choose a photo or drop it here")
@@ -380,7 +380,7 @@ test("notifications: no email-change alarm without a change; the welcome notice 
   await expect(page.getByText("Welcome! Add a photo")).toBeVisible();
 
   // And a few words: done, the notice is gone.
-  await page.goto("/profile#about");
+  await page.goto("/profile?part=about");
   await page.locator("#about").getByLabel("About me").fill("I like long walks.");
   const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/profile") && r.request().method() === "POST");
   await page.locator("#about").getByRole("button", { name: "Save" }).click();

@@ -83,7 +83,7 @@ for (const [mode, what] of [
     await page.getByRole("button", { name: "Sign up for free" }).click();
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
     // One account, and it is this visitor's: the profile shows the name typed.
-    await page.goto("/profile");
+    await page.goto("/profile?part=about");
     await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Faye");
   });
 }

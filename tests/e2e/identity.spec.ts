@@ -28,11 +28,11 @@ test("sign-up refuses a name with a zero-width space", async ({ page }, info) =>
 
 test("the profile refuses a name with a right-to-left override and keeps the old one", async ({ page }) => {
   await login(page);
-  await page.goto("/profile#name", { waitUntil: "networkidle" });
+  await page.goto("/profile?part=about#name", { waitUntil: "networkidle" });
   const section = page.locator("#name");
   await section.getByLabel("Name").fill("\u202EannA");
   await section.getByRole("button", { name: "Save" }).click();
   await expect(section.getByText(MESSAGE, { exact: false })).toBeVisible();
-  await page.goto("/profile");
+  await page.goto("/profile?part=about");
   await expect(page.locator("#name").getByLabel("Name")).toHaveValue(DEMO.name);
 });

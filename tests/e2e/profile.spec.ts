@@ -25,11 +25,26 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await create.click();
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign up for free");
 
+  // The overview lists the parts; each part is a page of its own (issue 29 point 12).
   await page.getByRole("link", { name: "My profile (Sam)" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
+  const parts = page.getByRole("navigation", { name: "Parts of your profile" });
+  await expect(parts.getByRole("link")).toHaveText([
+    /^Photos/,
+    /^Name and about you/,
+    /^Details/,
+    /^Location/,
+    /^Account/,
+    /^Notifications/,
+    /^Privacy and blocking/,
+  ]);
+  await parts.getByRole("link", { name: /^Photos/ }).click();
+  await expect(page).toHaveURL(/\/profile\?part=photos$/);
   await expect(page.getByText("You have no photos yet.")).toBeVisible();
+  await expect(page.locator("#location")).toHaveCount(0);
 
   // Location, with a region of the chosen country.
+  await page.goto("/profile?part=location");
   const location = page.locator("#location");
   await location.getByLabel("Country").selectOption("BE");
   await location.getByLabel("Region").selectOption({ label: "Antwerpen" });
@@ -39,6 +54,7 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await expect(page.locator("#location").getByLabel("City")).toHaveValue("Antwerpen");
 
   // Personal info: a bad date first, kept input, then a good one.
+  await page.goto("/profile?part=details");
   const personal = page.locator("#personal");
   await personal.getByLabel("A man").check();
   await personal.getByLabel("Day").selectOption("31");
@@ -54,6 +70,7 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   await expect(page.locator("#personal").getByLabel("Everyone")).toBeChecked();
 
   // About me.
+  await page.goto("/profile?part=about");
   await page.locator("#about").getByLabel("About me").fill("I like long walks.");
   // Wait for the save's answer: an upload started while the page reloads its data could be lost.
   const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/profile") && r.request().method() === "POST");
@@ -64,7 +81,8 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   // or the photo chosen next would meet the form without its script (no upload on choosing).
   await page.waitForLoadState("networkidle");
 
-  // Photos: two, the second made main, the first deleted.
+  // Photos: two, the second made main, the first deleted (asked first).
+  await page.goto("/profile?part=photos", { waitUntil: "networkidle" });
   for (const name of ["one.png", "two.png"]) {
     await page
       .locator("#photos")
@@ -75,10 +93,13 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
   }
   await page.getByRole("button", { name: "Make main photo (Your photo 2)" }).click();
   await expect(page.getByRole("list", { name: "Your photos" }).getByRole("listitem").nth(1)).toContainText("Main photo");
-  await page.getByRole("button", { name: "Delete (Your photo 1)" }).click();
+  await page.locator("summary", { hasText: "Delete" }).first().click();
+  await expect(page.locator("details[open]").getByText("Delete this photo? It cannot be brought back.")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, delete (Your photo 1)" }).click();
   await expect(page.getByRole("list", { name: "Your photos" }).getByRole("listitem")).toHaveCount(1);
 
   // Password: the wrong current one is refused; then changed, and it logs in.
+  await page.goto("/profile?part=account#password");
   const password = page.locator("#password");
   await password.getByLabel("Current password").fill("not my password");
   await password.getByLabel("New password", { exact: true }).fill("second password");
@@ -109,7 +130,7 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
 test("a member changes the name on /profile and the header shows it (issue 16)", async ({ page, javaScriptEnabled }, info) => {
   const email = `e2e-name-${info.project.name}-${Date.now()}@example.com`;
   await newMember(page, email, "Sam");
-  await page.goto("/profile");
+  await page.goto("/profile?part=about");
   const section = page.locator("#name");
   await expect(section.getByLabel("Name")).toHaveValue("Sam");
 
@@ -132,7 +153,7 @@ test("a member changes the name on /profile and the header shows it (issue 16)",
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await expect(page.getByRole("link", { name: "My profile (Sam Two)" })).toBeVisible();
   await expect(page.locator("#name").getByLabel("Name")).toHaveValue("Sam Two");
-  if (!javaScriptEnabled) await expect(page).toHaveURL(/\/profile#name$/);
+  if (!javaScriptEnabled) await expect(page).toHaveURL(/\/profile\?part=about#name$/);
 });
 
 test("with location permission, /profile keeps the saved place until the member asks for the device's (issues 16, 29)", async ({
@@ -143,13 +164,13 @@ test("with location permission, /profile keeps the saved place until the member 
   test.skip(!javaScriptEnabled, "the device's position needs JavaScript");
   test.slow();
   await newMember(page, `e2e-place-${info.project.name}-${Date.now()}@example.com`, "Pat");
-  await page.goto("/profile");
+  await page.goto("/profile?part=location");
   const location = () => page.locator("#location");
   await location().getByLabel("Country").selectOption("NL");
   await location().getByLabel("Region").selectOption({ label: "Utrecht" });
   await location().getByLabel("City").fill("Amersfoort");
   await location().getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/profile#location$/);
+  await expect(page).toHaveURL(/\/profile\?part=location#location$/);
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
   // The device is in Utrecht, and the site may ask where it is.
@@ -192,6 +213,7 @@ test("a member chooses who sees the profile: this site only, and advertisements 
   expect(await status(`${zilverhart.origin}/members/${id}`)).toBe(200);
   expect(await status(`${baseURL}/members/${id}/landing`)).toBe(404);
 
+  await page.goto("/profile?part=privacy");
   const section = page.locator("#visibility");
   await expect(section.getByRole("heading", { name: "Who sees your profile" })).toBeVisible();
   await expect(section.getByText(/Otherwise members of our other sites \(.*Zilverhart.*\) can find you too\./)).toBeVisible();
@@ -202,7 +224,7 @@ test("a member chooses who sees the profile: this site only, and advertisements 
   await onlyHere.check();
   await section.getByRole("button", { name: "Save these choices" }).click();
   // The location's "Saved." may still show: the save is done when the page is back at its part.
-  await expect(page).toHaveURL(/\/profile#visibility$/);
+  await expect(page).toHaveURL(/\/profile\?part=privacy#visibility$/);
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await page.reload();
   await expect(page.locator("#visibility").getByLabel("Show my profile on Amora only")).toBeChecked();

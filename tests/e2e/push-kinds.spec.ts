@@ -8,7 +8,7 @@ test("a member switches a kind of push off and on again on /profile", async ({ p
   // Each project its own demo member, so the two runs do not change each other's choices.
   const account = info.project.use.javaScriptEnabled === false ? "clara@example.com" : "ben@example.com";
   await login(page, { email: account, password: "demo-password" });
-  await page.goto("/profile#push");
+  await page.goto("/profile?part=notifications#push");
   const kinds = page.getByRole("group", { name: "Notify me about" });
   const likes = kinds.getByRole("checkbox", { name: "Likes and matches" });
   const messages = kinds.getByRole("checkbox", { name: "New messages" });
@@ -20,7 +20,7 @@ test("a member switches a kind of push off and on again on /profile", async ({ p
     );
     await page.getByRole("button", { name: "Save notification choices" }).click();
     await saved;
-    await page.waitForURL(/\/profile#push-kinds$/);
+    await page.waitForURL(/\/profile\?part=notifications#push-kinds$/);
   };
   const news = kinds.getByRole("checkbox", { name: "News and offers from us" });
   await expect(messages).toBeChecked();

@@ -56,7 +56,7 @@ test("a member reports another, blocks them, no longer finds them, and unblocks 
   expect(gone?.status()).toBe(404);
 
   // The profile lists them, and unblocks them.
-  await page.goto("/profile#blocked", { waitUntil: "networkidle" });
+  await page.goto("/profile?part=privacy#blocked", { waitUntil: "networkidle" });
   const blocked = page.locator("#blocked");
   await expect(blocked.getByRole("heading", { name: "Blocked members" })).toBeVisible();
   await expect(blocked.locator("strong", { hasText: name })).toBeVisible();

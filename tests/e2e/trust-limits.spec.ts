@@ -55,7 +55,7 @@ test("a throwaway address is refused at the mail change beside the field, what w
 }, info) => {
   const stamp = `${info.project.name}-${Date.now().toString(36)}`;
   await newMember(page, `e2e-limits-mail-${stamp}@example.com`, "Robin", "robin password");
-  await page.goto("/profile#email");
+  await page.goto("/profile?part=account#email");
   const section = page.locator("#email");
   if (info.project.use.javaScriptEnabled !== false)
     await expect(section.locator("form").first()).toHaveAttribute("novalidate", "");

@@ -4,7 +4,8 @@
  * A message with a word of the site's offensive list asks "Are you sure?" first (ADR 057): with
  * the script before anything is sent, without it when the action answers `nudge`.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { lazyOrNothing } from "~/lib/lazy-or-nothing";
 import { Link, useFetcher, useLocation } from "react-router";
 import { NudgePanel } from "~/components/chat/Nudges";
 import { PremiumTeaser } from "~/components/commerce/PremiumTeaser";
@@ -19,7 +20,8 @@ import type { findOffensiveWord } from "../../../contract/rules/offensive-words"
 
 // Only with the script, once the page is live, and not on every phone (their keyboards have
 // emoji): loaded when shown, so the conversation page's first load does not carry it.
-const EmojiPicker = lazy(() => import("~/components/chat/EmojiPicker").then((m) => ({ default: m.EmojiPicker })));
+// Offline the chunk cannot come: the composer goes on without the picker.
+const EmojiPicker = lazyOrNothing(() => import("~/components/chat/EmojiPicker").then((m) => m.EmojiPicker));
 
 export function Composer({
   conversation,

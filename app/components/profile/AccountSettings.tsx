@@ -264,7 +264,7 @@ export function LanguageSetting() {
     <>
       <h2 id="language-heading">{t("profile.language.heading")}</h2>
       <p className="field-help">{t("profile.language.help")}</p>
-      <LanguageSwitcher id="profile-language" returnTo="/profile#language" />
+      <LanguageSwitcher id="profile-language" returnTo="/profile?part=account#language" />
     </>
   );
 }

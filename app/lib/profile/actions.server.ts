@@ -26,6 +26,7 @@ import { ChangePasswordSchema } from "../forms/password";
 import { apiErrorReply, formErrors, formReply } from "../forms/reply.server";
 import { parseSubscription } from "../signup/flow.server";
 import { isProfileSection, parseSection, savePhoto } from "../signup/profile-sections.server";
+import { profileSectionHref } from "./parts";
 
 type Context = Readonly<RouterContextProvider>;
 interface Post {
@@ -53,8 +54,8 @@ export async function profileAction(request: Request, context: Context) {
   throw redirect("/profile");
 }
 
-function saved(request: Request, anchor: string): never {
-  throw redirect(`/profile#${anchor}`, { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });
+function saved(request: Request, section: string): never {
+  throw redirect(profileSectionHref(section), { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });
 }
 
 /** An unticked box is not sent, so it is off. */
@@ -149,7 +150,7 @@ async function changeEmail({ request, api, formData }: Post) {
             : { email: ["errors.generic"] };
     return formReply(submission.reply({ hideFields, fieldErrors }), result.status, { section });
   }
-  throw redirect("/profile#email", {
+  throw redirect(profileSectionHref("email"), {
     headers: { "Set-Cookie": toastCookie(request, { key: "mailChangeSent", values: { email: result.data.email } }) },
   });
 }

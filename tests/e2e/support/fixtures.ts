@@ -194,10 +194,11 @@ export async function memberIdOf(browser: Browser, account: { email: string; pas
 export async function shownMember(page: Page, email: string, name: string): Promise<string> {
   await newMember(page, email, name);
   await confirmAddress(page, email);
-  await page.goto("/profile");
+  await page.goto("/profile?part=location");
   await page.locator("#location").getByLabel("Country").selectOption("NL");
   await page.locator("#location").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.goto("/profile");
   const id = (await page.getByRole("link", { name: "See your profile as others see it" }).getAttribute("href"))?.split("/").pop();
   expect(Number(id)).toBeGreaterThan(0);
   return id!;
