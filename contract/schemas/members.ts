@@ -28,6 +28,8 @@ export const ProfileSchema = z.object({
   fields: z.record(z.string(), z.string()).default({}),
   /** A premium member (designed): their page shows the badge. */
   premium: z.boolean().default(false),
+  /** Photo verified (ADR 059): a moderator compared a selfie with the main photo, still the main one. */
+  verified: z.boolean().default(false),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -151,6 +153,7 @@ export const ProfileCardSchema = ProfileSchema.pick({
   gender: true,
   main_image: true,
   fictional: true,
+  verified: true,
 }).extend({
   /** Whether the logged-in member likes this profile (false for visitors). */
   liked: z.boolean(),

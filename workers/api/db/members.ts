@@ -1,4 +1,5 @@
 /** Member queries and their conversion to the contract's Profile and User shapes. */
+import { isVerifiedMember } from "../../../contract/rules/verification";
 import { sql } from "kysely";
 import type { Profile, User } from "../../../contract/schemas";
 import type { Site } from "../lib/site";
@@ -68,6 +69,7 @@ function profileOf(member: MemberRow, images: { id: number; filename: string }[]
     fictional: member.is_fictional === 1,
     fields: JSON.parse(member.fields) as Record<string, string>,
     premium: isActive(premium),
+    verified: isVerifiedMember(member),
   };
 }
 
