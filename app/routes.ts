@@ -48,6 +48,7 @@ export default [
       route("notifications", "routes/notifications.tsx"), //             /notifications login
       route("profile", "routes/profile.tsx"), //                          /profile      login
       route("profile/delete", "routes/profile-delete.tsx"), //            confirm deletion
+      route("profile/verification", "routes/profile-verification.tsx"), // photo verification (ADR 059)
       route("chats", "routes/chats.tsx"), //                              /chats        login
       route("credits", "routes/credits.tsx"), //                          /credits      login
       route("credits/repeat-order", "routes/credits-repeat-order.ts"), //  the last order again

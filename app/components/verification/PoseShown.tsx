@@ -1,0 +1,19 @@
+import { POSE_EMOJI, VERIFICATION_POSES } from "../../../contract/rules/verification";
+import { useTranslation } from "~/lib/i18n-react";
+
+/** The pose to copy: a big emoji (decoration) and its words (what a screen reader reads). */
+export function PoseShown({ pose }: { pose: string }) {
+  const { t } = useTranslation();
+  const known = VERIFICATION_POSES.find((p) => p === pose);
+  if (!known) return null;
+  return (
+    <figure className="pose-shown">
+      <span className="pose-emoji" aria-hidden="true">
+        {POSE_EMOJI[known]}
+      </span>
+      <figcaption>
+        <span className="pose-heading">{t("verification.poseHeading")}</span> <strong>{t(`verification.poses.${known}`)}</strong>
+      </figcaption>
+    </figure>
+  );
+}
