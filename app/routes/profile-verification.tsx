@@ -42,8 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect("/profile/verification");
   }
   const intent = formData.get("intent");
-  const done = (anchor = "") =>
-    redirect(`/profile/verification${anchor}`, { headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) } });
   if (intent === "ask") {
     const result = await askForVerification(api);
     if (!result.ok) {
@@ -70,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "writers") {
     const result = await saveVerifiedWritersOnly(api, formData.get("verified_writers_only") === "on");
     if (!result.ok) return formReply(formErrors("errors.generic"), result.status, { section: "writers" });
-    throw done("#writers");
+    throw redirect("/profile/verification#writers", {
+      headers: { "Set-Cookie": toastCookie(request, { key: "profileSaved" }) },
+    });
   }
   throw redirect("/profile/verification");
 }
@@ -128,7 +128,7 @@ export default function ProfileVerification({ loaderData, actionData }: Route.Co
       </section>
       <WritersOnly on={v.verified_writers_only} errors={errorsOf("writers")} />
       <p>
-        <Link to="/profile">{t("nav.profile")}</Link>
+        <Link to="/profile">{t("verification.backToProfile")}</Link>
       </p>
     </div>
   );
