@@ -111,7 +111,7 @@ test("a member is verified by the site's moderator after a refusal with a reason
     .click();
   await expect(staff.getByRole("status")).toHaveText("Decision saved.");
   await page.goto("/profile/verification");
-  await expect(page.getByText(/^You are verified/)).toBeVisible();
+  await expect(page.getByText(/You are verified: your profile/)).toBeVisible();
   await page.goto("/profile");
   await page.getByRole("link", { name: "See your profile as others see it" }).click();
   await expect(page.getByText("Photos verified by a moderator")).toBeAttached();

@@ -97,7 +97,7 @@ function Request({ item, now, reply }: { item: StaffVerification; now: number; r
       <p className="staff-help">
         {t("staffVerification.sent")}: <When at={item.uploaded_at} now={now} />
       </p>
-      <PoseShown pose={item.pose} />
+      <PoseShown pose={item.pose} heading={t("staffVerification.poseAsked")} />
       <div className="staff-verification-compare">
         <figure>
           <figcaption>{t("staffVerification.selfie")}</figcaption>
