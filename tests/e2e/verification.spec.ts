@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_STAFF } from "../../workers/api/seed/staff";
-import { expect, newMember, test } from "./support/fixtures";
+import { confirmAddress, expect, memberIdOf, newMember, test } from "./support/fixtures";
 import { staffSignsIn } from "./support/staff";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.195" } });
@@ -130,4 +130,50 @@ test("the search has a 'Verified members only' choice that stays with the result
   await expect(page.getByLabel("Verified members only")).toBeChecked();
   await checkA11y(page);
   if (js) await screenshots(page, info, "search-verified");
+});
+
+test("'only verified members can write to me' refuses an unverified member's first message beside the composer", async ({
+  browser,
+  page,
+  checkA11y,
+}, info) => {
+  test.slow();
+  const js = info.project.use.javaScriptEnabled !== false;
+  const tag = `${js ? "j" : "n"}${Date.now().toString(36).slice(-6)}`;
+  // The member who takes first messages from verified members only.
+  const context = await browser.newContext({
+    baseURL: info.project.use.baseURL,
+    javaScriptEnabled: js,
+    serviceWorkers: "block",
+    extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.197" },
+  });
+  const wary = await context.newPage();
+  const waryEmail = `e2e-verify-wary-${tag}@example.com`;
+  await newMember(wary, waryEmail, `Wanda ${tag}`);
+  await confirmAddress(wary, waryEmail);
+  await wary.goto("/profile/verification", { waitUntil: js ? "networkidle" : "load" });
+  await wary.getByRole("checkbox", { name: "Only verified members can write to me" }).check();
+  // Wait for the post's answer: a reload right after the click would cancel it.
+  const saved = wary.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/profile/verification"),
+  );
+  await wary.getByRole("button", { name: "Save" }).click();
+  await saved;
+  await wary.reload();
+  await expect(wary.getByRole("checkbox", { name: "Only verified members can write to me" })).toBeChecked();
+  const waryId = await memberIdOf(browser, { email: waryEmail, password: "a good password" });
+  await context.close();
+
+  // An unverified member writes first: not sent, told why beside the composer, the text kept.
+  const writerEmail = `e2e-verify-writer-${tag}@example.com`;
+  await newMember(page, writerEmail, `Walt ${tag}`);
+  await confirmAddress(page, writerEmail);
+  await page.goto(`/members/${waryId}/chat`, { waitUntil: js ? "networkidle" : "load" });
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const typed = `Hello Wanda ${tag}`;
+  await page.getByLabel("Your message").fill(typed);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText(/^Not sent: this member takes first messages from verified members only\./)).toBeVisible();
+  await expect(page.getByLabel("Your message")).toHaveValue(typed);
+  await checkA11y(page);
 });
