@@ -60,7 +60,14 @@ export const UserSchema = z.object({
    * Who sees the member's profile (designed; docs/product.md "Visibility across sites"): their own
    * site only, or every site of the network; and whether it may appear in advertisements.
    */
-  visibility: z.object({ only_this_site: z.boolean(), promote: z.boolean() }).default({ only_this_site: false, promote: false }),
+  visibility: z
+    .object({
+      only_this_site: z.boolean(),
+      promote: z.boolean(),
+      /** Only photo-verified members may start a conversation with the member (ADR 059); an API without it: false. */
+      verified_writers_only: z.boolean().default(false),
+    })
+    .default({ only_this_site: false, promote: false, verified_writers_only: false }),
   /** The member's premium membership while it runs (designed; docs/product.md §10.8), else null. */
   premium: z
     .object({

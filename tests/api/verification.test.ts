@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UserAnswerSchema } from "../../contract/schemas";
 import { VERIFICATION_POSES } from "../../contract/verification";
 import { count, errorOf } from "./chat-helpers";
 import { call, createMember, ensureSites, loginAs } from "./helpers";
@@ -105,6 +106,8 @@ describe("photo verification: the member", () => {
     const put = (body: unknown) => call(STATE, { method: "PUT", cookie: member.cookie, json: body });
     expect((await put({ verified_writers_only: true })).status).toBe(200);
     expect((await stateOf(member.cookie)).verified_writers_only).toBe(true);
+    const user = UserAnswerSchema.parse(await (await call("/api/user.php", { cookie: member.cookie })).json());
+    expect(user.user.visibility.verified_writers_only).toBe(true);
     expect((await put({ verified_writers_only: "0" })).status).toBe(200);
     expect((await stateOf(member.cookie)).verified_writers_only).toBe(false);
     await errorOf(await put({ verified_writers_only: "yes" }), 422, "invalid_input");

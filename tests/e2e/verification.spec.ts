@@ -161,6 +161,11 @@ test("'only verified members can write to me' refuses an unverified member's fir
   await saved;
   await wary.reload();
   await expect(wary.getByRole("checkbox", { name: "Only verified members can write to me" })).toBeChecked();
+  // The same choice in /profile's privacy part.
+  await wary.goto("/profile");
+  await expect(
+    wary.locator("#visibility").getByRole("checkbox", { name: "Only verified members can write to me" }),
+  ).toBeChecked();
   const waryId = await memberIdOf(browser, { email: waryEmail, password: "a good password" });
   await context.close();
 

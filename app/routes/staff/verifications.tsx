@@ -7,12 +7,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import { pageError } from "~/lib/page-errors.server";
 import { staffApiMessage } from "~/lib/staff-forms.server";
 import { formText, readStaffPost, requireStaffPage, STAFF_HEADERS, savedRedirect } from "~/lib/staff.server";
-import {
-  type StaffVerification,
-  VERIFICATION_NOTE_MAX,
-  VERIFICATION_REFUSALS,
-  type VerificationRefusal,
-} from "../../../contract/verification";
+import type { StaffVerification } from "../../../contract/verification";
+import { VERIFICATION_NOTE_MAX, VERIFICATION_REFUSALS, type VerificationRefusal } from "../../../contract/rules/verification";
 import type { Route } from "./+types/verifications";
 
 /**

@@ -130,7 +130,11 @@ export async function toUser(db: Db, site: Site, member: MemberRow): Promise<Use
     status: member.status === "not_confirmed" ? "not_confirmed" : "active",
     push: member.push_state === "denied" ? "denied" : subscribed ? "subscribed" : null,
     timezone: member.timezone,
-    visibility: { only_this_site: member.only_this_site === 1, promote: member.promote === 1 },
+    visibility: {
+      only_this_site: member.only_this_site === 1,
+      promote: member.promote === 1,
+      verified_writers_only: member.verified_writers_only === 1,
+    },
     premium: premiumState(membership),
     // The ban in force, with its statement of reasons and where to appeal (ADR 030).
     ban,
