@@ -420,7 +420,7 @@ function SearchForm({
         </select>
       </div>
       <div className="field search-verified">
-        <label>
+        <label className="choice">
           <input type="checkbox" name="verified" value="1" defaultChecked={verifiedOnly} /> {t("verification.searchFilter")}
         </label>
       </div>
