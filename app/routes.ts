@@ -48,6 +48,7 @@ export default [
       route("notifications", "routes/notifications.tsx"), //             /notifications login
       route("profile", "routes/profile.tsx"), //                          /profile      login
       route("profile/delete", "routes/profile-delete.tsx"), //            confirm deletion
+      route("profile/verification", "routes/profile-verification.tsx"), // photo verification (ADR 059)
       route("chats", "routes/chats.tsx"), //                              /chats        login
       route("credits", "routes/credits.tsx"), //                          /credits      login
       route("credits/repeat-order", "routes/credits-repeat-order.ts"), //  the last order again
@@ -96,6 +97,7 @@ export default [
     route("staff/members/:memberId", "routes/staff/member.tsx"), //  staff: a member, their photos, a decision
     route("staff/appeals/:appealId", "routes/staff/appeal.tsx"), //  staff: an appeal and its outcome
     route("staff/audit", "routes/staff/audit.tsx"), //               staff: the audit log
+    route("staff/verifications", "routes/staff/verifications.tsx"), // staff: selfies to compare (ADR 059)
     route("staff/hosts", "routes/staff/hosts.tsx"), //               hosts: members waiting for an answer
     route("staff/hosts/:conversationId", "routes/staff/host-conversation.tsx"), // hosts: one conversation, the reply
     route("staff/profiles", "routes/staff/ent-profiles.tsx"), //          admins: the entertainment profiles
@@ -113,6 +115,7 @@ export default [
     route("_dev/staff-codes", "routes/staff/dev-codes.tsx"), //      developer only: demo staff's current codes
   ]),
   route("staff/logout", "routes/staff/logout.ts"), //     POST: staff log out
+  route("staff/verifications/:requestId/selfie", "routes/staff/verification-selfie.ts"), // GET: a pending selfie (staff)
   route("staff/host-figures/csv", "routes/staff/host-figures-csv.ts"), // GET: a table of the host figures as CSV (admins)
   route("staff/transparency/download", "routes/staff/transparency-download.ts"), // GET: the transparency report as CSV or JSON (admins)
   route("staff/business/csv", "routes/staff/business-csv.ts"), //         GET: a table of the business figures as CSV (admins)

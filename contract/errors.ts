@@ -115,6 +115,11 @@ export const ERROR_CODES = [
   "message_needs_confirm",
   // Trusted reporters (issue 30 point 5, ADR 058): new conversations paused until a moderator decides
   "new_conversations_paused",
+  // Photo verification (issue 30 point 1, ADR 059): a request needs a main photo; a selfie needs the
+  // open request's pose; a member who takes first messages from verified members only
+  "verification_needs_photo",
+  "verification_pose_mismatch",
+  "verified_writers_only",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -64,5 +64,7 @@ export const TransparencyAnswerSchema = z.object({
     reversed: count,
     median_hours_to_decide: hours,
   }),
+  /** Photo verifications (ADR 059) decided in the range; an API without verification leaves it out. */
+  verifications: z.object({ approved: count, refused: count }).optional(),
 });
 export type TransparencyAnswer = z.infer<typeof TransparencyAnswerSchema>;

@@ -68,6 +68,12 @@ export function ProfileCard({
           <Heading id={`card-${profile.id}`} className="card-name">
             <Link to={href}>{profile.name}</Link>
             {profile.age !== null ? <span className="card-age">, {profile.age}</span> : null}
+            {profile.verified ? (
+              <span className="verified-badge card-verified" title={t("verification.badgeLabel")}>
+                <span aria-hidden="true">✓</span>
+                <span className="visually-hidden">{t("verification.badgeLabel")}</span>
+              </span>
+            ) : null}
             {profile.fictional ? (
               <span className="card-mark" title={t("card.fictionalExplained")}>
                 <span aria-hidden="true"> {fictionalIcon}</span>
@@ -116,12 +122,15 @@ export function ProfileCard({
   );
 }
 
-/** The fictional marker (the site's icon, in words) and the language badge of docs/product.md §9. */
+/**
+ * The fictional marker (the site's icon, in words), the photo-verified tick (ADR 059: a small ✓,
+ * in words for screen readers) and the language badge of docs/product.md §9.
+ */
 export function ProfileBadges({
   profile,
   fictionalIcon,
 }: {
-  profile: Pick<Card, "fictional" | "language" | "country">;
+  profile: Pick<Card, "fictional" | "language" | "country" | "verified">;
   fictionalIcon: string;
 }) {
   const { t, locale } = useTranslation();
@@ -131,6 +140,12 @@ export function ProfileBadges({
       {profile.fictional ? (
         <span className="badge fictional" title={t("card.fictionalExplained")}>
           <span aria-hidden="true">{fictionalIcon}</span> {t("card.fictional")}
+        </span>
+      ) : null}
+      {profile.verified ? (
+        <span className="badge verified" title={t("verification.badgeLabel")}>
+          <span aria-hidden="true">✓</span>
+          <span className="visually-hidden">{t("verification.badgeLabel")}</span>
         </span>
       ) : null}
       {showLanguageBadge(profile.language, locale, profile.country) ? (

@@ -119,6 +119,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const message = `errors.new_conversations_limit|${JSON.stringify({ limit: error.limit ?? 1, when })}`;
       return formReply(submission.reply({ fieldErrors: { text: [message] } }), 429, { sendKey: key });
     }
+    if (error.error === "verified_writers_only") {
+      // The other member takes first messages from verified members only (ADR 059): why, beside the composer.
+      return formReply(submission.reply({ fieldErrors: { text: ["errors.verified_writers_only"] } }), 403, { sendKey: key });
+    }
     if (error.error === "new_conversations_paused") {
       // Paused after trusted reports (ADR 058): why, beside the composer; the text and its key stay.
       return formReply(submission.reply({ fieldErrors: { text: ["errors.new_conversations_paused"] } }), 403, {

@@ -60,11 +60,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await siteSettings(request, context);
   const url = new URL(request.url);
   const searchRequest = requestFrom(url, settings.countries, settings.region_data);
+  // Photo-verified members only (ADR 059): its own URL parameter beside the filters.
+  const verifiedOnly = url.searchParams.get("verified") === "1";
   const network = context.get(trackingContext).tracking.network;
   // The search goes out beside the member's lookup (docs/decisions/043).
   const [user, result] = await Promise.all([
     getOptionalUser(context),
-    search(context.get(apiContext), { ...searchRequest, trafficsource: network }),
+    search(context.get(apiContext), { ...searchRequest, trafficsource: network, verifiedOnly }),
   ]);
   if (!result.ok) {
     if (result.error.error === "search_requires_login") return { locked: true as const };
@@ -132,13 +134,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     capped: countIsCapped(result.data.paging),
     page: result.data.paging.page,
     filters,
+    verifiedOnly,
     countries,
     regions: settings.region_data[filters.country] ?? [],
   };
 }
 
 /** The URL of a page of these results: what the "more" link and the infinite scroll load. */
-function pageUrl(filters: SearchFilters, page: number): string {
+function pageUrl(filters: SearchFilters, page: number, verifiedOnly = false): string {
   const params = new URLSearchParams({
     gender: filters.gender,
     age: ageRangeKey(filters.min_age, filters.max_age),
@@ -146,6 +149,7 @@ function pageUrl(filters: SearchFilters, page: number): string {
     region: String(filters.countryregion),
     page: String(page),
   });
+  if (verifiedOnly) params.set("verified", "1");
   return `/members?${params}`;
 }
 
@@ -172,7 +176,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <Results key={pageUrl(loaderData.filters, loaderData.page)} data={loaderData} />;
+  return <Results key={pageUrl(loaderData.filters, loaderData.page, loaderData.verifiedOnly)} data={loaderData} />;
 }
 
 type ResultsData = Exclude<Route.ComponentProps["loaderData"], { locked: true }>;
@@ -196,7 +200,7 @@ function Results({ data }: { data: ResultsData }) {
   }, [more.state, more.data]);
   const hasMore = loadedPage < lastPage;
   const loadMore = () => {
-    if (more.state === "idle" && hasMore) more.load(pageUrl(filters, loadedPage + 1));
+    if (more.state === "idle" && hasMore) more.load(pageUrl(filters, loadedPage + 1, data.verifiedOnly));
   };
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -217,7 +221,7 @@ function Results({ data }: { data: ResultsData }) {
       <title>{t("search.title", { site: site?.name ?? "" })}</title>
       <meta name="description" content={t("search.description", { site: site?.name ?? "" })} />
       <h1>{t("search.heading")}</h1>
-      <SearchForm filters={filters} countries={data.countries} regions={data.regions} />
+      <SearchForm filters={filters} verifiedOnly={data.verifiedOnly} countries={data.countries} regions={data.regions} />
       <p className="result-count" role="status">
         {resultCount(translator, total, data.capped, data.totalText)}
       </p>
@@ -233,13 +237,13 @@ function Results({ data }: { data: ResultsData }) {
       <div ref={sentinel} />
       <nav className="pager" aria-label={t("search.pages")}>
         {data.page > 1 ? (
-          <Link to={pageUrl(filters, data.page - 1)} rel="prev">
+          <Link to={pageUrl(filters, data.page - 1, data.verifiedOnly)} rel="prev">
             {t("search.previous")}
           </Link>
         ) : null}
         {hasMore ? (
           <Link
-            to={pageUrl(filters, loadedPage + 1)}
+            to={pageUrl(filters, loadedPage + 1, data.verifiedOnly)}
             rel="next"
             className="button secondary"
             aria-busy={more.state !== "idle"}
@@ -342,10 +346,12 @@ function SimilarProfiles({
  */
 function SearchForm({
   filters,
+  verifiedOnly,
   countries,
   regions,
 }: {
   filters: SearchFilters;
+  verifiedOnly: boolean;
   countries: string[];
   regions: { id: number; name: string }[];
 }) {
@@ -412,6 +418,11 @@ function SearchForm({
             </option>
           ))}
         </select>
+      </div>
+      <div className="field search-verified">
+        <label className="choice">
+          <input type="checkbox" name="verified" value="1" defaultChecked={verifiedOnly} /> {t("verification.searchFilter")}
+        </label>
       </div>
       <button type="submit" className={appliesItself ? "button applies-itself" : "button"}>
         {t("search.submit")}

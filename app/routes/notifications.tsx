@@ -139,7 +139,14 @@ function NotificationItem({ notification, cdnPrefix }: { notification: Notificat
       ) : (
         <>
           <span className="avatar avatar-empty" aria-hidden="true" />
-          <p>{t(`notifications.kinds.${notification.kind}`)}</p>
+          {notification.kind === "verification_approved" || notification.kind === "verification_refused" ? (
+            // Photo verification's answer (ADR 059): the reason and the way to ask again are on its page.
+            <p>
+              <Link to="/profile/verification">{t(`verification.notices.${notification.kind}`)}</Link>
+            </p>
+          ) : (
+            <p>{t(`notifications.kinds.${notification.kind}`)}</p>
+          )}
         </>
       )}
       <time dateTime={new Date(notification.created_at).toISOString()}>{when}</time>

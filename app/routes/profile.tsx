@@ -110,7 +110,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             )}
             <div className="profile-me-text">
               <h1>{t("profile.heading")}</h1>
-              <Link to={`/members/${loaderData.memberId}`}>{t("profile.seeAsOthers")}</Link>
+              <Link to={`/members/${loaderData.memberId}`}>{t("profile.seeAsOthers")}</Link>{" "}
+              <Link to="/profile/verification">{t("verification.link")}</Link>
             </div>
             <LogoutButton />
           </header>

@@ -41,6 +41,8 @@ export const SearchQuerySchema = z
      * across sites").
      */
     promotion: flag.optional(),
+    /** Photo-verified members only (designed, ADR 059). */
+    verified: flag.optional(),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
     path: ["min_age"],

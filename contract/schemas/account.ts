@@ -22,7 +22,7 @@ export const PostbackLogAnswerSchema = z.object({ postbacks: z.array(PostbackLog
 export type PostbackLogAnswer = z.infer<typeof PostbackLogAnswerSchema>;
 
 /** GET /api/notifications.php (designed): likes, messages and account notices, newest first. */
-export const NOTICE_KINDS = ["welcome", "email_changed"] as const;
+export const NOTICE_KINDS = ["welcome", "email_changed", "verification_approved", "verification_refused"] as const;
 export const NotificationSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("like"), id: z.string(), created_at: z.number(), read: z.boolean(), profile: ProfileCardSchema }),
   z.object({ type: z.literal("account"), id: z.string(), created_at: z.number(), read: z.boolean(), kind: z.enum(NOTICE_KINDS) }),

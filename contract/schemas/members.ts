@@ -28,6 +28,8 @@ export const ProfileSchema = z.object({
   fields: z.record(z.string(), z.string()).default({}),
   /** A premium member (designed): their page shows the badge. */
   premium: z.boolean().default(false),
+  /** Photo verified (ADR 059): a moderator compared a selfie with the main photo, still the main one. */
+  verified: z.boolean().default(false),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -58,7 +60,14 @@ export const UserSchema = z.object({
    * Who sees the member's profile (designed; docs/product.md "Visibility across sites"): their own
    * site only, or every site of the network; and whether it may appear in advertisements.
    */
-  visibility: z.object({ only_this_site: z.boolean(), promote: z.boolean() }).default({ only_this_site: false, promote: false }),
+  visibility: z
+    .object({
+      only_this_site: z.boolean(),
+      promote: z.boolean(),
+      /** Only photo-verified members may start a conversation with the member (ADR 059); an API without it: false. */
+      verified_writers_only: z.boolean().default(false),
+    })
+    .default({ only_this_site: false, promote: false, verified_writers_only: false }),
   /** The member's premium membership while it runs (designed; docs/product.md §10.8), else null. */
   premium: z
     .object({
@@ -151,6 +160,7 @@ export const ProfileCardSchema = ProfileSchema.pick({
   gender: true,
   main_image: true,
   fictional: true,
+  verified: true,
 }).extend({
   /** Whether the logged-in member likes this profile (false for visitors). */
   liked: z.boolean(),

@@ -59,7 +59,7 @@ describe("only this site", () => {
     const saved = await setVisibility(hugo.cookie, { only_this_site: true });
     expect(saved.status).toBe(200);
     const user = UserAnswerSchema.parse(await saved.json()).user;
-    expect(user.visibility).toEqual({ only_this_site: true, promote: false });
+    expect(user.visibility).toEqual({ only_this_site: true, promote: false, verified_writers_only: false });
 
     const after = await find(VELVET, "", velvetCookie);
     expect(after.names).not.toContain(await nameOf(hugo.id));
@@ -93,7 +93,7 @@ describe("only this site", () => {
     }
     expect((await call("/api/user.php", { method: "PUT", json: { only_this_site: true } })).status).toBe(403);
     const user = UserAnswerSchema.parse(await (await call("/api/user.php", { cookie: member.cookie })).json()).user;
-    expect(user.visibility).toEqual({ only_this_site: false, promote: false });
+    expect(user.visibility).toEqual({ only_this_site: false, promote: false, verified_writers_only: false });
   });
 });
 

@@ -124,7 +124,7 @@ export function VisibilitySetting({
   otherSites,
   actionData,
 }: {
-  visibility: { only_this_site: boolean; promote: boolean };
+  visibility: { only_this_site: boolean; promote: boolean; verified_writers_only: boolean };
   siteName: string;
   otherSites: string[];
   actionData: StepActionData;
@@ -166,6 +166,22 @@ export function VisibilitySetting({
           </label>
           <p id="promote-help" className="field-help">
             {t("visibility.promoteHelp")}
+          </p>
+        </div>
+        <div className="field">
+          <input type="hidden" name="verified_writers_shown" value="1" />
+          <label className="choice">
+            <input
+              type="checkbox"
+              name="verified_writers_only"
+              value="on"
+              defaultChecked={visibility.verified_writers_only}
+              aria-describedby="verified-writers-help"
+            />
+            {t("verification.writersOnly")}
+          </label>
+          <p id="verified-writers-help" className="field-help">
+            {t("verification.writersOnlyHint")}
           </p>
         </div>
         <div className="step-buttons">

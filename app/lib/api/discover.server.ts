@@ -35,12 +35,14 @@ export type SearchRequest =
       promotion?: boolean;
     };
 
-export function search(api: ApiClient, request: SearchRequest) {
+/** `verifiedOnly`: photo-verified members only (ADR 059). */
+export function search(api: ApiClient, request: SearchRequest & { verifiedOnly?: boolean }) {
   const perPage = (request.firstLoad && request.perPage) || 12;
   const query: Record<string, string> = { page: String(request.page), pp: String(perPage) };
   if (request.trafficsource) query.trafficsource = request.trafficsource;
   // docs/product.md "Visibility across sites": no member in an advertisement without opting in.
   if (request.promotion) query.promotion = "1";
+  if (request.verifiedOnly) query.verified = "1";
   if (request.firstLoad) {
     Object.assign(query, { source: "search", auto_load: "1", hideNudity: "1", searchAllCountries: "1" });
   } else {

@@ -13,6 +13,7 @@ import {
   turnPushOff,
 } from "../api/account.server";
 import type { ApiClient } from "../api/client.server";
+import { saveVerifiedWritersOnly } from "../api/verification.server";
 import { savePushSubscription, updateUser } from "../api/signup.server";
 import { siteSettings } from "../api/site.server";
 import { requireUser } from "../auth.server";
@@ -188,6 +189,11 @@ async function visibility({ request, api, formData }: Post) {
     promote: ticked(formData, "promote"),
   });
   if (!result.ok) return formReply(formErrors("errors.generic"), result.status, { section: "visibility" });
+  // "Only verified members can write to me" (ADR 059): its own call, sent only by a form that shows it.
+  if (formData.has("verified_writers_shown")) {
+    const writers = await saveVerifiedWritersOnly(api, ticked(formData, "verified_writers_only"));
+    if (!writers.ok) return formReply(formErrors("errors.generic"), writers.status, { section: "visibility" });
+  }
   saved(request, "visibility");
 }
 

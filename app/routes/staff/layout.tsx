@@ -51,6 +51,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                     {t("staff.navQueue")}
                   </NavLink>
                 ) : null}
+                {staff.role !== "host" ? <NavLink to="/staff/verifications">{t("staffVerification.nav")}</NavLink> : null}
                 {staff.role !== "moderator" ? <NavLink to="/staff/hosts">{t("staff.navHosts")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/profiles">{t("staff.navProfiles")}</NavLink> : null}
                 {staff.role === "admin" ? <NavLink to="/staff/business">{t("staff.navBusiness")}</NavLink> : null}

@@ -184,6 +184,17 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
         </dl>
         <p className="staff-help">{t("staffTransparency.notOffered")}</p>
       </section>
+
+      {report.verifications ? (
+        // Photo verification (ADR 059): decisions on members' own requests, not on notices.
+        <section className="figures-section">
+          <h2 id="transparency-verifications">{t("staffVerification.title")}</h2>
+          <dl className="figures-now">
+            <FigureTile label={t("staffVerification.approvedCount")} value={number.format(report.verifications.approved)} />
+            <FigureTile label={t("staffVerification.refusedCount")} value={number.format(report.verifications.refused)} />
+          </dl>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 /** Chat queries (issue 6): conversations as one member sees them, messages, unread counts. */
+import { verifiedColumn } from "./profiles";
 import { sql, type Compilable, type Expression } from "kysely";
 import type { ChatListEntry, ChatMessage, ChatProfile } from "../../../contract/schemas";
 import { notBlocked } from "./blocks";
@@ -85,6 +86,7 @@ interface ChatProfileRow {
   status: "active" | "not_confirmed" | "deleted";
   filename: string | null;
   liked_by_viewer: number | null;
+  verified: number;
 }
 
 /** The other member's card in a conversation: members as o, their main image as oi, the viewer's like as ol. */
@@ -101,6 +103,7 @@ const OTHER_MEMBER_COLUMNS = [
   "o.status",
   "oi.filename",
   "ol.member_id as liked_by_viewer",
+  verifiedColumn("o"),
 ] as const;
 
 /** The other member as a chat shows them: a card, or a deleted member with nothing personal. */
@@ -118,6 +121,7 @@ function toChatProfile(row: ChatProfileRow, now: Date): ChatProfile {
     main_image: !deleted && row.filename ? { thumb_filename: row.filename } : null,
     fictional: row.is_fictional === 1,
     liked: row.liked_by_viewer !== null,
+    verified: !deleted && Number(row.verified) === 1,
     deleted,
   };
 }

@@ -1,4 +1,5 @@
 /** Member queries and their conversion to the contract's Profile and User shapes. */
+import { isVerifiedMember } from "../../../contract/rules/verification";
 import { sql } from "kysely";
 import type { Profile, User } from "../../../contract/schemas";
 import type { Site } from "../lib/site";
@@ -68,6 +69,7 @@ function profileOf(member: MemberRow, images: { id: number; filename: string }[]
     fictional: member.is_fictional === 1,
     fields: JSON.parse(member.fields) as Record<string, string>,
     premium: isActive(premium),
+    verified: isVerifiedMember(member),
   };
 }
 
@@ -128,7 +130,11 @@ export async function toUser(db: Db, site: Site, member: MemberRow): Promise<Use
     status: member.status === "not_confirmed" ? "not_confirmed" : "active",
     push: member.push_state === "denied" ? "denied" : subscribed ? "subscribed" : null,
     timezone: member.timezone,
-    visibility: { only_this_site: member.only_this_site === 1, promote: member.promote === 1 },
+    visibility: {
+      only_this_site: member.only_this_site === 1,
+      promote: member.promote === 1,
+      verified_writers_only: member.verified_writers_only === 1,
+    },
     premium: premiumState(membership),
     // The ban in force, with its statement of reasons and where to appeal (ADR 030).
     ban,

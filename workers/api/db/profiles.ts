@@ -26,6 +26,7 @@ export function selectCards(db: Db, viewer: number | null) {
       "m.is_fictional",
       "i.filename",
       "l.member_id as liked_by_viewer",
+      verifiedColumn("m"),
     ])
     .where("m.status", "=", "active");
   return viewer === null ? cards : cards.where(notBlocked(viewer, "m.id"));
@@ -43,7 +44,16 @@ type CardRow = {
   is_fictional: number;
   filename: string | null;
   liked_by_viewer: number | null;
+  /** 1 when photo verified (verifiedColumn); a query without it reads as not verified. */
+  verified?: number | null;
 };
+
+/** Photo verified (docs/decisions/059): the verified photo is still the main one. */
+export function verifiedColumn(table: string) {
+  return sql<number>`(${sql.ref(`${table}.verified_image_id`)} IS NOT NULL AND ${sql.ref(`${table}.verified_image_id`)} = ${sql.ref(`${table}.main_image_id`)})`.as(
+    "verified",
+  );
+}
 
 export function toCard(row: CardRow, now = new Date()): ProfileCard {
   return {
@@ -58,6 +68,7 @@ export function toCard(row: CardRow, now = new Date()): ProfileCard {
     main_image: row.filename ? { thumb_filename: row.filename } : null,
     fictional: row.is_fictional === 1,
     liked: row.liked_by_viewer !== null,
+    verified: Number(row.verified ?? 0) === 1,
   };
 }
 
@@ -83,4 +94,9 @@ export function birthDateRange(minAge: number, maxAge: number, now = new Date())
     return date.toISOString().slice(0, 10);
   };
   return { from: shift(maxAge + 1), to: shift(minAge) };
+}
+
+/** Only photo-verified members (the search's "verified only", docs/decisions/059). */
+export function verifiedOnly(table: string) {
+  return sql<boolean>`${sql.ref(`${table}.verified_image_id`)} = ${sql.ref(`${table}.main_image_id`)}`;
 }

@@ -55,6 +55,7 @@ import type {
 import type { HostQueueTable, PersonaNotesTable, MemberNotesTable, HostRepliesTable } from "./tables/hosts";
 import type { SiteVersionsTable } from "./tables/sites";
 import type { DailyFiguresTable, PayerDaysTable } from "./tables/figures";
+import type { VerificationsTable } from "./tables/verifications";
 
 export type {
   SitesTable,
@@ -111,6 +112,7 @@ export type {
 export type { HostQueueTable, PersonaNotesTable, MemberNotesTable, HostRepliesTable } from "./tables/hosts";
 export type { SiteVersionsTable } from "./tables/sites";
 export type { DailyFiguresTable, PayerDaysTable } from "./tables/figures";
+export type { VerificationsTable } from "./tables/verifications";
 
 export interface Database {
   sites: SitesTable;
@@ -162,4 +164,5 @@ export interface Database {
   order_adjustments: OrderAdjustmentsTable;
   daily_figures: DailyFiguresTable;
   payer_days: PayerDaysTable;
+  verifications: VerificationsTable;
 }

@@ -12,7 +12,7 @@ import type { SearchFilters } from "../../../contract/schemas";
 import { searchCountCap } from "../../../contract/rules/search";
 import { hiddenFrom } from "./blocks";
 import type { Db } from "./client";
-import { advertised, birthDateRange, selectCards, shownOnSite } from "./profiles";
+import { advertised, birthDateRange, selectCards, shownOnSite, verifiedOnly } from "./profiles";
 
 export interface ProfileSearch {
   filters: SearchFilters;
@@ -21,6 +21,8 @@ export interface ProfileSearch {
   viewerId: number | null;
   /** An advertisement: only those who agreed to be in one. */
   promotion?: boolean;
+  /** Photo-verified members only (docs/decisions/059). */
+  verifiedOnly?: boolean;
   /** A similar-profile search leaves out the main search's profiles (issue 16, defect 5). */
   exclude?: { minAge: number; maxAge: number; countryregion: number };
   page: number;
@@ -59,6 +61,7 @@ export async function searchProfiles(db: Db, search: ProfileSearch) {
     // "Visibility across sites"): checked in the same indexes (migration 0026, ADR 040).
     found = found.where(shownOnSite("m", search.siteId));
     if (search.promotion) found = found.where(advertised("m"));
+    if (search.verifiedOnly) found = found.where(verifiedOnly("m"));
     // Blocked either way (and the member themselves): gone from the search, the similar profiles
     // and the home suggestions, from the page and the count alike (docs/decisions/028).
     if (viewerId !== null) found = found.where("m.id", "not in", hiddenFrom(db, viewerId));

@@ -68,3 +68,19 @@ export async function appealsReceived(db: Db, scope: ReportScope) {
     medianMs: await median(db, waits),
   };
 }
+
+/** Photo verifications decided in the range (ADR 059): approved and refused, by when decided. */
+export async function verificationsDecided(db: Db, scope: ReportScope): Promise<{ approved: number; refused: number }> {
+  if (scope.siteIds.length === 0) return { approved: 0, refused: 0 };
+  const rows = await db
+    .selectFrom("verifications")
+    .select(["state", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("state", "in", ["approved", "refused"])
+    .where("site_id", "in", [...scope.siteIds])
+    .where("decided_at", ">=", scope.fromMs)
+    .where("decided_at", "<", scope.toMs)
+    .groupBy("state")
+    .execute();
+  const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+  return { approved: count("approved"), refused: count("refused") };
+}

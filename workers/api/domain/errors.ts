@@ -28,6 +28,9 @@ export const DOMAIN_ERROR_CODES = [
   "new_conversations_limit",
   "message_needs_confirm",
   "new_conversations_paused",
+  "verification_needs_photo",
+  "verification_pose_mismatch",
+  "verified_writers_only",
 ] as const satisfies readonly ErrorCode[];
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

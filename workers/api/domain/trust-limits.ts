@@ -10,26 +10,29 @@
  */
 import { LIMIT_DAY_MS, newConversationsPerDay } from "../../../contract/rules/trust-limits";
 import type { StoredSettings } from "../../../contract/schemas";
+import { isVerifiedMember } from "../../../contract/rules/verification";
 import type { Db } from "../db/client";
 import type { MemberRow } from "../db/member-row";
 import { countUpheldReports, newConversationFacts, writtenBefore } from "../db/trust-limits";
 import { giveBack, type Limit, retryAfterSeconds, takeAttemptIfRoom } from "../lib/rate-limit";
 import { DomainError } from "./errors";
 import { assertNotPaused } from "./trusted-reporters";
+import { assertMayWriteFirst } from "./verification";
 
 type LimitSettings = Pick<StoredSettings, "new_conversations_per_day" | "new_conversations_per_day_verified">;
 
+type Sender = Pick<MemberRow, "id" | "main_image_id" | "verified_image_id">;
+
 /**
- * Whether the member's photos are verified. Photo verification (issue 30 point 1) does not exist
- * yet, so nobody is: every member has the unverified limit until it does. Point 1 answers here
- * (for instance from a verified_at column), and the verified limit applies from then on.
+ * Whether the member's photos are verified (photo verification, docs/decisions/059): a moderator
+ * verified the member's main photo, and it is still the main photo.
  */
-export function isVerified(_member: Pick<MemberRow, "id">): boolean {
-  return false;
+export function isVerified(member: Pick<MemberRow, "main_image_id" | "verified_image_id">): boolean {
+  return isVerifiedMember(member);
 }
 
 /** The member's limit today (contract/rules/trust-limits.ts). */
-export async function newConversationsLimitOf(db: Db, member: Pick<MemberRow, "id">, settings: LimitSettings): Promise<number> {
+export async function newConversationsLimitOf(db: Db, member: Sender, settings: LimitSettings): Promise<number> {
   const upheldReports = await countUpheldReports(db, member.id);
   return newConversationsPerDay(settings, { verified: isVerified(member), upheldReports });
 }
@@ -49,12 +52,14 @@ export interface NewConversationPlace {
  */
 export async function takeNewConversation(
   db: Db,
-  message: { member: Pick<MemberRow, "id">; conversation: number; otherId: number },
+  message: { member: Sender; conversation: number; otherId: number },
   settings: LimitSettings,
   now = Date.now(),
 ): Promise<NewConversationPlace | null> {
   const facts = await newConversationFacts(db, message.conversation, message.otherId);
   if (facts.hasMessages || facts.withEntertainmentProfile) return null;
+  // "Only verified members can write to me" (docs/decisions/059): refused before anything is taken.
+  await assertMayWriteFirst(db, message.member, message.otherId);
   // Paused after trusted reports (docs/decisions/058): refused before a place is taken or anything charged.
   await assertNotPaused(db, message.member.id);
   const max = await newConversationsLimitOf(db, message.member, settings);

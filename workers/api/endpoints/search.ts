@@ -87,6 +87,7 @@ export const search = new Hono<ApiContext>().get("/search.php", validQuery(Searc
     siteId: site.id,
     viewerId: member?.id ?? null,
     promotion: query.promotion,
+    verifiedOnly: query.verified,
     // A similar-profile search leaves out the main search's profiles (born in its range and, when
     // it had one, in its region; the same gender and country as asked).
     exclude:

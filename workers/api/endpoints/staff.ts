@@ -31,6 +31,7 @@ import { staffPostbacks } from "./staff/postbacks";
 import { staffQueue } from "./staff/queue";
 import { staffSignIn } from "./staff/sign-in";
 import { staffTransparency } from "./staff/transparency";
+import { staffVerifications } from "./staff/verifications";
 
 export const staff = new Hono<ApiContext>()
   .route("/", staffSignIn)
@@ -46,4 +47,5 @@ export const staff = new Hono<ApiContext>()
   .route("/", staffDiscountCodes)
   .route("/", staffBusinessFigures)
   .route("/", staffPostbacks)
-  .route("/", staffTransparency);
+  .route("/", staffTransparency)
+  .route("/", staffVerifications);

@@ -28,6 +28,9 @@ export const DOMAIN_ERROR_STATUS = {
   new_conversations_limit: 429,
   message_needs_confirm: 422,
   new_conversations_paused: 403,
+  verification_needs_photo: 422,
+  verification_pose_mismatch: 409,
+  verified_writers_only: 403,
 } as const satisfies Record<DomainErrorCode, ContentfulStatusCode>;
 
 export function apiErrorOf(error: DomainError): ApiError {

@@ -48,7 +48,7 @@ function refused(refusal: PhotoRefusal): ApiError {
  * the added photo, or the refusal as an ApiError (415, 413, 422 too_many_images, 403 photo_banned).
  */
 export async function addUploadedPhoto(c: Context<ApiContext>, storage: PhotoStorage, memberId: number) {
-  const bytes = await readUpload(c.req.raw);
+  const { bytes } = await readUpload(c.req.raw);
   // The type is checked before the photo count, so a non-image is 415 even for a full album.
   if (!sniffImageType(bytes)) throw unsupported();
   if (!(await hasRoomForPhoto(c.var.db, memberId))) throw tooMany();
@@ -67,26 +67,43 @@ export async function addUploadedPhoto(c: Context<ApiContext>, storage: PhotoSto
 }
 
 /**
- * The uploaded file's bytes. An announced oversize body is refused before a byte of it is read;
+ * A photo upload with other fields beside `file` (the verification selfie's pose, ADR 059): the
+ * form's text fields, and a check of the photo that gives the pipeline's versions. `checkFields`
+ * runs before the photo is decoded (a wrong field costs no decoding). Same refusals as above.
+ */
+export async function readCheckedPhoto<T>(c: Context<ApiContext>, checkFields: (fields: Record<string, string>) => Promise<T>) {
+  const { bytes, form } = await readUpload(c.req.raw);
+  if (!sniffImageType(bytes)) throw unsupported();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  const checked = await checkFields(fields);
+  const photo = await processPhoto(bytes);
+  if (!photo.ok) throw refused(photo);
+  return { photo, checked };
+}
+
+/**
+ * The uploaded file's bytes and the parsed form. An announced oversize body is refused before a byte of it is read;
  * the real bytes are counted too, since a Content-Length can lie (or be missing) on a request
  * built in code. The body and the parsed form go out of scope on return, leaving one copy.
  */
-async function readUpload(request: Request): Promise<Uint8Array> {
+async function readUpload(request: Request): Promise<{ bytes: Uint8Array; form: FormData }> {
   const bodyLimit = MAX_FILE_BYTES + MULTIPART_SLACK_BYTES;
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge();
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) throw fileRequired();
   const body = await readAtMost(request, bodyLimit);
-  let file: File | string | null;
+  let form: FormData;
   try {
-    file = (await new Response(body, { headers: { "content-type": type } }).formData()).get("file");
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
   } catch {
     throw fileRequired(); // not multipart after all, or cut short
   }
+  const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) throw fileRequired();
   if (file.size > MAX_FILE_BYTES) throw tooLarge();
-  return new Uint8Array(await file.arrayBuffer());
+  return { bytes: new Uint8Array(await file.arrayBuffer()), form };
 }
 
 /** The body, or a 413 as soon as more than `limit` bytes have arrived. */

@@ -72,6 +72,10 @@ export interface MembersTable {
   only_this_site: Generated<number>;
   /** 1: the member agreed to appear in advertisements (landers, match finder, /signup-matches). */
   promote: Generated<number>;
+  /** The main photo a moderator verified (migration 0039): verified while it is still main_image_id. */
+  verified_image_id: number | null;
+  /** 1: only verified members may start a conversation with this member (migration 0039). */
+  verified_writers_only: Generated<number>;
 }
 
 export interface ImagesTable {

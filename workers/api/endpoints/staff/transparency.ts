@@ -14,7 +14,14 @@ import {
 } from "../../../../contract/transparency";
 import { DAY_MS, dayText } from "../../../../contract/rules/host-figures";
 import type { ApiContext } from "../../context";
-import { appealsReceived, casesByCategory, casesDecided, decisionsByGround, type ReportScope } from "../../db/transparency";
+import {
+  appealsReceived,
+  casesByCategory,
+  casesDecided,
+  decisionsByGround,
+  type ReportScope,
+  verificationsDecided,
+} from "../../db/transparency";
 import { answer } from "../../lib/answer";
 import { readQuery } from "../../lib/request";
 import { requireStaff } from "../../lib/staff";
@@ -51,6 +58,8 @@ function csvRows(report: TransparencyAnswer): CsvValue[][] {
     ["appeals", "upheld", "", appeals.upheld],
     ["appeals", "reversed", "", appeals.reversed],
     ["appeals", "median_hours_to_decide", "", appeals.median_hours_to_decide],
+    ["verifications", "approved", "", report.verifications?.approved ?? 0],
+    ["verifications", "refused", "", report.verifications?.refused ?? 0],
   ];
 }
 
@@ -60,11 +69,12 @@ export const staffTransparency = new Hono<ApiContext>().get("/staff/transparency
   const range = await reportRange(c, me, query, TRANSPARENCY_RANGE);
   const { db } = c.var;
   const scope: ReportScope = { siteIds: range.siteIds, fromMs: range.from * DAY_MS, toMs: (range.to + 1) * DAY_MS };
-  const [categories, decided, grounds, appeals] = await Promise.all([
+  const [categories, decided, grounds, appeals, verifications] = await Promise.all([
     casesByCategory(db, scope),
     casesDecided(db, scope),
     decisionsByGround(db, scope),
     appealsReceived(db, scope),
+    verificationsDecided(db, scope),
   ]);
   const sum = (rows: { count: number }[]) => rows.reduce((total, row) => total + row.count, 0);
   const byAction = new Map<string, number>();
@@ -110,6 +120,7 @@ export const staffTransparency = new Hono<ApiContext>().get("/staff/transparency
       reversed: appealState("reversed"),
       median_hours_to_decide: hours(appeals.medianMs),
     },
+    verifications,
   };
   if (query.format === "csv") return csvAnswer(c, `transparency-${report.from}-${report.to}.csv`, csvRows(report));
   c.header("cache-control", "no-store");
