@@ -110,8 +110,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             )}
             <div className="profile-me-text">
               <h1>{t("profile.heading")}</h1>
-              <Link to={`/members/${loaderData.memberId}`}>{t("profile.seeAsOthers")}</Link>{" "}
-              <Link to="/profile/verification">{t("verification.link")}</Link>
+              <Link to={`/members/${loaderData.memberId}`}>{t("profile.seeAsOthers")}</Link>
             </div>
             <LogoutButton />
           </header>
@@ -126,6 +125,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   </Link>
                 </li>
               ))}
+              <li>
+                <Link to="/profile/verification">
+                  <span className="profile-part-title">{t("verification.link")}</span>
+                  <span className="profile-part-hint">{t("profile.parts.verificationHint")}</span>
+                </Link>
+              </li>
             </ul>
           </nav>
         </>

@@ -37,6 +37,7 @@ test("a member edits the profile parts, photos and password", async ({ page, jav
     /^Account/,
     /^Notifications/,
     /^Privacy and blocking/,
+    /^Photo verification/,
   ]);
   await parts.getByRole("link", { name: /^Photos/ }).click();
   await expect(page).toHaveURL(/\/profile\?part=photos$/);

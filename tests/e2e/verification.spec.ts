@@ -47,14 +47,16 @@ test("a member is verified by the site's moderator after a refusal with a reason
   await newMember(page, `e2e-verify-${tag}@example.com`, name);
 
   // A profile photo first: the selfie is compared with it.
-  await page.goto("/profile", { waitUntil: js ? "networkidle" : "load" });
+  await page.goto("/profile?part=photos", { waitUntil: js ? "networkidle" : "load" });
   await page
     .locator("#photos")
     .getByLabel("Choose a photo or drop it here")
     .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
   if (!js) await page.getByRole("button", { name: "Upload photo" }).click();
   await expect(page.getByRole("list", { name: "Your photos" }).getByRole("listitem")).toHaveCount(1);
-  await page.getByRole("link", { name: "Photo verification" }).click();
+  // The overview of /profile leads there.
+  await page.goto("/profile");
+  await page.getByRole("link", { name: /^Photo verification/ }).click();
   await expect(page.getByText("You are not verified yet.")).toBeVisible();
   await checkA11y(page);
   await page.getByRole("button", { name: "Ask to be verified" }).click();
@@ -162,7 +164,7 @@ test("'only verified members can write to me' refuses an unverified member's fir
   await wary.reload();
   await expect(wary.getByRole("checkbox", { name: "Only verified members can write to me" })).toBeChecked();
   // The same choice in /profile's privacy part.
-  await wary.goto("/profile");
+  await wary.goto("/profile?part=privacy");
   await expect(
     wary.locator("#visibility").getByRole("checkbox", { name: "Only verified members can write to me" }),
   ).toBeChecked();
