@@ -15,6 +15,7 @@ export const SEED_CLEARS = [
   "member_notes",
   "persona_notes",
   "staff_audit",
+  "verifications",
   "ban_marks",
   "appeals",
   "removed_images",
