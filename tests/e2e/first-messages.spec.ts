@@ -69,7 +69,7 @@ test("a first message with contact details is refused with its reason, the text 
 
   // The chat's menu leads to the safety page.
   await page.goto(chatPath);
-  await page.locator(".chat-safety summary").click();
+  await page.locator(".chat-safety > summary").click();
   const menuLink = page.locator(".chat-safety-menu").getByRole("link", { name: "Safety tips" });
   await expect(menuLink).toBeVisible();
   if (info.project.use.javaScriptEnabled !== false) {
