@@ -7,7 +7,7 @@
  */
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_STAFF } from "../../workers/api/seed/staff";
-import { DEMO, expect, newMember, signUp, test, memberIdOf } from "./support/fixtures";
+import { DEMO, expect, newMember, signUp, test, memberIdOf, screenshotsAtBothWidths } from "./support/fixtures";
 import { staffSignsIn } from "./support/staff";
 
 // Sign-ups here come from their own IP (the API allows 20 an hour per IP).
@@ -16,13 +16,7 @@ test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.180" } });
 // The operator: a platform admin (only they make brands); its session is shared with other specs.
 const OPERATOR = DEMO_STAFF.find((staff) => staff.email === "operator@example.com")!;
 
-const screenshots = async (page: Page, info: TestInfo, name: string) => {
-  if (info.project.use.javaScriptEnabled === false) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: false });
-  }
-};
+const screenshots = (page: Page, info: TestInfo, name: string) => screenshotsAtBothWidths(page, info, name);
 
 test("a throwaway address is refused at sign-up beside the field, what was typed kept", async ({ page, checkA11y }, info) => {
   const js = info.project.use.javaScriptEnabled !== false;

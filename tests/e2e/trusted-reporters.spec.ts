@@ -7,20 +7,14 @@
  */
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_STAFF } from "../../workers/api/seed/staff";
-import { confirmAddress, expect, newMember, test, memberIdOf } from "./support/fixtures";
+import { confirmAddress, expect, newMember, test, memberIdOf, screenshotsAtBothWidths } from "./support/fixtures";
 import { staffSignsIn } from "./support/staff";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.190" } });
 
 const MODERATOR = DEMO_STAFF.find((staff) => staff.name === "Mira Moderator")!;
 
-const screenshots = async (page: Page, info: TestInfo, name: string) => {
-  if (info.project.use.javaScriptEnabled === false) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: false });
-  }
-};
+const screenshots = (page: Page, info: TestInfo, name: string) => screenshotsAtBothWidths(page, info, name);
 
 async function send(page: Page, text: string) {
   await page.getByLabel("Your message").fill(text);

@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO_STAFF } from "../../workers/api/seed/staff";
-import { confirmAddress, expect, memberIdOf, newMember, test } from "./support/fixtures";
+import { confirmAddress, expect, memberIdOf, newMember, test, screenshotsAtBothWidths } from "./support/fixtures";
 import { staffSignsIn } from "./support/staff";
 
 test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.195" } });
@@ -21,12 +21,8 @@ const PNG = Buffer.from(
   "base64",
 );
 
-const screenshots = async (page: Page, info: TestInfo, name: string) => {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-};
+const screenshots = (page: Page, info: TestInfo, name: string) =>
+  screenshotsAtBothWidths(page, info, name, { fullPage: true, withoutJavaScriptToo: true });
 
 async function sendSelfie(page: Page, js: boolean) {
   await expect(page.getByRole("heading", { level: 1, name: "Photo verification" })).toBeVisible();

@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, type Browser, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, expect, type Page, type TestInfo } from "@playwright/test";
 
 export const DEMO = { email: "anna@example.com", password: "demo-password", name: "Anna" } as const;
 
@@ -212,4 +212,22 @@ export async function answerPartnerQuestion(page: Page, answer: "Allow" | "Don't
   const question = page.locator("aside.consent-banner");
   await question.locator(`button[name="choice"][value="${answer === "Allow" ? "partners" : "none"}"]`).click();
   await expect(question).toHaveCount(0);
+}
+
+/**
+ * Pictures of the page at a phone's and a desktop's width, kept with the test's results for a
+ * person to look at (not compared: visual.spec.ts does that). Skipped without JavaScript unless
+ * asked, since the pictures would be the same.
+ */
+export async function screenshotsAtBothWidths(
+  page: Page,
+  info: TestInfo,
+  name: string,
+  options: { fullPage?: boolean; withoutJavaScriptToo?: boolean } = {},
+) {
+  if (!options.withoutJavaScriptToo && info.project.use.javaScriptEnabled === false) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: options.fullPage ?? false });
+  }
 }
