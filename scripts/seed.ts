@@ -126,7 +126,19 @@ const MEMBER_COLUMNS = [
   "paid_user",
   "main_image_id",
   "signup_date",
+  "last_seen",
 ];
+/**
+ * Seeded members' places as coordinates: their city's, as migration 0040 fills them (search by
+ * distance, ADR 062). Run after the members and cities are written.
+ */
+const MEMBER_PLACES_SQL =
+  "UPDATE members SET lat = (SELECT c.lat FROM cities c WHERE c.country = members.country AND c.name = members.city ORDER BY c.id LIMIT 1), " +
+  "lng = (SELECT c.lng FROM cities c WHERE c.country = members.country AND c.name = members.city ORDER BY c.id LIMIT 1) " +
+  "WHERE city IS NOT NULL AND country IS NOT NULL;";
+/** When the seed runs: "recently active" is counted from now, so last_seen is set relative to it. */
+const SEED_RUN = Date.now();
+const HOUR = 3_600_000;
 // Seeded photos count as looked at (reviewed_at): the staff queue starts with what members upload.
 const IMAGE_COLUMNS = ["id", "member_id", "filename", "position", "created_at", "reviewed_at"];
 
@@ -165,6 +177,8 @@ function profileRows(i: number, firstImageId: number, siteIds: Map<string, numbe
     0,
     firstImageId,
     p.signupDate,
+    // Seen within the last ten days, about one in ten within the last day.
+    SEED_RUN - ((i * 37) % 240) * HOUR,
   ];
   const images = keys.map((key, position) => [firstImageId + position, id, key, position, SEED_EPOCH, SEED_EPOCH]);
   const photoJobs = i < PHOTO_POOL ? keys.map((key, k) => ({ key, seed: `profile-${i}`, variant: i + k })) : [];
@@ -241,6 +255,7 @@ async function buildRows() {
       account.paid ? 1 : 0,
       addImages(id, keys),
       SEED_EPOCH - 30 * 86_400_000,
+      SEED_RUN - (i + 2) * HOUR,
     ]);
     const credits = DEMO_SITES.find((s) => s.host === account.host)!.settings.starting_credits;
     ledger.push([id, credits, "starting_credits", `start:${id}`, SEED_EPOCH]);
@@ -266,6 +281,7 @@ async function buildRows() {
     insertSql("cities", ["id", "region_id", "country", "name", "lat", "lng"], cities),
     insertSql("members", MEMBER_COLUMNS, members),
     insertSql("images", IMAGE_COLUMNS, images),
+    MEMBER_PLACES_SQL,
     insertSql("credit_ledger", ["member_id", "amount", "reason", "idempotency_key", "created_at"], ledger),
     insertSql("notices", ["member_id", "kind", "created_at"], notices),
     insertSql(
@@ -312,6 +328,7 @@ async function writeProfilesDirectly(rows: Awaited<ReturnType<typeof buildRows>>
       imageId += images.length;
       if (i > 0 && i % 100_000 === 0) console.log(`seed: ${i} profiles written`);
     }
+    db.exec(MEMBER_PLACES_SQL);
     db.exec("COMMIT");
   } finally {
     db.close();

@@ -85,6 +85,14 @@ export function ProfileCard({
             {profile.city || names.country(profile.country)}
             {/* The country in words for screen readers; on screen the caption stays one short line. */}
             {profile.city && profile.country ? <span className="visually-hidden">, {names.country(profile.country)}</span> : null}
+            {/* How far, when the search knows both places (ADR 062). */}
+            {profile.distance_km !== undefined ? (
+              <span className="card-distance">
+                <span aria-hidden="true"> · </span>
+                <span className="visually-hidden">, </span>
+                {t("search.kmAway", { km: profile.distance_km })}
+              </span>
+            ) : null}
             {showLanguageBadge(profile.language, locale, profile.country) ? (
               <span className="card-language" title={t("card.speaks", { language: names.language(profile.language) })}>
                 <span aria-hidden="true">{profile.city || profile.country ? " · " : ""}</span>

@@ -19,7 +19,12 @@ import {
   ageRangeKey,
   countIsCapped,
   GENDERS,
+  SEARCH_DISTANCES,
+  SEARCH_SORTS,
+  type SearchExtras,
   searchCountries,
+  searchExtrasFrom,
+  searchExtrasParams,
   similarFilters,
   similarOnly,
 } from "../../contract/rules/search";
@@ -28,6 +33,7 @@ import { showCamTiles, withTiles } from "../../contract/rules/tiles";
 import type { Route } from "./+types/members";
 import { useDisplayNames } from "~/lib/display-names";
 import { useSite } from "~/lib/root-data";
+import { profileSectionHref } from "~/lib/profile/parts";
 
 /**
  * Filters from the URL (a GET form). No filter at all is the first load, where the API picks
@@ -60,13 +66,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await siteSettings(request, context);
   const url = new URL(request.url);
   const searchRequest = requestFrom(url, settings.countries, settings.region_data);
-  // Photo-verified members only (ADR 059): its own URL parameter beside the filters.
+  // Photo-verified members only (ADR 059) and the extras (ADR 062): URL parameters beside the filters.
   const verifiedOnly = url.searchParams.get("verified") === "1";
+  const extras = searchExtrasFrom(url.searchParams);
   const network = context.get(trackingContext).tracking.network;
   // The search goes out beside the member's lookup (docs/decisions/043).
   const [user, result] = await Promise.all([
     getOptionalUser(context),
-    search(context.get(apiContext), { ...searchRequest, trafficsource: network, verifiedOnly }),
+    search(context.get(apiContext), { ...searchRequest, trafficsource: network, verifiedOnly, extras }),
   ]);
   if (!result.ok) {
     if (result.error.error === "search_requires_login") return { locked: true as const };
@@ -135,18 +142,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: result.data.paging.page,
     filters,
     verifiedOnly,
+    // What the API applied (a PHP API without the extras applies none); a visitor has no place.
+    extras: result.data.extras ?? { ...extras, location_known: false },
+    member: user !== null,
     countries,
     regions: settings.region_data[filters.country] ?? [],
   };
 }
 
 /** The URL of a page of these results: what the "more" link and the infinite scroll load. */
-function pageUrl(filters: SearchFilters, page: number, verifiedOnly = false): string {
+function pageUrl(filters: SearchFilters, page: number, verifiedOnly: boolean, extras: SearchExtras): string {
   const params = new URLSearchParams({
     gender: filters.gender,
     age: ageRangeKey(filters.min_age, filters.max_age),
     country: filters.country,
     region: String(filters.countryregion),
+    ...searchExtrasParams(extras),
     page: String(page),
   });
   if (verifiedOnly) params.set("verified", "1");
@@ -176,7 +187,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <Results key={pageUrl(loaderData.filters, loaderData.page, loaderData.verifiedOnly)} data={loaderData} />;
+  return (
+    <Results key={pageUrl(loaderData.filters, loaderData.page, loaderData.verifiedOnly, loaderData.extras)} data={loaderData} />
+  );
 }
 
 type ResultsData = Exclude<Route.ComponentProps["loaderData"], { locked: true }>;
@@ -200,7 +213,7 @@ function Results({ data }: { data: ResultsData }) {
   }, [more.state, more.data]);
   const hasMore = loadedPage < lastPage;
   const loadMore = () => {
-    if (more.state === "idle" && hasMore) more.load(pageUrl(filters, loadedPage + 1, data.verifiedOnly));
+    if (more.state === "idle" && hasMore) more.load(pageUrl(filters, loadedPage + 1, data.verifiedOnly, data.extras));
   };
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -221,7 +234,14 @@ function Results({ data }: { data: ResultsData }) {
       <title>{t("search.title", { site: site?.name ?? "" })}</title>
       <meta name="description" content={t("search.description", { site: site?.name ?? "" })} />
       <h1>{t("search.heading")}</h1>
-      <SearchForm filters={filters} verifiedOnly={data.verifiedOnly} countries={data.countries} regions={data.regions} />
+      <SearchForm
+        filters={filters}
+        verifiedOnly={data.verifiedOnly}
+        extras={data.extras}
+        member={data.member}
+        countries={data.countries}
+        regions={data.regions}
+      />
       <p className="result-count" role="status">
         {resultCount(translator, total, data.capped, data.totalText)}
       </p>
@@ -237,13 +257,13 @@ function Results({ data }: { data: ResultsData }) {
       <div ref={sentinel} />
       <nav className="pager" aria-label={t("search.pages")}>
         {data.page > 1 ? (
-          <Link to={pageUrl(filters, data.page - 1, data.verifiedOnly)} rel="prev">
+          <Link to={pageUrl(filters, data.page - 1, data.verifiedOnly, data.extras)} rel="prev">
             {t("search.previous")}
           </Link>
         ) : null}
         {hasMore ? (
           <Link
-            to={pageUrl(filters, loadedPage + 1, data.verifiedOnly)}
+            to={pageUrl(filters, loadedPage + 1, data.verifiedOnly, data.extras)}
             rel="next"
             className="button secondary"
             aria-busy={more.state !== "idle"}
@@ -347,11 +367,16 @@ function SimilarProfiles({
 function SearchForm({
   filters,
   verifiedOnly,
+  extras,
+  member,
   countries,
   regions,
 }: {
   filters: SearchFilters;
   verifiedOnly: boolean;
+  extras: SearchExtras & { location_known: boolean };
+  /** Logged in: the distance and "nearest first" are a member's (they need the member's city). */
+  member: boolean;
   countries: string[];
   regions: { id: number; name: string }[];
 }) {
@@ -419,14 +444,74 @@ function SearchForm({
           ))}
         </select>
       </div>
-      <div className="field search-verified">
-        <label className="choice">
-          <input type="checkbox" name="verified" value="1" defaultChecked={verifiedOnly} /> {t("verification.searchFilter")}
-        </label>
-      </div>
+      <MoreFilters verifiedOnly={verifiedOnly} extras={extras} member={member} />
       <button type="submit" className={appliesItself ? "button applies-itself" : "button"}>
         {t("search.submit")}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The extras (ADR 062) behind "More filters": a disclosure, so it opens without JavaScript too,
+ * and open whenever one is in use, so a member sees what narrows the results.
+ */
+function MoreFilters({
+  verifiedOnly,
+  extras,
+  member,
+}: {
+  verifiedOnly: boolean;
+  extras: SearchExtras & { location_known: boolean };
+  member: boolean;
+}) {
+  const { t } = useTranslation();
+  const near = member && extras.location_known;
+  const inUse = [extras.distance !== null, extras.active, extras.photo, extras.sort !== "newest", verifiedOnly].filter(
+    Boolean,
+  ).length;
+  return (
+    <details className="more-filters" open={inUse > 0}>
+      <summary>{inUse > 0 ? t("search.moreFiltersCount", { count: inUse }) : t("search.moreFilters")}</summary>
+      <div className="more-filters-body">
+        {member ? (
+          <div className="field">
+            <label htmlFor="search-distance">{t("search.distance")}</label>
+            <select id="search-distance" name="distance" defaultValue={String(extras.distance ?? "")} disabled={!near}>
+              <option value="">{t("search.anyDistance")}</option>
+              {SEARCH_DISTANCES.map((km) => (
+                <option key={km} value={km}>
+                  {t("search.withinKm", { km })}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor="search-sort">{t("search.sort")}</label>
+          <select id="search-sort" name="sort" defaultValue={extras.sort}>
+            {SEARCH_SORTS.filter((sort) => sort !== "nearest" || near).map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`search.sorts.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {member && !extras.location_known ? (
+          <p className="field-hint more-filters-hint">
+            {t("search.locationUnknown")} <Link to={profileSectionHref("location")}>{t("search.addCity")}</Link>
+          </p>
+        ) : null}
+        <label className="choice">
+          <input type="checkbox" name="active" value="1" defaultChecked={extras.active} /> {t("search.activeRecently")}
+        </label>
+        <label className="choice">
+          <input type="checkbox" name="photo" value="1" defaultChecked={extras.photo} /> {t("search.withPhoto")}
+        </label>
+        <label className="choice">
+          <input type="checkbox" name="verified" value="1" defaultChecked={verifiedOnly} /> {t("verification.searchFilter")}
+        </label>
+      </div>
+    </details>
   );
 }

@@ -1,6 +1,7 @@
 /** Requests of the discover calls: search.php, profile.php, likes.php, notifications.php. */
 import { z } from "zod";
 import { MAX_AGE, MIN_AGE, PAGE_SIZE, SEARCH_MAX_PAGE } from "../limits";
+import { SEARCH_DISTANCES, SEARCH_SORTS } from "../rules/search";
 import { withFieldCode } from "./field-code";
 
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
@@ -43,6 +44,18 @@ export const SearchQuerySchema = z
     promotion: flag.optional(),
     /** Photo-verified members only (designed, ADR 059). */
     verified: flag.optional(),
+    /**
+     * The extras (designed, ADR 062): within `distance` km of the member's own city, seen in the
+     * last day, with a photo, and the order. Distance and "nearest" need the member's city.
+     */
+    distance: z.coerce
+      .number()
+      .int()
+      .refine((d) => (SEARCH_DISTANCES as readonly number[]).includes(d))
+      .optional(),
+    active: flag.optional(),
+    photo: flag.optional(),
+    sort: z.enum(SEARCH_SORTS).default("newest"),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
     path: ["min_age"],

@@ -143,3 +143,49 @@ export function similarOnly<P extends Findable & { id: number }>(
     return true;
   });
 }
+
+/**
+ * The search's extras beside the spec's filters (issue 29 point 2, docs/decisions/062): a
+ * distance from the member's own city, recently active, with a photo, and the order.
+ */
+export const SEARCH_DISTANCES = [10, 25, 50, 100, 250] as const;
+export type SearchDistance = (typeof SEARCH_DISTANCES)[number];
+export const SEARCH_SORTS = ["newest", "nearest", "active"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** "Recently active": seen in the last day. */
+export const ACTIVE_WITHIN_MS = 24 * 60 * 60 * 1000;
+/** "Nearest first" without a distance chosen: no limit (a circle wider than any country). */
+export const NEAREST_DEFAULT_KM = 20_000;
+
+/** The extras as search.php's designed parameters want them; anything else is left out. */
+export interface SearchExtras {
+  /** Km, one of SEARCH_DISTANCES. */
+  distance: number | null;
+  active: boolean;
+  photo: boolean;
+  sort: SearchSort;
+}
+
+export const NO_SEARCH_EXTRAS: SearchExtras = { distance: null, active: false, photo: false, sort: "newest" };
+
+/** The extras from a URL's parameters (the members page's GET form); unknown values are dropped. */
+export function searchExtrasFrom(params: URLSearchParams): SearchExtras {
+  const distance = Number(params.get("distance"));
+  const sort = params.get("sort");
+  return {
+    distance: SEARCH_DISTANCES.find((d) => d === distance) ?? null,
+    active: params.get("active") === "1",
+    photo: params.get("photo") === "1",
+    sort: SEARCH_SORTS.find((s) => s === sort) ?? "newest",
+  };
+}
+
+/** The extras as URL parameters: only those that differ from none. */
+export function searchExtrasParams(extras: SearchExtras): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (extras.distance !== null) params.distance = String(extras.distance);
+  if (extras.active) params.active = "1";
+  if (extras.photo) params.photo = "1";
+  if (extras.sort !== "newest") params.sort = extras.sort;
+  return params;
+}

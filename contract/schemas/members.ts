@@ -1,7 +1,7 @@
 /** Members as others and they themselves see them: profiles, the user answer, decisions and appeals, search, likes and cams. */
 import { z } from "zod";
 import { APPEAL_STATES, DECISIONS_AGAINST } from "../rules/appeals";
-import { INTERESTED_IN } from "../rules/search";
+import { INTERESTED_IN, SEARCH_SORTS } from "../rules/search";
 import { BAN_CATEGORIES } from "../rules/staff";
 import { RegionSchema, countryCode } from "./site";
 
@@ -164,6 +164,8 @@ export const ProfileCardSchema = ProfileSchema.pick({
 }).extend({
   /** Whether the logged-in member likes this profile (false for visitors). */
   liked: z.boolean(),
+  /** Km from the searching member's city, in search answers when both places are known (designed, ADR 062). */
+  distance_km: z.number().int().nonnegative().optional(),
 });
 export type ProfileCard = z.infer<typeof ProfileCardSchema>;
 
@@ -180,6 +182,20 @@ export const SearchAnswerSchema = z.object({
   profiles: z.array(ProfileCardSchema),
   paging: z.object({ num_results: z.number().int(), page: z.number().int(), pp: z.number().int() }),
   filter_options: SearchFiltersSchema,
+  /**
+   * The extras applied (designed, ADR 062). `location_known` false: the member's city has no known
+   * place, so a distance and "nearest first" were left out (the answer is sorted newest first).
+   * A PHP API without the extras leaves it out.
+   */
+  extras: z
+    .object({
+      distance: z.number().int().nullable(),
+      active: z.boolean(),
+      photo: z.boolean(),
+      sort: z.enum(SEARCH_SORTS),
+      location_known: z.boolean(),
+    })
+    .optional(),
 });
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
 

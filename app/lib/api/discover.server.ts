@@ -11,6 +11,7 @@ import {
   SearchAnswerSchema,
   type SearchFilters,
 } from "../../../contract/schemas";
+import { type SearchExtras, searchExtrasParams } from "../../../contract/rules/search";
 
 export type SearchRequest =
   | {
@@ -35,14 +36,15 @@ export type SearchRequest =
       promotion?: boolean;
     };
 
-/** `verifiedOnly`: photo-verified members only (ADR 059). */
-export function search(api: ApiClient, request: SearchRequest & { verifiedOnly?: boolean }) {
+/** `verifiedOnly`: photo-verified members only (ADR 059); `extras`: distance, active, photo, sort (ADR 062). */
+export function search(api: ApiClient, request: SearchRequest & { verifiedOnly?: boolean; extras?: SearchExtras }) {
   const perPage = (request.firstLoad && request.perPage) || 12;
   const query: Record<string, string> = { page: String(request.page), pp: String(perPage) };
   if (request.trafficsource) query.trafficsource = request.trafficsource;
   // docs/product.md "Visibility across sites": no member in an advertisement without opting in.
   if (request.promotion) query.promotion = "1";
   if (request.verifiedOnly) query.verified = "1";
+  if (request.extras) Object.assign(query, searchExtrasParams(request.extras));
   if (request.firstLoad) {
     Object.assign(query, { source: "search", auto_load: "1", hideNudity: "1", searchAllCountries: "1" });
   } else {

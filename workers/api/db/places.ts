@@ -58,3 +58,16 @@ export async function nearestCity(db: Db, country: string, lat: number, lon: num
   }
   return null;
 }
+
+/** A city's coordinates by country and name (the first of namesakes), or null when `cities` does not know it. */
+export async function cityCoordinates(db: Db, country: string, city: string): Promise<{ lat: number; lng: number } | null> {
+  const row = await db
+    .selectFrom("cities")
+    .select(["lat", "lng"])
+    .where("country", "=", country)
+    .where("name", "=", city)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -24,6 +24,8 @@ export function selectCards(db: Db, viewer: number | null) {
       "m.language",
       "m.gender",
       "m.is_fictional",
+      "m.lat",
+      "m.lng",
       "i.filename",
       "l.member_id as liked_by_viewer",
       verifiedColumn("m"),

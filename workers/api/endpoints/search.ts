@@ -7,11 +7,17 @@
 import { Hono } from "hono";
 import { type SearchFilters, SearchAnswerSchema } from "../../../contract/schemas";
 import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
-import { defaultSearchGender, type Gender, type InterestedIn } from "../../../contract/rules/search";
+import {
+  ACTIVE_WITHIN_MS,
+  defaultSearchGender,
+  type Gender,
+  type InterestedIn,
+  NEAREST_DEFAULT_KM,
+} from "../../../contract/rules/search";
 import { SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { toCard } from "../db/profiles";
-import { regionInCountry, saveSearchFilters, searchProfiles } from "../db/search";
+import { kmBetween, regionInCountry, saveSearchFilters, searchProfiles } from "../db/search";
 import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { viewerOf } from "../lib/member";
@@ -81,7 +87,14 @@ export const search = new Hono<ApiContext>().get("/search.php", validQuery(Searc
       throw invalidInput({ countryregion: "unknown_region" }, INVALID);
   }
 
-  // The page and the count, each on the members indexes alone (db/search.ts, ADR 031).
+  // The extras (ADR 062): a distance and "nearest first" need the member's place.
+  const place = member && member.lat !== null && member.lng !== null ? { lat: member.lat, lng: member.lng } : null;
+  const wantsNear = query.distance !== undefined || query.sort === "nearest";
+  const near = place && wantsNear ? { ...place, km: query.distance ?? NEAREST_DEFAULT_KM } : null;
+  const sort = query.sort === "nearest" && !near ? "newest" : query.sort;
+  const now = new Date();
+
+  // The page and the count, each on the members indexes alone (db/search.ts, ADR 031 and 062).
   const { rows, total } = await searchProfiles(db, {
     filters,
     siteId: site.id,
@@ -94,6 +107,10 @@ export const search = new Hono<ApiContext>().get("/search.php", validQuery(Searc
       query.exclude_min_age !== undefined && query.exclude_max_age !== undefined
         ? { minAge: query.exclude_min_age, maxAge: query.exclude_max_age, countryregion: query.exclude_countryregion ?? 0 }
         : undefined,
+    near,
+    activeSince: query.active ? now.getTime() - ACTIVE_WITHIN_MS : null,
+    withPhoto: query.photo,
+    sort,
     page: query.page,
     pp: query.pp,
   });
@@ -101,10 +118,20 @@ export const search = new Hono<ApiContext>().get("/search.php", validQuery(Searc
   if (member && query.manual_search && !query.do_not_save) {
     await saveSearchFilters(db, member.id, filters);
   }
-  const now = new Date();
   return answer(c, SearchAnswerSchema, {
-    profiles: rows.map((row) => toCard(row, now)),
+    profiles: rows.map((row) => {
+      const card = toCard(row, now);
+      if (!place || row.lat === null || row.lng === null) return card;
+      return { ...card, distance_km: Math.round(kmBetween(place, { lat: row.lat, lng: row.lng })) };
+    }),
     paging: { num_results: total, page: query.page, pp: query.pp },
     filter_options: filters,
+    extras: {
+      distance: near ? (query.distance ?? null) : null,
+      active: query.active === true,
+      photo: query.photo === true,
+      sort,
+      location_known: place !== null,
+    },
   });
 });

@@ -8,6 +8,7 @@ import { findMemberByEmail, toUser } from "../db/members";
 import { normaliseEmail } from "../lib/email";
 import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
+import { touchLastSeen } from "../db/accounts";
 import { loginAddressKey } from "../lib/limit-keys";
 import { requireMemberEvenIfBanned } from "../lib/member";
 import { DUMMY_HASH, verifyPassword } from "../lib/passwords";
@@ -51,6 +52,8 @@ export const session = new Hono<ApiContext>()
     // the ban here, and the answer carries it like any banned member's login (ADR 030).
     const joined = await joinBanAtLogin(c.env.DB, db, member);
     await startSession(c, member.id);
+    // Logging in is being active: search's "recently active" reads last_seen (ADR 062).
+    await touchLastSeen(db, member.id);
     return answer(c, UserAnswerSchema, {
       user: await toUser(db, site, joined === null ? member : { ...member, ban_decision_id: joined }),
     });

@@ -26,7 +26,7 @@ import type { ApiContext } from "../context";
 import { INTERESTS, SELECT_FIELDS, isSelectField } from "../data/profile-fields";
 import { insertMember, setPushState, updateMember } from "../db/accounts";
 import { findMember, toUser } from "../db/members";
-import { isRegionOf } from "../db/places";
+import { cityCoordinates, isRegionOf } from "../db/places";
 import { claimToken, findUsedToken, insertWelcomeNotice, releaseToken, tieTokenToMember } from "../db/signups";
 import * as ledger from "../domain/ledger";
 import { assertVisibleEmail, normaliseEmail } from "../lib/email";
@@ -222,6 +222,14 @@ export const signup = new Hono<ApiContext>()
       update.countryregion = body.countryregion;
     }
     if (body.city !== undefined) update.city = body.city === "" ? null : body.city;
+    // The place as coordinates, for search by distance (ADR 062): whenever the country or city changes.
+    if (body.city !== undefined || body.country !== undefined) {
+      const country = body.country !== undefined ? body.country : member.country;
+      const city = body.city !== undefined ? update.city : member.city;
+      const place = country && typeof city === "string" ? await cityCoordinates(db, country, city) : null;
+      update.lat = place?.lat ?? null;
+      update.lng = place?.lng ?? null;
+    }
     if (body.gender !== undefined) update.gender = body.gender;
     if (body.interested_in !== undefined && body.interested_in !== member.interested_in) {
       update.interested_in = body.interested_in;

@@ -50,6 +50,9 @@ export interface MembersTable {
   main_image_id: number | null;
   signup_date: number;
   last_seen: number | null;
+  /** The city's coordinates, from `cities` by country and name; NULL while unknown (migration 0040). */
+  lat: Generated<number | null>;
+  lng: Generated<number | null>;
   /** JSON of the last search's filters (see endpoints/search.ts). */
   search_filters: string | null;
   /** JSON: the profile definition's select fields (migration 0004). */
