@@ -19,6 +19,7 @@ import {
   ageRangeKey,
   countIsCapped,
   GENDERS,
+  NO_SEARCH_EXTRAS,
   SEARCH_DISTANCES,
   SEARCH_SORTS,
   type SearchExtras,
@@ -95,6 +96,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           doNotSave: true,
           exclude: filters,
           trafficsource: network,
+          // Wider ages and any region, but who the member asked for still: verified, with a photo, active.
+          verifiedOnly,
+          extras: { ...NO_SEARCH_EXTRAS, active: extras.active, photo: extras.photo },
         })
           .then((answer) =>
             answer.ok
@@ -144,6 +148,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     verifiedOnly,
     // What the API applied (a PHP API without the extras applies none); a visitor has no place.
     extras: result.data.extras ?? { ...extras, location_known: false },
+    // Asked for a distance or "nearest first", which need the member's city.
+    askedNear: extras.distance !== null || extras.sort === "nearest",
     member: user !== null,
     countries,
     regions: settings.region_data[filters.country] ?? [],
@@ -238,6 +244,7 @@ function Results({ data }: { data: ResultsData }) {
         filters={filters}
         verifiedOnly={data.verifiedOnly}
         extras={data.extras}
+        askedNear={data.askedNear}
         member={data.member}
         countries={data.countries}
         regions={data.regions}
@@ -368,6 +375,7 @@ function SearchForm({
   filters,
   verifiedOnly,
   extras,
+  askedNear,
   member,
   countries,
   regions,
@@ -375,6 +383,7 @@ function SearchForm({
   filters: SearchFilters;
   verifiedOnly: boolean;
   extras: SearchExtras & { location_known: boolean };
+  askedNear: boolean;
   /** Logged in: the distance and "nearest first" are a member's (they need the member's city). */
   member: boolean;
   countries: string[];
@@ -444,7 +453,7 @@ function SearchForm({
           ))}
         </select>
       </div>
-      <MoreFilters verifiedOnly={verifiedOnly} extras={extras} member={member} />
+      <MoreFilters verifiedOnly={verifiedOnly} extras={extras} askedNear={askedNear} member={member} />
       <button type="submit" className={appliesItself ? "button applies-itself" : "button"}>
         {t("search.submit")}
       </button>
@@ -459,10 +468,13 @@ function SearchForm({
 function MoreFilters({
   verifiedOnly,
   extras,
+  askedNear,
   member,
 }: {
   verifiedOnly: boolean;
   extras: SearchExtras & { location_known: boolean };
+  /** A distance or "nearest first" was asked for: open, to say why it did not apply. */
+  askedNear: boolean;
   member: boolean;
 }) {
   const { t } = useTranslation();
@@ -471,7 +483,7 @@ function MoreFilters({
     Boolean,
   ).length;
   return (
-    <details className="more-filters" open={inUse > 0}>
+    <details className="more-filters" open={inUse > 0 || (askedNear && member && !extras.location_known)}>
       <summary>{inUse > 0 ? t("search.moreFiltersCount", { count: inUse }) : t("search.moreFilters")}</summary>
       <div className="more-filters-body">
         {member ? (

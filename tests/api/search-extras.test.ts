@@ -76,7 +76,9 @@ async function names(query: string) {
 
 describe("search.php's extras", () => {
   it("finds the member's place from the city they give, and says how far each card is", async () => {
-    const { lat, lng } = (await env.DB.prepare("SELECT lat, lng FROM members WHERE city = 'Auckland' AND email IS NOT NULL").first<{
+    const { lat, lng } = (await env.DB.prepare(
+      "SELECT lat, lng FROM members WHERE city = 'Auckland' AND email IS NOT NULL",
+    ).first<{
       lat: number;
       lng: number;
     }>())!;
