@@ -99,6 +99,31 @@ try {
       name: "deep page, 48 a page, narrow ages",
       queries: [`country=DE&gender=female&min_age=26&max_age=35&page=100&pp=48&${manual}`],
     },
+    // The extras (ADR 062): anna lives in the Netherlands, so distances are measured in NL.
+    {
+      name: "distance 10/25/50/100 km, page 1",
+      queries: [10, 25, 50, 100].map((km) => `country=NL&gender=male&min_age=18&max_age=100&distance=${km}&${manual}`),
+    },
+    {
+      name: "nearest first (any distance), pages 1-3",
+      queries: [1, 2, 3].map((page) => `country=NL&gender=male&min_age=18&max_age=100&sort=nearest&page=${page}&${manual}`),
+    },
+    {
+      name: "nearest first within 250 km, page 20",
+      queries: [`country=NL&gender=&min_age=18&max_age=100&sort=nearest&distance=250&page=20&${manual}`],
+    },
+    {
+      name: "recently active (filter), page 1",
+      queries: countries.map((c) => `country=${c}&gender=female&min_age=18&max_age=100&active=1&${manual}`),
+    },
+    {
+      name: "sorted by recent activity, pages 1 and 10",
+      queries: [1, 10].map((page) => `country=DE&gender=male&min_age=18&max_age=100&sort=active&page=${page}&${manual}`),
+    },
+    {
+      name: "with a photo, page 1",
+      queries: countries.map((c) => `country=${c}&gender=male&min_age=26&max_age=45&photo=1&${manual}`),
+    },
     {
       name: "similar profiles (excludes the main search)",
       queries: [`country=NL&gender=male&min_age=21&max_age=40&exclude_min_age=26&exclude_max_age=35&${manual}`],
