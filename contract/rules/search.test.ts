@@ -6,8 +6,11 @@ import {
   ageRangeKey,
   countIsCapped,
   defaultSearchGender,
+  NO_SEARCH_EXTRAS,
   searchCountCap,
   searchCountries,
+  searchExtrasFrom,
+  searchExtrasParams,
   similarFilters,
   similarOnly,
 } from "./search";
@@ -139,5 +142,25 @@ describe("the search count's cap (docs/decisions/031)", () => {
     expect(countIsCapped({ num_results: 12_000, pp: 48 })).toBe(false);
     expect(countIsCapped({ num_results: 1000, pp: 1 })).toBe(true);
     expect(countIsCapped({ num_results: 0, pp: 12 })).toBe(false);
+  });
+});
+
+describe("the search's extras in a URL (ADR 062)", () => {
+  it("reads what it knows and drops the rest", () => {
+    expect(searchExtrasFrom(new URLSearchParams("distance=50&sort=nearest&active=1&photo=1"))).toEqual({
+      distance: 50,
+      active: true,
+      photo: true,
+      sort: "nearest",
+    });
+    expect(searchExtrasFrom(new URLSearchParams("distance=7&sort=random&active=yes&photo=2"))).toEqual(NO_SEARCH_EXTRAS);
+    expect(searchExtrasFrom(new URLSearchParams(""))).toEqual(NO_SEARCH_EXTRAS);
+  });
+
+  it("writes only what differs from none, and reads back what it wrote", () => {
+    expect(searchExtrasParams(NO_SEARCH_EXTRAS)).toEqual({});
+    const extras = { distance: 25, active: false, photo: true, sort: "active" as const };
+    expect(searchExtrasParams(extras)).toEqual({ distance: "25", photo: "1", sort: "active" });
+    expect(searchExtrasFrom(new URLSearchParams(searchExtrasParams(extras)))).toEqual(extras);
   });
 });
