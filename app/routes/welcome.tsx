@@ -90,7 +90,10 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </div>
-        ) : null}
+        ) : (
+          // Neither a hero nor photos: the site's own icon (ADR 061), so the page is still its brand's.
+          <img className="welcome-mark" src="/icons/site/512.png" alt="" width={256} height={256} />
+        )}
       </section>
       <ul className="selling-points">
         <li>
