@@ -4,7 +4,7 @@
  * public/screenshots/<host>/search-{narrow,wide}.jpg, then lists the hosts here. A host not
  * listed (a site made in the console since) shows the generic screenshots.
  */
-export const HOSTS_WITH_SCREENSHOTS: readonly string[] = [];
+export const HOSTS_WITH_SCREENSHOTS: readonly string[] = ["localhost", "127.0.0.1", "velvet.localhost"];
 
 export function siteScreenshots(host: string) {
   const base = HOSTS_WITH_SCREENSHOTS.includes(host) ? `/screenshots/${host}` : "/screenshots";
