@@ -46,8 +46,9 @@ export const middleware = rootMiddleware;
 
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+  // The site's own icons, drawn from its theme (ADR 061: routes/site-icon.ts).
+  { rel: "icon", href: "/icons/site/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/site/192.png" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -144,7 +145,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <InlineStylesheet lander={!hydrate} />
         <Meta />
-        {hydrate ? <Links /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
+        {hydrate ? <Links /> : <link rel="icon" href="/icons/site/favicon.svg" type="image/svg+xml" />}
         {look ? (
           // The site's brand as CSS custom properties (lib/theme.server.ts), after the stylesheet so they win.
           <style nonce={look.nonce} suppressHydrationWarning>

@@ -130,6 +130,7 @@ export default [
   route("entry-warning", "routes/entry-warning.ts"), //   POST: accept the site-entry warning (docs/product.md §2.5)
   route("consent", "routes/consent.ts"), //               POST: allow or refuse partner attribution (ADR 034)
   route("manifest.webmanifest", "routes/manifest.ts"), // GET: the site's web app manifest (its name and colours)
+  route("icons/site/:file", "routes/site-icon.ts"), //   GET: the site's icon drawn from its theme (ADR 061)
   route("_i18n/:buildId/:locale/:file", "routes/i18n-messages.ts"), // messages.json (members), staff.json (the staff console)
 
   // JSON for the browser's own fetches (ADR 015): the browser reaches the API only for what

@@ -7,7 +7,7 @@
 
 /** docs/product.md §9: an icon that does not arrive within this long is replaced by the site's. */
 const ICON_TIMEOUT_MS = 1500;
-const SITE_ICON = "/icons/icon-192.png";
+const SITE_ICON = "/icons/site/192.png"; // the site's own icon, drawn from its theme (ADR 061)
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));

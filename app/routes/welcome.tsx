@@ -3,6 +3,7 @@ import { countVisit } from "~/lib/api/business-figures.server";
 import { search } from "~/lib/api/discover.server";
 import { siteSettings } from "~/lib/api/site.server";
 import { getOptionalUser } from "~/lib/auth.server";
+import { requestLocale } from "~/lib/i18n.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { apiContext, trackingContext } from "~/lib/context";
 import { useLook, useSite } from "~/lib/root-data";
@@ -19,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getOptionalUser(context)) throw redirect("/home");
   const settings = await siteSettings(request, context);
   countVisit(request, context, "welcome");
-  if (settings.theme.hero) return { photos: [] };
+  // The site's own words in this language (ADR 061), part by part; null: the default words.
+  const own = settings.welcome?.[requestLocale(context)];
+  const copy = { headline: own?.headline || null, text: own?.text || null };
+  if (settings.theme.hero) return { copy, photos: [] };
   const network = context.get(trackingContext).tracking.network;
   const result = await search(context.get(apiContext), { firstLoad: true, page: 1, trafficsource: network }).catch(() => null);
   const photos = result?.ok
@@ -28,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .slice(0, MOSAIC)
         .map((p) => ({ id: p.id, src: p.main_image?.thumb_filename ?? "", fictional: p.fictional }))
     : [];
-  return { photos };
+  return { copy, photos };
 }
 
 /** The public welcome page: a picture, the promise, one button (or the invitation-only notice's way in: log in). */
@@ -37,16 +41,17 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const look = useLook();
   const name = site?.name ?? "";
-  const { photos } = loaderData;
+  const { photos, copy } = loaderData;
+  const lead = copy.text ?? t("welcome.lead");
   const anyFictional = photos.some((p) => p.fictional);
   return (
     <>
       <title>{t("meta.welcomeTitle", { site: name })}</title>
-      <meta name="description" content={t("meta.welcomeDescription", { site: name })} />
+      <meta name="description" content={copy.text ?? t("meta.welcomeDescription", { site: name })} />
       <section className="welcome-hero">
         <div className="stack">
-          <h1>{t("welcome.heading", { site: name })}</h1>
-          <p className="lead">{t("welcome.lead")}</p>
+          <h1>{copy.headline ?? t("welcome.heading", { site: name })}</h1>
+          <p className="lead">{lead}</p>
           <div className="welcome-cta">
             {site?.signupOpen !== false ? (
               <Link className="button large" to={site?.signupHref ?? "/signup"}>
@@ -85,7 +90,10 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </div>
-        ) : null}
+        ) : (
+          // Neither a hero nor photos: the site's own icon (ADR 061), so the page is still its brand's.
+          <img className="welcome-mark" src="/icons/site/512.png" alt="" width={256} height={256} />
+        )}
       </section>
       <ul className="selling-points">
         <li>

@@ -21,7 +21,8 @@ export const i18nextResources = Object.fromEntries(
  * `staff…` and these.
  */
 const SERVER_ONLY = new Set(["mail"]);
-const STAFF_ONLY = new Set(["moderation", "hosts", "entProfiles", "hostFigures"]);
+// "brand": the console's words for a site's welcome copy (ADR 061); members see the copy itself, not these.
+const STAFF_ONLY = new Set(["moderation", "hosts", "entProfiles", "hostFigures", "brand"]);
 export const CATALOGS = ["messages", "staff"] as const;
 export type Catalog = (typeof CATALOGS)[number];
 

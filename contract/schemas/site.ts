@@ -7,6 +7,7 @@ import { TEMPLATES } from "../rules/templates";
 import { templateProblem } from "../rules/outbound-urls";
 import { POSTBACK_EVENTS, POSTBACK_MACROS } from "../rules/postback-macros";
 import { DEFAULT_THEME, ThemeSchema } from "../rules/theme";
+import { WelcomeCopySchema } from "../rules/welcome-copy";
 import {
   HOST_REPLY_TARGET_DEFAULT_MINUTES,
   HOST_REPLY_TARGET_MAX_MINUTES,
@@ -221,6 +222,8 @@ export const StoredSettingsSchema = z.object({
   theme: ThemeSchema.default(DEFAULT_THEME),
   /** The template and so its feature flags (spec §1; contract/rules/theme.ts). */
   template: z.enum(TEMPLATES).default("classic"),
+  /** The welcome page's own headline and text per language (ADR 061); absent: the default words. */
+  welcome: WelcomeCopySchema.optional(),
   /**
    * The site-entry warning (designed; docs/product.md §2.5, docs/decisions/024): a first visit
    * shows an 18+ notice about the site's nature before any content, until the visitor accepts.

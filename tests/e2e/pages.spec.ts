@@ -1,9 +1,10 @@
 import { API_DOWN_PORT, E2E_PORT } from "../../playwright.config";
 import { answerPartnerQuestion, expect, test } from "./support/fixtures";
 
-test("the welcome page shows the site's name and the sign-up call to action", async ({ page, checkA11y }) => {
+test("the welcome page shows the site's own headline and the sign-up call to action", async ({ page, checkA11y }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meet people near you on Amora");
+  // Amora's own words (its settings' welcome copy, ADR 061); tests/e2e/brands.spec.ts has the rest.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meet someone who makes you smile");
   await expect(page.getByRole("link", { name: "Sign up for free" })).toHaveAttribute("href", "/signup");
   await expect(page).toHaveTitle(/Amora/);
   await checkA11y();

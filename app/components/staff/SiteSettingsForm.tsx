@@ -106,6 +106,12 @@ function Control({
       return <input type="text" inputMode="numeric" defaultValue={value} autoComplete="off" {...common} />;
     case "email":
       return <input type="email" defaultValue={value} autoComplete="off" {...common} />;
+    case "text":
+      return field.long ? (
+        <textarea rows={3} defaultValue={value} {...common} />
+      ) : (
+        <input type="text" defaultValue={value} autoComplete="off" spellCheck={false} {...common} />
+      );
     default:
       return <input type="text" defaultValue={value} autoComplete="off" spellCheck={false} {...common} />;
   }

@@ -127,11 +127,11 @@ describe("sw-push.js", () => {
     expect(hanging.shown).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     await shown;
-    expect(hanging.shown[0]?.options.icon).toBe("/icons/icon-192.png");
+    expect(hanging.shown[0]?.options.icon).toBe("/icons/site/192.png");
 
     const missing = worker({ fetch: async () => new Response("", { status: 404 }) });
     await missing.push(payload);
-    expect(missing.shown[0]?.options.icon).toBe("/icons/icon-192.png");
+    expect(missing.shown[0]?.options.icon).toBe("/icons/site/192.png");
   });
 
   it("never points a notification at another site", async () => {

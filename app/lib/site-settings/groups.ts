@@ -53,7 +53,7 @@ export interface GroupSpec {
  * Settings whose labels and help live under their feature's own translations rather than
  * `staffSites` (the first part of the settings path → the key they sit under).
  */
-export const WORDS_ELSEWHERE: Record<string, string> = { offensive_words: "nudges.console" };
+export const WORDS_ELSEWHERE: Record<string, string> = { offensive_words: "nudges.console", welcome: "brand.console" };
 
 /** Empty rows offered below a table's rows, to add one without JavaScript. */
 export const BLANK_ROWS = 2;
@@ -99,6 +99,14 @@ export const SITE_GROUPS: GroupSpec[] = [
       { name: "theme.logo", kind: "text", optional: true },
       { name: "theme.hero", kind: "text", optional: true },
     ],
+  },
+  {
+    // Issue 29 point 23 (ADR 061): the welcome page's own words per language; empty: the default words.
+    id: "welcome",
+    fields: LOCALES.flatMap((locale) => [
+      { name: `welcome.${locale}.headline`, kind: "text" as const, optional: true },
+      { name: `welcome.${locale}.text`, kind: "text" as const, long: true, optional: true },
+    ]),
   },
   {
     id: "commerce",

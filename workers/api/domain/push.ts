@@ -130,7 +130,7 @@ export async function buildPayload(db: Db, job: ParsedJob): Promise<{ payload: P
   const url = absolute(job.origin, path);
   const icon = actor.filename
     ? absolute(job.origin, site.settings.cdn_prefix + actor.filename)
-    : absolute(job.origin, "/icons/icon-192.png");
+    : absolute(job.origin, "/icons/site/192.png"); // the site's own icon (ADR 061)
   const title =
     job.kind === "message"
       ? t("push.message.title", { name })

@@ -67,6 +67,17 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       member_resell: ["cams", "camads"],
       signup: { showDots: true, skipDoubleOptIn: true },
       template: "classic",
+      // Each demo site's own words on the welcome page, in its languages (ADR 061).
+      welcome: {
+        en: {
+          headline: "Meet someone who makes you smile",
+          text: "Amora brings together singles from all over Europe and beyond. Look around, like and start a conversation tonight.",
+        },
+        de: {
+          headline: "Lerne jemanden kennen, der dich zum Lächeln bringt",
+          text: "Amora bringt Singles aus ganz Europa und darüber hinaus zusammen. Schau dich um, like und schreib noch heute Abend.",
+        },
+      },
       entry_warning: false,
       // Writing waits for a confirmed address (docs/decisions/040).
       unconfirmed_may_message: false,
@@ -153,6 +164,16 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       signup: { showDots: false, skipDoubleOptIn: false },
       // The other template and palette, so white-labelling is visible side by side.
       template: "social",
+      welcome: {
+        nl: {
+          headline: "Samen verder, met een zilveren hart",
+          text: "Zilverhart is de plek voor wie de tweede helft van het leven niet alleen wil doorbrengen. Rustig kennismaken, in je eigen tempo.",
+        },
+        de: {
+          headline: "Gemeinsam weiter, mit einem silbernen Herzen",
+          text: "Zilverhart ist der Ort für alle, die die zweite Lebenshälfte nicht allein verbringen möchten. In Ruhe kennenlernen, im eigenen Tempo.",
+        },
+      },
       entry_warning: false,
       // Writing waits for a confirmed address (docs/decisions/040).
       unconfirmed_may_message: false,
@@ -219,6 +240,12 @@ export const DEMO_SITES: { host: string; isDefault: boolean; settings: StoredSet
       member_resell: [],
       signup: { showDots: true, skipDoubleOptIn: true },
       template: "classic",
+      welcome: {
+        en: {
+          headline: "After dark, among adults",
+          text: "Velvet Room is a discreet place for grown-ups who know what they want. Curious? Step inside and see who is waiting.",
+        },
+      },
       theme: {
         brand: "#5b2a86",
         accent: "#9d1f5c",
