@@ -22,7 +22,7 @@ export const i18nextResources = Object.fromEntries(
  */
 const SERVER_ONLY = new Set(["mail"]);
 // "brand": the console's words for a site's welcome copy (ADR 061); members see the copy itself, not these.
-const STAFF_ONLY = new Set(["moderation", "hosts", "entProfiles", "hostFigures", "brand"]);
+const STAFF_ONLY = new Set(["moderation", "hosts", "entProfiles", "hostFigures"]);
 export const CATALOGS = ["messages", "staff"] as const;
 export type Catalog = (typeof CATALOGS)[number];
 

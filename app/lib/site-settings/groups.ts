@@ -53,7 +53,7 @@ export interface GroupSpec {
  * Settings whose labels and help live under their feature's own translations rather than
  * `staffSites` (the first part of the settings path → the key they sit under).
  */
-export const WORDS_ELSEWHERE: Record<string, string> = { offensive_words: "nudges.console", welcome: "brand.console" };
+export const WORDS_ELSEWHERE: Record<string, string> = { offensive_words: "nudges.console", welcome: "staffBrand.console" };
 
 /** Empty rows offered below a table's rows, to add one without JavaScript. */
 export const BLANK_ROWS = 2;
