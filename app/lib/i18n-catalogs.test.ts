@@ -15,7 +15,9 @@ function sourceFiles(dir: string): string[] {
 
 /** The staff console's own code: what may name the staff catalog's messages. */
 const isStaffCode = (file: string) =>
-  /\/staff[/-]|\/staff\.|\/site-settings\/|forms\/(ent-profiles|hosts|discount-codes)\.ts$/.test(path.relative(APP, file).replace(/^/, "/"));
+  /\/staff[/-]|\/staff\.|\/site-settings\/|forms\/(ent-profiles|hosts|discount-codes)\.ts$/.test(
+    path.relative(APP, file).replace(/^/, "/"),
+  );
 
 describe("the messages a browser downloads (contract/messages catalogOf)", () => {
   it("members' pages name no message of the staff console or the mail, so their catalog has all they need", () => {
