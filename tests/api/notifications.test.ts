@@ -109,7 +109,9 @@ describe("notifications", () => {
     const rawMessage = (raw as { notifications: { type: string; profile: object }[] }).notifications.find(
       (n) => n.type === "message",
     );
-    expect(Object.keys(rawMessage?.profile ?? {}).sort()).toEqual(Object.keys(ProfileCardSchema.shape).sort());
+    // (distance_km is the search's alone: ADR 062.)
+    const cardKeys = Object.keys(ProfileCardSchema.shape).filter((key) => key !== "distance_km");
+    expect(Object.keys(rawMessage?.profile ?? {}).sort()).toEqual(cardKeys.sort());
     const before = NotificationsAnswerSchema.parse(raw);
     const messages = before.notifications.filter((n) => n.type === "message");
     expect(messages).toHaveLength(1);
