@@ -18,8 +18,18 @@ test("search filters narrow the results, and more results follow", async ({ page
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find people near you");
   await checkA11y();
 
+  // With JavaScript each choice searches at once, and the form is drawn anew with the results: as
+  // a person sees the results change before the next choice, the test waits for each search's
+  // address and for the page to settle (a choice made on the outgoing form would be lost).
+  const settled = async (address: RegExp) => {
+    if (!javaScriptEnabled) return;
+    await expect(page).toHaveURL(address);
+    await page.waitForLoadState("networkidle");
+  };
   await page.getByLabel("Looking for", { exact: true }).selectOption("female");
+  await settled(/gender=female/);
   await page.getByLabel("Age", { exact: true }).selectOption("26-35");
+  await settled(/age=26-35/);
   await page.getByLabel("Country").selectOption("NL");
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/gender=female.*age=26-35.*country=NL/);

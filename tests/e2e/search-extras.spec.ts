@@ -21,6 +21,8 @@ async function choose(page: Page, js: boolean, act: (form: Locator) => Promise<v
   await act(form);
   if (!js) await form.getByRole("button", { name: "Search" }).click();
   await expect(page).not.toHaveURL(before);
+  // Settled: the form is drawn anew with the results, and the next choice must be on the new one.
+  if (js) await page.waitForLoadState("networkidle");
 }
 
 test("a member searches within a distance of their city, nearest first, and the choices stay", async ({
