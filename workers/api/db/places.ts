@@ -25,7 +25,20 @@ export async function isRegionOf(db: Db, regionId: number, country: string): Pro
 
 /** Boxes tried in turn (half-width, km): small first, so dense areas read few rows. */
 const SEARCH_KM = [5, 20, 50];
-const KM_PER_DEGREE = 111.195;
+export const KM_PER_DEGREE = 111.195;
+
+/** How much shorter a degree of longitude is than one of latitude at this latitude (never 0, near the poles). */
+export function longitudeScale(lat: number): number {
+  return Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+}
+
+/**
+ * Km between two points as an equirectangular distance from `a` (within a few hundred km the error
+ * is far below a city's size): the geocoder's nearest city and the search's distance (ADR 062).
+ */
+export function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  return Math.hypot((b.lat - a.lat) * KM_PER_DEGREE, (b.lng - a.lng) * KM_PER_DEGREE * longitudeScale(a.lat));
+}
 
 export interface NearestCity {
   name: string;
@@ -35,7 +48,7 @@ export interface NearestCity {
 
 /** The nearest city of `country` within 50 km of the point, or null (a bounding box on the (lat, lng) index). */
 export async function nearestCity(db: Db, country: string, lat: number, lon: number): Promise<NearestCity | null> {
-  const cos = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+  const cos = longitudeScale(lat);
   for (const km of SEARCH_KM) {
     const dLat = km / KM_PER_DEGREE;
     const dLng = km / (KM_PER_DEGREE * cos);
@@ -52,7 +65,7 @@ export async function nearestCity(db: Db, country: string, lat: number, lon: num
       .limit(1)
       .executeTakeFirst();
     if (!row) continue;
-    const distance = Math.hypot((row.lat - lat) * KM_PER_DEGREE, (row.lng - lon) * KM_PER_DEGREE * cos);
+    const distance = kmBetween({ lat, lng: lon }, row);
     // A city in the box's corner may be farther than one just outside it: only trust the inner circle.
     if (distance <= km) return { name: row.name, region_id: row.region_id, km: distance };
   }

@@ -12,6 +12,7 @@ import type { SearchFilters } from "../../../contract/schemas";
 import { type SearchSort, searchCountCap } from "../../../contract/rules/search";
 import { hiddenFrom } from "./blocks";
 import type { Db } from "./client";
+import { KM_PER_DEGREE, longitudeScale } from "./places";
 import { advertised, birthDateRange, selectCards, shownOnSite, verifiedOnly } from "./profiles";
 
 export interface ProfileSearch {
@@ -46,44 +47,25 @@ export interface Near {
 /** Which index a query should lead with (the others' columns are hidden from index lookups). */
 type Lead = "id" | "ages" | "near" | "active";
 
-const KM_PER_DEGREE = 111.195;
-
 /**
  * The circle around a point as SQL: a box the members_near index can range over, then the exact
- * circle (an equirectangular distance: within a few hundred km the error is far below a city's size).
+ * circle, measured as kmBetween measures it (db/places.ts).
  */
 function nearBounds(near: Near) {
-  const cos = Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01);
+  const cos = longitudeScale(near.lat);
   const dLat = near.km / KM_PER_DEGREE;
   const dLng = near.km / (KM_PER_DEGREE * cos);
   return { cos, dLat, dLng, squared: dLat * dLat };
 }
 
-/** The squared distance in degrees of latitude (for ordering by distance; 0 when unknown). */
+/** The squared distance in degrees of latitude (for ordering by distance; NULL for a profile without a place). */
 function squaredDistance(near: Near) {
   const { cos } = nearBounds(near);
   return sql<number>`((m.lat - ${near.lat}) * (m.lat - ${near.lat}) + (m.lng - ${near.lng}) * (m.lng - ${near.lng}) * ${cos * cos})`;
 }
 
-/** Distance in km between two points, the same measure the search filters by. */
-export function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const cos = Math.max(Math.cos((a.lat * Math.PI) / 180), 0.01);
-  return Math.hypot((b.lat - a.lat) * KM_PER_DEGREE, (b.lng - a.lng) * KM_PER_DEGREE * cos);
-}
-
 /** "Nearest first" reads the smallest ring that holds the page (km), so a page never sorts a whole country. */
 const NEAREST_RINGS = [10, 25, 50, 100, 250];
-
-/** Whether the region lies in the country. */
-export async function regionInCountry(db: Db, region: number, country: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("regions")
-    .select("id")
-    .where("id", "=", region)
-    .where("country", "=", country)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** One page of the search's cards (newest member first unless sorted otherwise), and how many match (up to searchCountCap). */
 export async function searchProfiles(db: Db, search: ProfileSearch) {

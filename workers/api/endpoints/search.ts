@@ -17,7 +17,8 @@ import {
 import { SearchQuerySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
 import { toCard } from "../db/profiles";
-import { kmBetween, regionInCountry, saveSearchFilters, searchProfiles } from "../db/search";
+import { isRegionOf, kmBetween } from "../db/places";
+import { saveSearchFilters, searchProfiles } from "../db/search";
 import { answer } from "../lib/answer";
 import { ApiError } from "../lib/errors";
 import { viewerOf } from "../lib/member";
@@ -83,7 +84,7 @@ export const search = new Hono<ApiContext>().get("/search.php", validQuery(Searc
   if (filters.min_age > filters.max_age) throw invalidInput({ min_age: "min_age_above_max_age" }, INVALID);
   if (!site.settings.countries.includes(filters.country)) throw invalidInput({ country: "unknown_country" }, INVALID);
   if (filters.countryregion !== 0) {
-    if (!(await regionInCountry(db, filters.countryregion, filters.country)))
+    if (!(await isRegionOf(db, filters.countryregion, filters.country)))
       throw invalidInput({ countryregion: "unknown_region" }, INVALID);
   }
 
