@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { cpus } from "node:os";
 import { createServer, request as httpRequest } from "node:http";
 import { constants, createGzip } from "node:zlib";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -20,7 +20,7 @@ import { LANDER_TYPES } from "../app/lib/landers";
 const KB = 1024;
 const FIRST_LOAD_BUDGET = 130 * KB;
 const ROUTE_CHUNK_BUDGET = 15 * KB;
-const LIGHTHOUSE_PAGES = [
+const ALL_LIGHTHOUSE_PAGES = [
   "/",
   "/login",
   "/signup",
@@ -32,6 +32,8 @@ const LIGHTHOUSE_PAGES = [
   "/landers/gallery/eng",
   "/landers/maplanding/eng",
 ];
+/** BUDGETS_PAGES="/signup,/members/5": Lighthouse on those pages only, to look into one. */
+const LIGHTHOUSE_PAGES = process.env.BUDGETS_PAGES?.split(",") ?? ALL_LIGHTHOUSE_PAGES;
 /** Lander pages: no script at all, and the HTML with its inline CSS within the first 14 KB compressed. */
 const LANDER_PAGES = [
   "/members/5/signup",
@@ -43,6 +45,12 @@ const LANDER_PAGES = [
   ...LANDER_TYPES.map((type) => `/landers/${type}/eng`),
 ];
 const LANDER_FIRST_VIEW_BUDGET = 14 * KB;
+/**
+ * The control of a Lighthouse re-measurement (ADR 063): a lander without scripts, which scores
+ * 98–100 when the host is quiet. Under CONTROL_MIN, the host is what the scores measure.
+ */
+const CONTROL_PAGE = "/landers/gallery/eng";
+const CONTROL_MIN = 98;
 /** The service worker's precache: the shell only, as a member's data plan pays for it (compressed). */
 const PRECACHE_BUDGET = 250 * KB;
 /** Landers the spec puts in the empty layout (their handle says hydrate: false, as the lander layout's pages). */
@@ -222,7 +230,7 @@ async function checkLanders() {
 }
 
 async function checkLighthouse() {
-  const server = spawn("bash", ["scripts/serve-e2e.sh", String(PORT)], { stdio: "ignore", detached: true });
+  const server = spawn("nice", ["-n", "19", "bash", "scripts/serve-e2e.sh", String(PORT)], { stdio: "ignore", detached: true });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: [
@@ -244,73 +252,121 @@ async function checkLighthouse() {
     for (const page of LIGHTHOUSE_PAGES) await fetch(`http://localhost:${EDGE_PORT}${page}`).then((r) => r.arrayBuffer());
     await untilQuiet();
     console.log("\nLighthouse, mobile, simulated throttling");
+    // This machine's speed drifts for minutes at a time (ADR 063): in one slow spell every run of
+    // an unchanged page scored 73–89, minutes after the same page scored 95–99. A page under the
+    // performance budget is measured once more after all the others, with a fresh median, right
+    // after a control: a lander without scripts that scores 98–100 on a quiet host. When the
+    // control is under CONTROL_MIN too, the host is too busy for the measurement to say anything
+    // about the page: its performance is printed, not judged. Otherwise the second verdict
+    // stands. The other categories do not drift and are always judged.
+    const slow: string[] = [];
     for (const page of LIGHTHOUSE_PAGES) {
-      const audit = async () => {
-        const result = await lighthouse(`http://localhost:${EDGE_PORT}${page}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: Object.keys(LIGHTHOUSE_MIN),
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        if (result.lhr.runtimeError)
-          console.error(`  ${page}: Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        return result.lhr;
-      };
-      const score = (lhr: Awaited<ReturnType<typeof audit>>, category: string) =>
-        Math.round((lhr.categories[category]?.score ?? 0) * 100);
-      const below = (lhr: Awaited<ReturnType<typeof audit>>) =>
-        Object.entries(LIGHTHOUSE_MIN).some(([category, min]) => score(lhr, category) < min);
-
-      // Performance varies from run to run on this 2-core machine: the simulated LCP counts the
-      // scripts only when they happen to finish before the observed first paint, which moves an
-      // unchanged /members between 89 and 99 (docs/architecture.md §6). A page under a budget is
-      // measured four more times and judged by the median of five runs (Lighthouse's own advice
-      // on variability); when that median is still under, four more runs make it the median of
-      // nine, which a page truly under the budget still fails. A run that could not load the page
-      // (a runtime error, printed) does not count.
-      const runs: Awaited<ReturnType<typeof audit>>[] = [];
-      const median = () =>
-        [...runs].sort((a, b) => score(a, "performance") - score(b, "performance"))[Math.floor(runs.length / 2)]!;
-      for (let attempt = 0; attempt < 12 && runs.length < 9; attempt++) {
-        const lhr = await audit();
-        if (lhr.runtimeError) continue;
-        runs.push(lhr);
-        if ((runs.length === 1 || runs.length === 5) && !below(median())) break;
+      const broken = await auditPage(chrome.port, page);
+      if (broken.length === 1 && broken[0]!.startsWith(`${page}: performance`)) slow.push(page);
+      else failures.push(...broken);
+    }
+    if (slow.length > 0) {
+      console.log(`\nUnder the performance budget, measured again after the control: ${slow.join(", ")}`);
+      await untilQuiet();
+      for (const page of slow) {
+        const control = await medianPerformance(chrome.port, CONTROL_PAGE);
+        const broken = await auditPage(chrome.port, page);
+        if (broken.length > 0 && control < CONTROL_MIN)
+          console.log(`  ${page}: not judged, the host is too busy (control ${CONTROL_PAGE} scored ${control} < ${CONTROL_MIN})`);
+        else failures.push(...broken);
       }
-      if (runs.length === 0) {
-        failures.push(`${page}: Lighthouse could not load the page`);
-        continue;
-      }
-      const lhr = median();
-
-      const scores: string[] = [];
-      for (const [category, min] of Object.entries(LIGHTHOUSE_MIN)) {
-        const value = score(lhr, category);
-        scores.push(`${category} ${value}`);
-        if (value < min) {
-          const failed = Object.values(lhr.audits)
-            .filter(
-              (a) =>
-                a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable",
-            )
-            .filter((a) => lhr.categories[category]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
-            .map((a) => a.id);
-          failures.push(`${page}: ${category} ${value} < ${min} (${failed.join(", ")})`);
-        }
-      }
-      const metric = (id: string) => lhr.audits[id]?.displayValue ?? "?";
-      const note = runs.length > 1 ? `   (median of ${runs.length} runs)` : "";
-      console.log(`  ${page.padEnd(10)} ${scores.join("  ")}${note}`);
-      console.log(
-        `  ${"".padEnd(10)} FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, SI ${metric("speed-index")}`,
-      );
     }
   } finally {
     edge.close();
     chrome.kill();
     if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
   }
+}
+
+/**
+ * Audits one page and prints its scores; returns the budgets it breaks. Performance varies from
+ * run to run on this 2-core machine: the simulated LCP counts the scripts only when they happen
+ * to finish before the observed first paint, which moves an unchanged /members between 89 and 99
+ * (docs/architecture.md §6). A page under a budget is measured four more times and judged by the
+ * median of five runs (Lighthouse's own advice on variability); when that median is still under,
+ * four more runs make it the median of nine. A run that could not load the page (a runtime
+ * error, printed) does not count.
+ */
+async function auditPage(port: number, page: string): Promise<string[]> {
+  const audit = async () => {
+    const result = await lighthouse(`http://localhost:${EDGE_PORT}${page}`, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: Object.keys(LIGHTHOUSE_MIN),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    // BUDGETS_LHR_DIR=dir: every run's full report kept there, to read what blocked the page.
+    if (process.env.BUDGETS_LHR_DIR)
+      writeFileSync(
+        path.join(process.env.BUDGETS_LHR_DIR, `${page.replaceAll("/", "_") || "_"}-${Date.now()}.json`),
+        JSON.stringify(result.lhr),
+      );
+    if (result.lhr.runtimeError)
+      console.error(`  ${page}: Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  };
+  type Report = Awaited<ReturnType<typeof audit>>;
+  const score = (lhr: Report, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const below = (lhr: Report) => Object.entries(LIGHTHOUSE_MIN).some(([category, min]) => score(lhr, category) < min);
+
+  const runs: Report[] = [];
+  const median = () => [...runs].sort((a, b) => score(a, "performance") - score(b, "performance"))[Math.floor(runs.length / 2)]!;
+  for (let attempt = 0; attempt < 12 && runs.length < 9; attempt++) {
+    const lhr = await audit();
+    if (lhr.runtimeError) continue;
+    runs.push(lhr);
+    if ((runs.length === 1 || runs.length === 5) && !below(median())) break;
+  }
+  if (runs.length === 0) return [`${page}: Lighthouse could not load the page`];
+  const lhr = median();
+
+  const broken: string[] = [];
+  const scores: string[] = [];
+  for (const [category, min] of Object.entries(LIGHTHOUSE_MIN)) {
+    const value = score(lhr, category);
+    scores.push(`${category} ${value}`);
+    if (value < min) {
+      const failed = Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable",
+        )
+        .filter((a) => lhr.categories[category]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
+        .map((a) => a.id);
+      broken.push(`${page}: ${category} ${value} < ${min} (${failed.join(", ")})`);
+    }
+  }
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? "?";
+  const note =
+    runs.length > 1 ? `   (median of ${runs.length} runs: ${runs.map((run) => score(run, "performance")).join(" ")})` : "";
+  console.log(`  ${page.padEnd(10)} ${scores.join("  ")}${note}`);
+  console.log(
+    `  ${"".padEnd(10)} FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, SI ${metric("speed-index")}`,
+  );
+  return broken;
+}
+
+/** The median performance score of three runs of `page`, printed: the control of a re-measurement. */
+async function medianPerformance(port: number, page: string): Promise<number> {
+  const scores: number[] = [];
+  for (let attempt = 0; attempt < 6 && scores.length < 3; attempt++) {
+    const result = await lighthouse(`http://localhost:${EDGE_PORT}${page}`, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+    });
+    if (result && !result.lhr.runtimeError) scores.push(Math.round((result.lhr.categories.performance?.score ?? 0) * 100));
+  }
+  const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)] ?? 0;
+  console.log(`  control ${page}: performance ${median} (runs: ${scores.join(" ")})`);
+  return median;
 }
 
 checkJavaScript();
