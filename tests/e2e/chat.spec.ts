@@ -324,6 +324,9 @@ test("Escape closes the conversation's menu and the emoji picker and gives the f
   await login(page, BEN);
   await page.goto("/members/1/chat");
   await expect(page).toHaveURL(/\/chats\/\d+/);
+  // Escape is the page's listener: keys pressed before hydration reach no one (a busy CI host
+  // hydrated after the test had pressed them). The emoji picker is drawn once the page is live.
+  await expect(page.locator("details.emoji-picker")).toBeVisible();
   const menu = page.locator("details.chat-safety");
   const menuButton = menu.locator(":scope > summary");
   await menuButton.focus();
