@@ -284,6 +284,29 @@ async function checkLighthouse() {
 }
 
 /**
+ * One Lighthouse run of `page` in the given categories. A run that could not load the page (a
+ * runtime error) is printed; the caller does not count it.
+ */
+async function lighthouseRun(port: number, page: string, categories: string[]) {
+  const result = await lighthouse(`http://localhost:${EDGE_PORT}${page}`, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: categories,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+  // BUDGETS_LHR_DIR=dir: every run's full report kept there, to read what blocked the page.
+  if (process.env.BUDGETS_LHR_DIR)
+    writeFileSync(
+      path.join(process.env.BUDGETS_LHR_DIR, `${page.replaceAll("/", "_") || "_"}-${Date.now()}.json`),
+      JSON.stringify(result.lhr),
+    );
+  if (result.lhr.runtimeError)
+    console.error(`  ${page}: Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
+/**
  * Audits one page and prints its scores; returns the budgets it breaks. Performance varies from
  * run to run on this 2-core machine: the simulated LCP counts the scripts only when they happen
  * to finish before the observed first paint, which moves an unchanged /members between 89 and 99
@@ -293,24 +316,7 @@ async function checkLighthouse() {
  * error, printed) does not count.
  */
 async function auditPage(port: number, page: string): Promise<string[]> {
-  const audit = async () => {
-    const result = await lighthouse(`http://localhost:${EDGE_PORT}${page}`, {
-      port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: Object.keys(LIGHTHOUSE_MIN),
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-    // BUDGETS_LHR_DIR=dir: every run's full report kept there, to read what blocked the page.
-    if (process.env.BUDGETS_LHR_DIR)
-      writeFileSync(
-        path.join(process.env.BUDGETS_LHR_DIR, `${page.replaceAll("/", "_") || "_"}-${Date.now()}.json`),
-        JSON.stringify(result.lhr),
-      );
-    if (result.lhr.runtimeError)
-      console.error(`  ${page}: Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-    return result.lhr;
-  };
+  const audit = () => lighthouseRun(port, page, Object.keys(LIGHTHOUSE_MIN));
   type Report = Awaited<ReturnType<typeof audit>>;
   const score = (lhr: Report, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const below = (lhr: Report) => Object.entries(LIGHTHOUSE_MIN).some(([category, min]) => score(lhr, category) < min);
@@ -361,13 +367,8 @@ async function auditPage(port: number, page: string): Promise<string[]> {
 async function controlScore(port: number, page: string): Promise<number> {
   const scores: number[] = [];
   for (let attempt = 0; attempt < 6 && scores.length < 3; attempt++) {
-    const result = await lighthouse(`http://localhost:${EDGE_PORT}${page}`, {
-      port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-    });
-    if (result && !result.lhr.runtimeError) scores.push(Math.round((result.lhr.categories.performance?.score ?? 0) * 100));
+    const lhr = await lighthouseRun(port, page, ["performance"]);
+    if (!lhr.runtimeError) scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
   }
   const lowest = scores.length > 0 ? Math.min(...scores) : 0;
   console.log(`  control ${page}: performance ${lowest} at its lowest (runs: ${scores.join(" ")})`);
