@@ -139,15 +139,15 @@ describe("sending a message (POST /api/messages.php)", () => {
 
   it("a minimum set in the site's settings in D1 is charged", async () => {
     const { a, aCookie, conversation } = await pair({ aCredits: 100 });
-    await setCountry(a.id, "IE"); // no seeded minimum
+    await setCountry(a.id, "LU"); // no seeded minimum (and no other file's country: files share D1)
     expect((await history(aCookie, conversation)).cost).toBe(10);
     const site = await env.DB.prepare("SELECT settings FROM sites WHERE id = 1").first<{ settings: string }>();
     const settings = JSON.parse(site!.settings) as { minimum_message_costs: Record<string, { costs: number; currency: string }> };
     try {
-      settings.minimum_message_costs.IE = { costs: 15, currency: "EUR" };
+      settings.minimum_message_costs.LU = { costs: 15, currency: "EUR" };
       await env.DB.prepare("UPDATE sites SET settings = ? WHERE id = 1").bind(JSON.stringify(settings)).run();
       expect((await history(aCookie, conversation)).cost).toBe(15);
-      expect(await sendOk(aCookie, conversation, "Dia dhuit")).toMatchObject({ cost: 15, balance: 85 });
+      expect(await sendOk(aCookie, conversation, "Moien")).toMatchObject({ cost: 15, balance: 85 });
     } finally {
       await env.DB.prepare("UPDATE sites SET settings = ? WHERE id = 1").bind(site!.settings).run();
     }

@@ -1,5 +1,6 @@
 /** Talking to the API worker as the app does, and writing the rows a test needs. */
 import { env } from "cloudflare:workers";
+import { expect } from "vitest";
 import { app } from "../../workers/api/index";
 import { hashPassword } from "../../workers/api/lib/passwords";
 import { DEMO_SITES } from "../../workers/api/seed/sites";
@@ -10,9 +11,19 @@ export interface CallOptions extends RequestInit {
   json?: unknown;
 }
 
+/**
+ * The client address of a test file's calls, unless a call names its own. Test files share one
+ * D1 and their helper modules (vitest.api.config.ts runs them without isolation), so counters
+ * per address, such as failed logins, must not add up across files.
+ */
+function fileClientIp(): string {
+  return `test-file-${expect.getState().testPath ?? "none"}`;
+}
+
 export async function call(path: string, options: CallOptions = {}): Promise<Response> {
   const { host = "localhost:8787", cookie, json, ...init } = options;
   const headers = new Headers(init.headers);
+  if (!headers.has("x-client-ip")) headers.set("x-client-ip", fileClientIp());
   headers.set("x-original-host", host);
   headers.set("x-package-name", "classic");
   if (cookie) headers.set("cookie", cookie);

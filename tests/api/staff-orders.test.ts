@@ -153,7 +153,8 @@ describe("finding orders (GET orders.php)", () => {
     const recent = await found(siteAdmin.cookie, "");
     expect(recent.search).toBe("recent");
     expect(recent.limit).toBe(STAFF_ORDERS_LIMIT);
-    expect(recent.orders[0]?.id).toBe(orderId);
+    // Among the newest, not necessarily first: another file may order at the same moment (files share D1).
+    expect(recent.orders.map((o) => o.id)).toContain(orderId);
     expect(recent.orders.length).toBeLessThanOrEqual(STAFF_ORDERS_LIMIT);
     const total = await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE site_id = 1").first<{ n: number }>();
     expect(recent.more).toBe((total?.n ?? 0) > STAFF_ORDERS_LIMIT);

@@ -96,7 +96,8 @@ export function findRequest(db: Db, id: number) {
 /**
  * Decides a pending request once: approve verifies the member's main photo of now; refuse keeps
  * the reason. Either way the selfie's key is cleared (the caller deletes the file) and the member
- * gets a notice. One batch: the notice and the member's change only follow the request's change.
+ * gets a notice. One batch: the notice only follows the request's change, the member's change
+ * only the notice.
  * False when the request was not pending (decided already, also by a parallel call).
  */
 export async function decideRequest(
@@ -113,14 +114,11 @@ export async function decideRequest(
   },
 ): Promise<boolean> {
   const mainImage = db.selectFrom("members").select("main_image_id").where("id", "=", decision.memberId);
-  // The decision just written by this call: this request, this staff member, this instant.
-  const decidedNow = db
-    .selectFrom("verifications")
-    .select(sql.lit(1).as("one"))
-    .where("id", "=", decision.id)
-    .where("decided_by", "=", decision.staffId)
-    .where("decided_at", "=", decision.now)
-    .where("state", "=", decision.approve ? "approved" : "refused");
+  // Each statement runs only when the one before it changed a row: SQLite's changes() counts the
+  // last statement of this batch's connection. (Marking "decided by this call" by staff member and
+  // time did not hold: parallel requests in one isolate read the same Date.now(), and ten parallel
+  // approvals gave two notices.)
+  const previousChanged = sql<boolean>`changes() > 0`;
   const queries: Compilable[] = [
     db
       .updateTable("verifications")
@@ -147,16 +145,12 @@ export async function decideRequest(
             sql.lit(decision.now).as("created_at"),
           ])
           .where("id", "=", decision.memberId)
-          .where((eb) => eb.exists(decidedNow)),
+          .where(previousChanged),
       ),
   ];
   if (decision.approve) {
     queries.push(
-      db
-        .updateTable("members")
-        .set({ verified_image_id: mainImage })
-        .where("id", "=", decision.memberId)
-        .where((eb) => eb.exists(decidedNow)),
+      db.updateTable("members").set({ verified_image_id: mainImage }).where("id", "=", decision.memberId).where(previousChanged),
     );
   }
   const results = await runBatch(d1, queries);
