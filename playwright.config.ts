@@ -5,6 +5,7 @@
  * fully resolved pages no real visitor sees (docs/architecture.md §8).
  */
 import { defineConfig } from "@playwright/test";
+import { E2E_BROWSER, FULL_BROWSER } from "./tests/e2e/support/browsers";
 
 // Other ports (E2E_PORT, API_DOWN_PORT) let two checkouts run the suite side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
@@ -28,23 +29,17 @@ export default defineConfig({
     // what a test measures depend on what an earlier test cached.
     serviceWorkers: "block",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    // chromium-headless-shell when installed; the full browser where it falls short (browsers.ts).
+    launchOptions: E2E_BROWSER,
   },
   // Every test runs in both projects, except (tests/e2e/support/fixtures.ts): `@http` tests,
   // about HTTP answers that JavaScript in the browser cannot change, with JavaScript only;
   // `@no-script` tests, about pages that load no script at all, without JavaScript only.
+  // `@push` tests need a browser that can do web push: with JavaScript they run in the full
+  // browser ("js-push"), without it in the headless shell like the rest.
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-script/ },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-script|@push/ },
+    { name: "js-push", use: { javaScriptEnabled: true, launchOptions: FULL_BROWSER }, grep: /@push/, grepInvert: /@no-script/ },
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@http/ },
   ],
   webServer: [

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything, in the order that fails fastest. Needs Debian's chromium
-# (/usr/bin/chromium, or CHROMIUM_PATH) for the browser steps.
+# (/usr/bin/chromium, or CHROMIUM_PATH) for Lighthouse, and uses its chromium-headless-shell
+# for the e2e suite when installed (playwright.config.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"

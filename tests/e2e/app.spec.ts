@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { FULL_BROWSER } from "./support/browsers";
 import { DEMO, expect, login, test } from "./support/fixtures";
 
 test.use({ serviceWorkers: "allow" });
@@ -171,8 +172,8 @@ test("Chrome finds nothing that stops installing the app", async ({ baseURL }, i
   // Installing needs a real profile (Playwright's contexts are incognito, which Chrome refuses).
   const profile = info.outputPath("profile");
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
+    // The full browser: the headless shell cannot install apps.
+    ...FULL_BROWSER,
     baseURL,
   });
   try {

@@ -62,43 +62,50 @@ for (const type of TYPES) {
   });
 }
 
-test("signing up from the gallery lander goes on in /signup with the tracking values stored", async ({
-  page,
-  javaScriptEnabled,
-}, info) => {
-  const xss = `<img src=x onerror=alert(1)>"'`;
-  const long = "L".repeat(300);
-  let dialogs = 0;
-  page.on("dialog", (dialog) => {
-    dialogs++;
-    void dialog.dismiss();
-  });
-  const query = new URLSearchParams({ network: "aff-e2e", ref: "r-7", sub1: xss, sub2: long, sub3: "s3" });
-  await page.goto(`/landers/gallery/eng?${query}`);
-  // Not answered, so nothing is stored: the values stay in the address, and the lander's form,
-  // which posts to that address, credits the partner all the same (ADR 034).
-  await expect(page).toHaveURL(/\/landers\/gallery\/eng\?network=aff-e2e&/);
-  expect((await page.context().cookies()).map((c) => c.name)).not.toContain("tracking");
-  await expect(page.getByRole("complementary", { name: "Can we thank the site that sent you?" })).toBeVisible();
-  // The values are in the page as text only (form addresses and hidden fields), never as markup.
-  await expect(page.locator("[onerror]")).toHaveCount(0);
+test(
+  "signing up from the gallery lander goes on in /signup with the tracking values stored",
+  { tag: "@push" },
+  async ({ page, javaScriptEnabled }, info) => {
+    const xss = `<img src=x onerror=alert(1)>"'`;
+    const long = "L".repeat(300);
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    const query = new URLSearchParams({ network: "aff-e2e", ref: "r-7", sub1: xss, sub2: long, sub3: "s3" });
+    await page.goto(`/landers/gallery/eng?${query}`);
+    // Not answered, so nothing is stored: the values stay in the address, and the lander's form,
+    // which posts to that address, credits the partner all the same (ADR 034).
+    await expect(page).toHaveURL(/\/landers\/gallery\/eng\?network=aff-e2e&/);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("tracking");
+    await expect(page.getByRole("complementary", { name: "Can we thank the site that sent you?" })).toBeVisible();
+    // The values are in the page as text only (form addresses and hidden fields), never as markup.
+    await expect(page.locator("[onerror]")).toHaveCount(0);
 
-  await page.getByLabel("Email address").fill(freshEmail(`gallery-${info.project.name}`));
-  await page.getByLabel("Name").fill("Lena");
-  await page.getByLabel("Password").fill("a good password");
-  await page.getByRole("button", { name: "Sign up for free" }).last().click();
-  await expect(page).toHaveURL(/\/signup$/);
-  // The lander ran no script, so whether the browser can do push is asked on /signup: with
-  // JavaScript push is offered (step 1); without, the photo comes next (step 2).
-  await expect(page.getByRole("heading", { name: javaScriptEnabled ? "Never miss a message" : "Add a photo" })).toBeVisible();
+    await page.getByLabel("Email address").fill(freshEmail(`gallery-${info.project.name}`));
+    await page.getByLabel("Name").fill("Lena");
+    await page.getByLabel("Password").fill("a good password");
+    await page.getByRole("button", { name: "Sign up for free" }).last().click();
+    await expect(page).toHaveURL(/\/signup$/);
+    // The lander ran no script, so whether the browser can do push is asked on /signup: with
+    // JavaScript push is offered (step 1); without, the photo comes next (step 2).
+    await expect(page.getByRole("heading", { name: javaScriptEnabled ? "Never miss a message" : "Add a photo" })).toBeVisible();
 
-  const exported = await page.request.get("/profile/data");
-  expect(exported.ok()).toBe(true);
-  const data: { account: { trafficsource: Record<string, string> | null } } = await exported.json();
-  // Stored as text, as typed (up to the 200 characters a tracking value may have).
-  expect(data.account.trafficsource).toEqual({ network: "aff-e2e", ref: "r-7", sub1: xss, sub2: long.slice(0, 200), sub3: "s3" });
-  expect(dialogs).toBe(0);
-});
+    const exported = await page.request.get("/profile/data");
+    expect(exported.ok()).toBe(true);
+    const data: { account: { trafficsource: Record<string, string> | null } } = await exported.json();
+    // Stored as text, as typed (up to the 200 characters a tracking value may have).
+    expect(data.account.trafficsource).toEqual({
+      network: "aff-e2e",
+      ref: "r-7",
+      sub1: xss,
+      sub2: long.slice(0, 200),
+      sub3: "s3",
+    });
+    expect(dialogs).toBe(0);
+  },
+);
 
 test("signing up from the social network lander in German continues in German", async ({ page }, info) => {
   await page.goto("/landers/socialnetwork/de?network=aff-de&sub1=fb");

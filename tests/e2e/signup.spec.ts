@@ -54,92 +54,92 @@ test("a photo picked before the page's script has run still uploads (issue 29 po
   await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(1);
 });
 
-test("a visitor signs up through every step and activates the account from the mailbox", async ({
-  page,
-  context,
-  javaScriptEnabled,
-}, info) => {
-  test.slow();
-  // Headless Chromium refuses notifications unless allowed; allowed, the browser can do push.
-  await context.grantPermissions(["notifications"]);
-  const email = freshEmail(info.project.name);
-  await fillAccount(page, { email, name: "Robin", password: "a good password" });
-  await submitAccount(page, javaScriptEnabled);
+test(
+  "a visitor signs up through every step and activates the account from the mailbox",
+  { tag: "@push" },
+  async ({ page, context, javaScriptEnabled }, info) => {
+    test.slow();
+    // Headless Chromium refuses notifications unless allowed; allowed, the browser can do push.
+    await context.grantPermissions(["notifications"]);
+    const email = freshEmail(info.project.name);
+    await fillAccount(page, { email, name: "Robin", password: "a good password" });
+    await submitAccount(page, javaScriptEnabled);
 
-  // Step 1 is offered only where the browser can do push (with JavaScript).
-  if (javaScriptEnabled) {
-    await expect(page.getByRole("heading", { name: "Never miss a message" })).toBeVisible();
-    await page.getByRole("button", { name: "Not now" }).click();
-  }
+    // Step 1 is offered only where the browser can do push (with JavaScript).
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("heading", { name: "Never miss a message" })).toBeVisible();
+      await page.getByRole("button", { name: "Not now" }).click();
+    }
 
-  // Step 2: a photo. The progress moves at every step (issue 29 point 9).
-  await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "Step 3 of 6" })).toBeVisible();
-  await page.getByLabel("Choose a photo or drop it here").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
-  if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload photo" }).click();
-  await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(1);
-  // With a photo uploaded, going on is the step's primary button (issue 29 point 9).
-  await expect(page.getByRole("button", { name: "Continue", exact: true })).toHaveClass(/^button$/);
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
+    // Step 2: a photo. The progress moves at every step (issue 29 point 9).
+    await expect(page.getByRole("heading", { name: "Add a photo" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Step 3 of 6" })).toBeVisible();
+    await page.getByLabel("Choose a photo or drop it here").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload photo" }).click();
+    await expect(page.getByRole("list", { name: "Your photos" }).getByRole("img")).toHaveCount(1);
+    // With a photo uploaded, going on is the step's primary button (issue 29 point 9).
+    await expect(page.getByRole("button", { name: "Continue", exact: true })).toHaveClass(/^button$/);
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
 
-  // Step 3: where the member lives.
-  await expect(page.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "Step 4 of 6" })).toBeVisible();
-  await page.getByLabel("Country").selectOption("NL");
-  await expect(page.getByLabel("Country")).toHaveValue("NL");
-  await page.getByLabel("Region").selectOption({ label: "Utrecht" });
-  await page.getByLabel("City").fill("Utrecht");
-  await expect(page.getByLabel("Country")).toHaveValue("NL");
-  await page.getByRole("button", { name: "Save my living area" }).click();
+    // Step 3: where the member lives.
+    await expect(page.getByRole("heading", { name: "Where do you live?" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Step 4 of 6" })).toBeVisible();
+    await page.getByLabel("Country").selectOption("NL");
+    await expect(page.getByLabel("Country")).toHaveValue("NL");
+    await page.getByLabel("Region").selectOption({ label: "Utrecht" });
+    await page.getByLabel("City").fill("Utrecht");
+    await expect(page.getByLabel("Country")).toHaveValue("NL");
+    await page.getByRole("button", { name: "Save my living area" }).click();
 
-  // Step 4: personal info, with a date of birth that is not a date first.
-  await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
-  await page.getByLabel("A woman").check();
-  // Whom she is interested in: her search starts with them (issue 16), not with "the other gender".
-  await page.getByLabel("Women").check();
-  await page.getByLabel("Day").selectOption("30");
-  await page.getByLabel("Month").selectOption({ label: "February" });
-  await page.getByLabel("Year").selectOption("1990");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Enter a real date of birth. You must be at least 18 years old.")).toBeVisible();
-  await page.getByLabel("Day").selectOption("17");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+    // Step 4: personal info, with a date of birth that is not a date first.
+    await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
+    await page.getByLabel("A woman").check();
+    // Whom she is interested in: her search starts with them (issue 16), not with "the other gender".
+    await page.getByLabel("Women").check();
+    await page.getByLabel("Day").selectOption("30");
+    await page.getByLabel("Month").selectOption({ label: "February" });
+    await page.getByLabel("Year").selectOption("1990");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Enter a real date of birth. You must be at least 18 years old.")).toBeVisible();
+    await page.getByLabel("Day").selectOption("17");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
 
-  // Step 5: about me; markup stays text.
-  await expect(page.getByRole("heading", { name: "Tell something about yourself" })).toBeVisible();
-  await page.getByLabel("About me").fill("<b>Hello</b> from Utrecht");
-  await page.getByLabel("Music").check();
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+    // Step 5: about me; markup stays text.
+    await expect(page.getByRole("heading", { name: "Tell something about yourself" })).toBeVisible();
+    await page.getByLabel("About me").fill("<b>Hello</b> from Utrecht");
+    await page.getByLabel("Music").check();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
 
-  // Steps 6 and 7: the mail goes out, then the check-your-email page.
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(`We sent an activation link to ${email}.`)).toBeVisible();
+    // Steps 6 and 7: the mail goes out, then the check-your-email page.
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`We sent an activation link to ${email}.`)).toBeVisible();
 
-  // A reload keeps the member where they were (the step lives on the server).
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    // A reload keeps the member where they were (the step lives on the server).
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 
-  // The local mailbox has the mail; its link activates the account.
-  await page.goto("/_dev/mailbox");
-  const mail = page.getByRole("article").filter({ hasText: email }).first();
-  await expect(mail).toBeVisible();
-  await mail.getByRole("link", { name: /activate\.php\?token=/ }).click();
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  await expect(page.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
+    // The local mailbox has the mail; its link activates the account.
+    await page.goto("/_dev/mailbox");
+    const mail = page.getByRole("article").filter({ hasText: email }).first();
+    await expect(mail).toBeVisible();
+    await mail.getByRole("link", { name: /activate\.php\?token=/ }).click();
+    await expect(page).toHaveURL(/\/activate\/done$/);
+    await expect(page.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
 
-  // An active member who finished the flow goes home from /signup.
-  await page.goto("/signup");
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/members/5");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // Her search starts with women, and she can still look for anyone.
-  await page.goto("/members");
-  await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("female");
-  await page.getByLabel("Looking for", { exact: true }).selectOption("male");
-  if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/gender=male/);
-  await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("male");
-});
+    // An active member who finished the flow goes home from /signup.
+    await page.goto("/signup");
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto("/members/5");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Her search starts with women, and she can still look for anyone.
+    await page.goto("/members");
+    await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("female");
+    await page.getByLabel("Looking for", { exact: true }).selectOption("male");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/gender=male/);
+    await expect(page.getByLabel("Looking for", { exact: true })).toHaveValue("male");
+  },
+);
 
 test("step 3 fills in the place the device is at when the member asks", async ({ page, context, javaScriptEnabled }, info) => {
   test.skip(!javaScriptEnabled, "the device's position needs JavaScript");
@@ -218,28 +218,29 @@ test("sign-up on an invite-only site needs a traffic source", async ({ page, bas
   await expect(page.getByLabel(/Email address|E-mailadres/)).toBeVisible();
 });
 
-test("the member sign-up lander warns about a fictional profile, ships no script and continues the flow", async ({
-  page,
-  javaScriptEnabled,
-}, info) => {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(request.url());
-  });
-  await page.goto("/members/5/signup");
-  await expect(page.getByRole("heading", { level: 1, name: /Sign up for free to meet/ })).toBeVisible();
-  await expect(page.getByText(/is one of our entertainment profiles: a fictional profile/)).toBeVisible();
-  expect(scripts).toEqual([]);
+test(
+  "the member sign-up lander warns about a fictional profile, ships no script and continues the flow",
+  { tag: "@push" },
+  async ({ page, javaScriptEnabled }, info) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/members/5/signup");
+    await expect(page.getByRole("heading", { level: 1, name: /Sign up for free to meet/ })).toBeVisible();
+    await expect(page.getByText(/is one of our entertainment profiles: a fictional profile/)).toBeVisible();
+    expect(scripts).toEqual([]);
 
-  await page.getByLabel("Email address").fill(freshEmail(`lander-${info.project.name}`));
-  await page.getByLabel("Name").fill("Lou");
-  await page.getByLabel("Password").fill("a good password");
-  await page.getByRole("button", { name: "Sign up for free" }).click();
-  // On to /signup. The lander ran no script, so the browser had not said whether it can do push:
-  // with JavaScript the page asks it and then offers push (step 1); without, the photo (step 2).
-  await expect(page).toHaveURL(/\/signup$/);
-  await expect(page.getByRole("heading", { name: javaScriptEnabled ? "Never miss a message" : "Add a photo" })).toBeVisible();
-});
+    await page.getByLabel("Email address").fill(freshEmail(`lander-${info.project.name}`));
+    await page.getByLabel("Name").fill("Lou");
+    await page.getByLabel("Password").fill("a good password");
+    await page.getByRole("button", { name: "Sign up for free" }).click();
+    // On to /signup. The lander ran no script, so the browser had not said whether it can do push:
+    // with JavaScript the page asks it and then offers push (step 1); without, the photo (step 2).
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole("heading", { name: javaScriptEnabled ? "Never miss a message" : "Add a photo" })).toBeVisible();
+  },
+);
 
 /** The messages shown beside the fields of a page's HTML (the error lists' items). */
 function fieldMessages(html: string): string[] {

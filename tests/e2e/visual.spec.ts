@@ -9,6 +9,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
+import { FULL_BROWSER } from "./support/browsers";
 import { expect, signUp, test } from "./support/fixtures";
 
 const WIDTHS = [
@@ -21,7 +22,9 @@ const SEEDED_MEMBER = 5;
 test.describe.configure({ mode: "serial" });
 // Its sign-ups come from an address of its own (the API allows 20 an hour per IP), so what other
 // files sign up cannot make these pictures an error page.
-test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.200" } });
+// The full browser: the pictures are of what members' browsers draw, and sign-up's step 1 (push)
+// is offered only where the browser can do web push.
+test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.200" }, launchOptions: FULL_BROWSER });
 
 async function snap(page: Page, name: string, mask: (page: Page) => Locator[] = () => []) {
   for (const size of WIDTHS) {

@@ -7,7 +7,8 @@
  * cannot change, so it runs in the "js" project only; one tagged `@no-script` is about a page
  * that loads no script at all (the landers), so it runs in the "no-js" project only, where it
  * is the very page a visitor gets either way. Everything else, every form in particular, runs
- * with JavaScript on and off.
+ * with JavaScript on and off. A test tagged `@push` needs a browser that can do web push: with
+ * JavaScript it runs in the full browser (the "js-push" project; support/browsers.ts).
  */
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
