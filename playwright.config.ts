@@ -28,7 +28,9 @@ export default defineConfig({
     // Only tests/e2e/app.spec.ts runs with the app's service worker: elsewhere it would make
     // what a test measures depend on what an earlier test cached.
     serviceWorkers: "block",
-    trace: "retain-on-failure",
+    // Recording a trace costs a test a quarter of its time, so only a retry records one (CI
+    // retries once); to trace a failure locally: `npx playwright test … --trace on` (ADR 064).
+    trace: "on-first-retry",
     // chromium-headless-shell when installed; the full browser where it falls short (browsers.ts).
     launchOptions: E2E_BROWSER,
   },
