@@ -169,9 +169,12 @@ export default function StaffSite({ loaderData, actionData }: Route.ComponentPro
     return <SitePushKeysAnswer name={site.settings.name} keys={actionData.pushKeys} replaced={actionData.replaced === true} />;
   }
   const savedText = saved === "rollback" ? t("staffSites.rolledBack") : t("staffSites.saved");
+  // A refused save answers on the page of the last good one (?saved=…): its "Saved." would
+  // then stand beside the refusal, and a reader (or a test) would take it for this save's.
+  const showSaved = saved !== null && actionData === undefined;
   return (
     <>
-      <PageHeading heading={site.settings.name} saved={saved !== null} savedText={savedText} />
+      <PageHeading heading={site.settings.name} saved={showSaved} savedText={savedText} />
       <p className="staff-muted site-lead">{t("staffSites.lead", { host: site.host, version: site.version })}</p>
       <div className="site-layout">
         <nav className="site-nav" aria-label={t("staffSites.groupsNav")}>
