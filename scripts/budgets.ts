@@ -16,6 +16,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { LANDER_TYPES } from "../app/lib/landers";
+import { FULL_BROWSER } from "../tests/e2e/support/browsers";
 
 const KB = 1024;
 const FIRST_LOAD_BUDGET = 130 * KB;
@@ -233,16 +234,8 @@ async function checkLanders() {
 async function checkLighthouse() {
   const server = spawn("nice", ["-n", "19", "bash", "scripts/serve-e2e.sh", String(PORT)], { stdio: "ignore", detached: true });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromePath: FULL_BROWSER.executablePath,
+    chromeFlags: ["--headless=new", ...FULL_BROWSER.args],
   });
   const edge = await startEdgeProxy();
   try {

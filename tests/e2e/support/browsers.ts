@@ -1,6 +1,6 @@
 /**
- * The browsers of the e2e suite (docs/decisions/064): Debian's Chromium packages, as Playwright's
- * own download does not work offline.
+ * The browsers of the e2e suite and of Lighthouse (scripts/budgets.ts; docs/decisions/064):
+ * Debian's Chromium packages, as Playwright's own download does not work offline.
  */
 import { existsSync } from "node:fs";
 
@@ -28,7 +28,7 @@ export const E2E_BROWSER = {
 /**
  * The full browser, for what the headless shell cannot do: web push (its notifications are always
  * "denied", so the app rightly offers no push there and sign-up skips step 1), installing the
- * app, and the reference screenshots. A test tagged `@push` runs in it with JavaScript (the
+ * app, the reference screenshots, and Lighthouse. A test tagged `@push` runs in it with JavaScript (the
  * "js-push" project, playwright.config.ts); a whole file asks for it with a top-level
  * `test.use({ launchOptions: FULL_BROWSER })`.
  */
