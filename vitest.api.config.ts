@@ -27,11 +27,13 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["tests/api/**/*.test.ts"],
-      // One workerd runtime per worker for all its files, not one per file, and four workers on
-      // two cores (the tests mostly wait on D1 and the fakes): 1.5 minutes instead of 8–13
-      // (docs/decisions/064). The files share one D1, so a test never assumes it is alone in it.
+      // One workerd runtime per worker for all its files, not one per file: about 2 minutes
+      // instead of 8–13 (docs/decisions/064). The files share one D1, so a test never assumes it
+      // is alone in it. Two workers, and time for a test's twenty parallel calls: with four, a
+      // fresh clone's first run timed two such tests out at Vitest's default of 5 s.
       isolate: false,
-      maxWorkers: 4,
+      maxWorkers: 2,
+      testTimeout: 15_000,
       setupFiles: ["./tests/api/setup.ts"],
       globalSetup: ["./tests/api/push-service.global.ts", "./tests/api/postback-receiver.global.ts"],
     },
