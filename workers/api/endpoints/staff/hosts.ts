@@ -268,11 +268,25 @@ export const staffHosts = new Hono<ApiContext>()
     const refusal = await refusalOf(db, conversation.member_id, conversation.profile_id);
     if (refusal) throw REFUSALS[refusal]();
 
+    // Not waiting (any more): another host's claim or reply came first, or this very reply, sent
+    // by a retry that raced this request past the key's check above: that retry's answer is this one's.
+    const notWaitingUnlessRetried = async () => {
+      const made = await findMessageByKey(db, conversation.profile_id, body.key);
+      if (made?.conversation_id === body.conversation) return answer(c, HostReplyAnswerSchema, toAnswer(made));
+      throw notWaiting();
+    };
     // The host must hold the conversation: claimed when opened; claimed now if nobody else has it.
     const now = Date.now();
     const row = await findQueueRow(db, body.conversation);
-    if (!row) throw notWaiting();
-    if (row.leased_by !== me.id) await claim(db, me, body.conversation, now);
+    if (!row) return notWaitingUnlessRetried();
+    if (row.leased_by !== me.id) {
+      try {
+        await claim(db, me, body.conversation, now);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === "not_waiting") return notWaitingUnlessRetried();
+        throw error;
+      }
+    }
 
     const sent = await sendHostReply(c.env.DB, db, {
       conversation: body.conversation,
@@ -282,8 +296,7 @@ export const staffHosts = new Hono<ApiContext>()
       text,
       key: body.key,
     });
-    // Another host's claim (or reply) came first.
-    if (!sent) throw notWaiting();
+    if (!sent) return notWaitingUnlessRetried();
     await notifyInboxes(c, [conversation.member_id], { type: "message", conversation: body.conversation, id: sent.id });
     await notifyHostDesk(c, conversation.site_id);
     await enqueuePush(
