@@ -137,6 +137,24 @@ export async function chatProfile(db: Db, viewer: number, otherId: number, now =
   return toChatProfile(row, now);
 }
 
+/** The other members of many conversations at once (one query, not one per conversation), by id. */
+export async function chatProfiles(
+  db: Db,
+  viewer: number,
+  otherIds: number[],
+  now = new Date(),
+): Promise<Map<number, ChatProfile>> {
+  if (otherIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("members as o")
+    .leftJoin("images as oi", "oi.id", "o.main_image_id")
+    .leftJoin("likes as ol", (join) => join.onRef("ol.profile_id", "=", "o.id").on("ol.member_id", "=", viewer))
+    .select(OTHER_MEMBER_COLUMNS)
+    .where("o.id", "in", [...new Set(otherIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, toChatProfile(row, now)]));
+}
+
 export function toMessage(
   row: { id: number; conversation_id: number; sender_id: number; body: string; created_at: number; nudged?: number },
   viewer: number,

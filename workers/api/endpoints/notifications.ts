@@ -13,7 +13,7 @@ import {
 } from "../../../contract/schemas";
 import { NotificationsReadBodySchema } from "../../../contract/requests/discover";
 import type { ApiContext } from "../context";
-import { chatProfile } from "../db/chat";
+import { chatProfiles } from "../db/chat";
 import { likedByCards, markLikesSeen } from "../db/likes";
 import { newestMessagesFromOthers } from "../db/messages";
 import { markNoticesRead, selectNotices } from "../db/notices";
@@ -37,6 +37,12 @@ export const notifications = new Hono<ApiContext>()
       newestMessagesFromOthers(db, me, LIMIT),
     ]);
     const now = new Date();
+    const others = await chatProfiles(
+      db,
+      me,
+      messages.map((row) => row.other_id),
+      now,
+    );
     const list: Notification[] = [
       ...likes.map(
         (row): Notification => ({
@@ -60,20 +66,22 @@ export const notifications = new Hono<ApiContext>()
             ]
           : [],
       ),
-      ...(await Promise.all(
-        messages.map(async (row): Promise<Notification> => {
-          // The contract's card: a chat's `deleted` flag is not part of it (a left member shows with no name).
-          const { deleted: _, ...profile } = await chatProfile(db, me, row.other_id, now);
-          return {
+      ...messages.flatMap((row): Notification[] => {
+        const other = others.get(row.other_id);
+        if (!other) return [];
+        // The contract's card: a chat's `deleted` flag is not part of it (a left member shows with no name).
+        const { deleted: _, ...profile } = other;
+        return [
+          {
             type: "message",
             id: `message-${row.message_id}`,
             created_at: row.created_at,
             read: row.message_id <= row.last_read_id,
             conversation: row.conversation_id,
             profile,
-          };
-        }),
-      )),
+          },
+        ];
+      }),
     ]
       .sort((a, b) => b.created_at - a.created_at)
       .slice(0, LIMIT);
