@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { parseInline, type ContentBlock, type ContentSection } from "~/lib/content";
 import { useTranslation } from "~/lib/i18n-react";
+import { dateTimeFormat } from "~/lib/format";
 
 export function InlineText({ text }: { text: string }) {
   return (
@@ -88,7 +89,7 @@ export function Sections({
 export function UpdatedOn({ date }: { date: string | undefined }) {
   const { t, locale } = useTranslation();
   if (!date) return null;
-  const formatted = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  const formatted = dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
   return (
     <p className="muted">
       <time dateTime={date}>{t("pages.updated", { date: formatted })}</time>

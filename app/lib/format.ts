@@ -69,17 +69,45 @@ export function resultCount(
 export { safeTimeZone } from "../../contract/time";
 
 /**
+ * Intl formatters kept per locale and options: making one costs about a hundred times more than
+ * using it, and a list of fifty chats or notices would make one per row on every render (the
+ * profile of a member page showed it: docs/decisions/065-member-page-render-cost.md).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const FORMATTERS_MAX = 500; // time zones vary per member: bounded, cleared when full
+
+function kept<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    if (formatters.size >= FORMATTERS_MAX) formatters.clear();
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter as F;
+}
+
+/** `new Intl.DateTimeFormat(locale, options)`, made once per locale and options. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/** `new Intl.NumberFormat(locale, options)`, made once per locale and options. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return kept(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+}
+
+/**
  * A count as the locale writes it ("12,000", "12.000"). The search's loader formats its count
  * with this on the server: a browser's first Intl.NumberFormat costs about 30 ms of main thread
  * (its locale data), which hydrating /members paid for one number (docs/decisions/033).
  */
 export function countText(locale: string, count: number): string {
-  return new Intl.NumberFormat(locale).format(count);
+  return numberFormat(locale).format(count);
 }
 
 /** The calendar day of a moment in a time zone, as "YYYY-MM-DD" (en-CA formats so). */
 function dayIn(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(ms);
+  return dateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(ms);
 }
 
 /**
@@ -91,16 +119,14 @@ export function shortWhen(ms: number, now: number, locale: string, timeZone: str
   const ago = now - ms;
   if (ago < 60_000) return justNow;
   if (ago < 60 * 60_000) {
-    return new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "short" }).format(
-      Math.floor(ago / 60_000),
-    );
+    return numberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "short" }).format(Math.floor(ago / 60_000));
   }
   if (dayIn(ms, timeZone) === dayIn(now, timeZone)) {
-    return new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone }).format(ms);
+    return dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(ms);
   }
-  if (ago < 6 * 24 * 60 * 60_000) return new Intl.DateTimeFormat(locale, { weekday: "short", timeZone }).format(ms);
+  if (ago < 6 * 24 * 60 * 60_000) return dateTimeFormat(locale, { weekday: "short", timeZone }).format(ms);
   const sameYear = new Date(ms).getUTCFullYear() === new Date(now).getUTCFullYear();
   return sameYear
-    ? new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone }).format(ms)
-    : new Intl.DateTimeFormat(locale, { dateStyle: "short", timeZone }).format(ms);
+    ? dateTimeFormat(locale, { day: "numeric", month: "short", timeZone }).format(ms)
+    : dateTimeFormat(locale, { dateStyle: "short", timeZone }).format(ms);
 }

@@ -5,6 +5,7 @@
  * "Saturday 01:00 CET" is right wherever the member is.
  */
 import { safeTimeZone } from "../../contract/time";
+import { dateTimeFormat } from "~/lib/format";
 
 export function limitResetsAt(
   retryAfterSeconds: number | undefined,
@@ -15,7 +16,7 @@ export function limitResetsAt(
   // Without a time from the API (another API), the next UTC midnight: the day the limit counts.
   const day = 24 * 60 * 60 * 1000;
   const at = retryAfterSeconds === undefined ? now - (now % day) + day : now + retryAfterSeconds * 1000;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: "long",
     hour: "numeric",
     minute: "2-digit",

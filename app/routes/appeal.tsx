@@ -11,6 +11,7 @@ import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/appeal";
+import { dateTimeFormat } from "~/lib/format";
 
 /** The decision id of the path, when it is a plausible one. */
 function decisionIdOf(params: { decisionId: string }): number | null {
@@ -49,9 +50,7 @@ export default function Appeal({ loaderData, actionData }: Route.ComponentProps)
   const site = useSite();
   const { decision } = loaderData;
   const date = (ms: number) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: loaderData.timeZone }).format(
-      new Date(ms),
-    );
+    dateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: loaderData.timeZone }).format(new Date(ms));
   return (
     <div className="narrow safety-page">
       <title>{t("appeals.title", { date: date(decision.decided_at), site: site?.name ?? "" })}</title>

@@ -5,6 +5,7 @@ import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import type { Route } from "./+types/dev-mailbox";
 import { useSite } from "~/lib/root-data";
+import { dateTimeFormat } from "~/lib/format";
 
 /** Shown without the site-entry warning in front (root.tsx): the notice links here, or a developer needs it. */
 export const handle = { entryWarning: false };
@@ -52,7 +53,7 @@ const URL_IN_TEXT = /(https?:\/\/[^\s<>"']+)/g;
 function MailItem({ mail }: { mail: MailboxMail }) {
   const { t, locale } = useTranslation();
   // UTC on both sides, so the server's HTML and the browser's render agree.
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "long", timeZone: "UTC" });
+  const format = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "long", timeZone: "UTC" });
   const headingId = `mail-${mail.id}`;
   return (
     <li>

@@ -8,6 +8,7 @@ import { apiContext } from "~/lib/context";
 import { notFound, pageError } from "~/lib/page-errors.server";
 import { useSite } from "~/lib/root-data";
 import type { Route } from "./+types/dev-postbacks";
+import { dateTimeFormat } from "~/lib/format";
 
 type Postback = PostbackLogAnswer["postbacks"][number];
 
@@ -82,7 +83,7 @@ export default function DevPostbacks({ loaderData }: Route.ComponentProps) {
 function PostbackItem({ postback }: { postback: Postback }) {
   const { t, locale } = useTranslation();
   // UTC on both sides, so the server's HTML and the browser's render agree.
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "long", timeZone: "UTC" });
+  const format = dateTimeFormat(locale, { dateStyle: "short", timeStyle: "long", timeZone: "UTC" });
   const headingId = `postback-${postback.id}`;
   return (
     <li>

@@ -11,6 +11,7 @@ import { PartFailed } from "~/components/PartFailed";
 import { pagePart } from "~/lib/page-part";
 import type { Route } from "./+types/notifications";
 import { useSite } from "~/lib/root-data";
+import { dateTimeFormat } from "~/lib/format";
 
 /**
  * /notifications (login): likes, messages and account notices, newest first. Seeing them marks
@@ -24,7 +25,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [result, decided] = await Promise.all([fetchNotifications(api), fetchDecisions(api)]);
   if (!result.ok) pageError(result.status);
-  if (result.data.unread > 0) {
+  // Marking read covers likes and notices; a message counts as read once seen in its chat, so an
+  // unread message alone is no reason for a write on every visit.
+  if (result.data.notifications.some((n) => !n.read && n.type !== "message")) {
     const read = await markNotificationsRead(api);
     if (!read.ok) console.warn("marking notifications read failed", read.status);
   }
@@ -78,7 +81,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 /** The decisions against the member: what, when, why (as text), and the way to appeal. */
 function Decisions({ decisions }: { decisions: Decision[] }) {
   const { t, locale } = useTranslation();
-  const when = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
+  const when = (ms: number) => dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
   return (
     <section className="notice-box decisions" aria-labelledby="decisions-heading">
       <h2 id="decisions-heading">{t("appeals.heading")}</h2>
@@ -118,7 +121,7 @@ function Avatar({ thumb, cdnPrefix }: { thumb: string | undefined; cdnPrefix: st
 function NotificationItem({ notification, cdnPrefix }: { notification: Notification; cdnPrefix: string }) {
   const { t, locale } = useTranslation();
   // UTC on both sides, so the server's HTML and the browser's render agree.
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(notification.created_at);
+  const when = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(notification.created_at);
   return (
     <li className={notification.read ? "notification" : "notification unread"}>
       {notification.type === "like" ? (

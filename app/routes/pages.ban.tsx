@@ -13,6 +13,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { apiContext } from "~/lib/context";
 import { safeRedirect } from "~/lib/redirect";
 import type { Route } from "./+types/pages.ban";
+import { dateTimeFormat } from "~/lib/format";
 
 /**
  * /pages/ban (public): what a banned member sees. With a `ban` on the member's answer
@@ -77,9 +78,7 @@ export default function Ban({ loaderData, actionData }: Route.ComponentProps) {
   const { content, ban, decision } = loaderData;
   const strings = content.strings ?? {};
   const date = (ms: number) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: loaderData.timeZone }).format(
-      new Date(ms),
-    );
+    dateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: loaderData.timeZone }).format(new Date(ms));
   const appealOpen = ban !== null && (ban.appeal_until === null || ban.appeal_until > Date.now());
   return (
     <article className="legal info-page">

@@ -5,6 +5,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { durationParts, STORAGE_INVENTORY, type StoredItem } from "../../contract/storage-inventory";
 import { InfoPage } from "~/components/InfoPage";
 import type { Route } from "./+types/pages.cookies";
+import { numberFormat } from "~/lib/format";
 
 /**
  * /pages/cookies (public): every cookie and storage key the product sets, generated from the one
@@ -100,5 +101,5 @@ function Duration({ item }: { item: StoredItem }) {
   if (item.duration === "tab") return <>{t("cookies.untilTabCloses")}</>;
   if (item.duration === "kept") return <>{t("cookies.untilRemoved")}</>;
   const { value, unit } = durationParts(item.duration);
-  return <>{new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value)}</>;
+  return <>{numberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value)}</>;
 }

@@ -15,6 +15,7 @@ import { apiContext } from "~/lib/context";
 import { pageError } from "~/lib/page-errors.server";
 import { useOptionalUser } from "~/lib/root-data";
 import type { Route } from "./+types/premium-cancel";
+import { dateTimeFormat } from "~/lib/format";
 
 /**
  * /premium/cancel (public; docs/product.md §11.8): "Cancel contracts here" (§312k BGB), linked
@@ -75,7 +76,7 @@ export default function PremiumCancel({ loaderData, actionData }: Route.Componen
   const busy = useNavigation().state !== "idle";
   const { premium, done, loggedIn, token, tokenInvalid } = loaderData;
   const date = (ms: number) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: user?.timeZone ?? "UTC" }).format(ms);
+    dateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: user?.timeZone ?? "UTC" }).format(ms);
   const errors = formErrorsOf(actionData);
 
   if (done === "mail") {

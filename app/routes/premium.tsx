@@ -16,6 +16,7 @@ import { useUser } from "~/lib/root-data";
 import { loadPricing, ORDER_REFUSALS, toCheckout } from "~/lib/shop.server";
 import type { Route } from "./+types/premium";
 import { parseForm } from "~/lib/forms/parse.server";
+import { dateTimeFormat } from "~/lib/format";
 
 /**
  * /premium (login; docs/product.md §11.8): what premium gives, and either the member's running
@@ -85,7 +86,7 @@ export default function Premium({ loaderData, actionData }: Route.ComponentProps
   const busy = useNavigation().state !== "idle";
   const form = useForm({ schema: OrderSchema, lastResult: actionData?.result });
   const consent = form.field("consent");
-  const date = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: user.timeZone }).format(ms);
+  const date = (ms: number) => dateTimeFormat(locale, { dateStyle: "long", timeZone: user.timeZone }).format(ms);
   const price = (plan: Plan) => formatMoney(locale, plan.quote.amount_cents, plan.quote.currency);
   const current = premium ? plans.find((p) => p.id === premium.plan_id) : undefined;
   const methodName = useMethodName();

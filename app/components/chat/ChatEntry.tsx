@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import type { ChatListEntry } from "../../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
-import { shortWhen } from "~/lib/format";
+import { dateTimeFormat, shortWhen } from "~/lib/format";
 import { useOptionalUser, useSite } from "~/lib/root-data";
 
 export function useChatName(profile: ChatListEntry["profile"]): string {
@@ -26,7 +26,7 @@ export function ChatEntryLink({ chat }: { chat: ChatListEntry }) {
   const timeZone = user?.timeZone ?? "UTC";
   const when = last ? shortWhen(last.created_at, Date.now(), locale, timeZone, t("chats.list.justNow")) : null;
   const full = last
-    ? new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone }).format(last.created_at)
+    ? dateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone }).format(last.created_at)
     : undefined;
   return (
     <Link to={`/chats/${chat.conversation.id}`} className="chat-entry-link">

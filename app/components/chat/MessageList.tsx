@@ -10,6 +10,7 @@ import type { ChatMessage } from "../../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { useOptionalUser } from "~/lib/root-data";
 import { BotherLine } from "~/components/chat/Nudges";
+import { dateTimeFormat } from "~/lib/format";
 
 // useLayoutEffect warns on the server; the effect only matters in the browser.
 const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -74,7 +75,7 @@ export function MessageList({
 
   // The member's own zone, the same on the server and in the browser, so their HTML agrees.
   const timeZone = useOptionalUser()?.timeZone ?? "UTC";
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone });
+  const format = dateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone });
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the history scrolls on its own, and a keyboard can only scroll what it can focus.
     <div className="chat-history" ref={list} tabIndex={0} role="log" aria-label={t("chat.history")}>

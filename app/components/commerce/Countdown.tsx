@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useOptionalUser } from "~/lib/root-data";
+import { dateTimeFormat } from "~/lib/format";
 
 /**
  * When a time bonus ends: the end time as the server renders it (no JavaScript needed), and
@@ -16,7 +17,7 @@ export function Countdown({ until }: { until: number }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const end = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(until);
+  const end = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(until);
   if (now === null) return <time dateTime={new Date(until).toISOString()}>{t("credits.endsAt", { time: end })}</time>;
   const left = Math.max(0, Math.floor((until - now) / 1000));
   const clock = [Math.floor(left / 3600), Math.floor((left % 3600) / 60), left % 60]

@@ -3,6 +3,7 @@ import type { Discount } from "../../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { useOptionalUser } from "~/lib/root-data";
 import { Countdown } from "./Countdown";
+import { dateTimeFormat } from "~/lib/format";
 
 /**
  * The discount the prices below include: a time bonus (with its countdown), the welcome offer,
@@ -34,7 +35,7 @@ export function DiscountBanner({ discount, removeTo }: { discount: Discount; rem
               <Countdown until={until} />
             ) : (
               t("credits.discount.until", {
-                time: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(until),
+                time: dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(until),
               })
             ))}
         </p>

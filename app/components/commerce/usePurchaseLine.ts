@@ -2,12 +2,13 @@ import { formatMoney } from "../../../contract/money";
 import type { WithdrawalView } from "../../../contract/schemas";
 import { useTranslation } from "~/lib/i18n-react";
 import { useUser } from "~/lib/root-data";
+import { dateTimeFormat } from "~/lib/format";
 
 /** "250 credits for €19.99, paid on 23 Nov 2026": one purchase in the member's words. */
 export function usePurchaseLine() {
   const { t, locale } = useTranslation();
   const timeZone = useUser().timeZone;
-  const date = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(ms);
+  const date = (ms: number) => dateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(ms);
   return {
     date,
     line: (purchase: WithdrawalView) =>

@@ -17,6 +17,7 @@ import { inputProps, useForm } from "~/lib/forms/use-form";
 import { useTranslation } from "~/lib/i18n-react";
 import type { Part } from "~/lib/page-part";
 import type { BlocksAnswer } from "../../../contract/schemas";
+import { dateTimeFormat } from "~/lib/format";
 
 export function Photos({
   images,
@@ -184,7 +185,7 @@ export function BlockedMembers({ blocked, cdnPrefix }: { blocked: Part<BlocksAns
                   <strong>{name}</strong>
                   <span className="muted">
                     {t("safety.blocked.since", {
-                      date: new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(member.blocked_at),
+                      date: dateTimeFormat(locale, { dateStyle: "medium" }).format(member.blocked_at),
                     })}
                   </span>
                 </div>

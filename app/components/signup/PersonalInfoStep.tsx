@@ -13,6 +13,7 @@ import { MAX_AGE, MIN_AGE } from "../../../contract/limits";
 import { INTERESTED_IN } from "../../../contract/rules/genders";
 import { type FormVariant, PartButtons, PartHeading } from "./PartChrome";
 import { FormErrors, type StepActionData } from "./SignupChrome";
+import { dateTimeFormat } from "~/lib/format";
 
 interface PersonalInfoView {
   gender: string;
@@ -53,7 +54,7 @@ export function PersonalInfoStep({
     dobYear: form.field("dobYear"),
   };
   const months = Array.from({ length: 12 }, (_, i) =>
-    new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, i, 1))),
+    dateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, i, 1))),
   );
   // docs/product.md §9: the picker covers ages 18 to 100.
   const years = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => view.thisYear - MIN_AGE - i);

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
 import type { BusinessFiguresAnswer, MoneyRow } from "../../../contract/business-figures";
 import { BarList, ChartFigure, DayBars, FigureTile, formatDay, formatWait, TableRegion } from "./FigureCharts";
+import { numberFormat } from "~/lib/format";
 
 type Figures = BusinessFiguresAnswer;
 
@@ -20,10 +21,9 @@ export function useSourceName() {
 
 function useFormats() {
   const { locale } = useTranslation();
-  const number = new Intl.NumberFormat(locale);
-  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
-  const money = (cents: number, currency: string) =>
-    new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+  const number = numberFormat(locale);
+  const percent = numberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+  const money = (cents: number, currency: string) => numberFormat(locale, { style: "currency", currency }).format(cents / 100);
   const rate = (part: number, whole: number) => (whole > 0 ? percent.format(part / whole) : "–");
   const day = (text: string) => formatDay(text, locale);
   return { locale, number, money, rate, day };

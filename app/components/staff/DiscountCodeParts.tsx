@@ -8,6 +8,7 @@ import type { CodeSite, StaffDiscountCode } from "../../../contract/discount-cod
 import type { CodeState } from "../../../contract/rules/discount-codes";
 import { formatMoney } from "../../../contract/money";
 import type { MessageKey } from "../../../contract/translator";
+import { dateTimeFormat } from "~/lib/format";
 
 export function StateBadge({ state }: { state: CodeState }) {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export function CodeGives({ code }: { code: Pick<StaffDiscountCode, "kind" | "pe
 /** A moment in UTC, as the form takes it. */
 export function useUtc() {
   const { locale } = useTranslation();
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const format = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   return (ms: number) => `${format.format(ms)} UTC`;
 }
 

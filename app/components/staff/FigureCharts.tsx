@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
+import { dateTimeFormat, numberFormat } from "~/lib/format";
 
 // A narrow drawing: on a phone it is shown near its own size, so its 13 px labels stay readable.
 const WIDTH = 360;
@@ -20,14 +21,12 @@ export function formatWait(ms: number, locale: string): string {
   const seconds = ms / 1000;
   const [value, unit, digits] =
     seconds < 60 ? [seconds, "second", 0] : seconds < 3600 ? [seconds / 60, "minute", 1] : [seconds / 3600, "hour", 1];
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: digits }).format(
-    value,
-  );
+  return numberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: digits }).format(value);
 }
 
 /** A UTC day (YYYY-MM-DD) as "10 Jan". */
 export function formatDay(day: string, locale: string, withYear = false): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     day: "numeric",
     month: "short",
     year: withYear ? "numeric" : undefined,
@@ -211,7 +210,7 @@ export function DayBars({
   const band = (WIDTH - LEFT - RIGHT) / Math.max(days.length, 1);
   const x = (i: number) => LEFT + band * i + band / 2;
   const scale = (n: number) => (Math.max(n, 0) / top) * height;
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   return (
     <svg className="figure-svg" viewBox={`0 0 ${WIDTH} ${TOP + height + BOTTOM}`} role="img">
       <title>{title}</title>
@@ -236,7 +235,7 @@ export function DayBars({
 /** Labelled horizontal bars (replies per host, per site and language), longest first as given: each label above its bar. */
 export function BarList({ rows, title }: { rows: { label: string; value: number; note?: string }[]; title: string }) {
   const { locale } = useTranslation();
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   const rowHeight = 40;
   const top = Math.max(...rows.map((row) => row.value), 1);
   // Room after the longest bar for its number and note ("125 · 1.1 per hour").

@@ -10,6 +10,7 @@ import { useDisplayNames } from "~/lib/display-names";
 import { useTranslation } from "~/lib/i18n-react";
 import type { HostConversationAnswer, HostMessage } from "../../../contract/hosts";
 import type { Profile } from "../../../contract/schemas";
+import { dateTimeFormat } from "~/lib/format";
 
 /**
  * Reloads the page's data every `everyMs` while the tab is visible and nothing is being sent:
@@ -31,7 +32,7 @@ export function LocalTime({ timeZone, now }: { timeZone: string | null; now: num
   const { t, locale } = useTranslation();
   if (!timeZone) return <>{t("hosts.unknownTime")}</>;
   try {
-    const text = new Intl.DateTimeFormat(locale, { timeStyle: "short", weekday: "short", timeZone }).format(now);
+    const text = dateTimeFormat(locale, { timeStyle: "short", weekday: "short", timeZone }).format(now);
     return <>{t("hosts.localTime", { time: text, zone: timeZone })}</>;
   } catch {
     return <>{t("hosts.unknownTime")}</>;

@@ -8,6 +8,7 @@ import type { PostbackStatus } from "../../../contract/rules/postback-statuses";
 import type { MessageKey } from "../../../contract/translator";
 import { useTranslation } from "~/lib/i18n-react";
 import { When } from "./StaffBasics";
+import { numberFormat } from "~/lib/format";
 
 /** A message key that may be missing (an older API's new value): null then. */
 function useOptional() {
@@ -59,7 +60,7 @@ export function StatusCounts({ counts }: { counts: PostbackConsoleAnswer["counts
       {COUNT_ORDER.map((status) => (
         <div key={status} className={`pb-count pb-count-${status}`}>
           <dt>{t(`staffPostbacks.statuses.${status}`)}</dt>
-          <dd>{new Intl.NumberFormat(locale).format(counts[status])}</dd>
+          <dd>{numberFormat(locale).format(counts[status])}</dd>
         </div>
       ))}
     </dl>
@@ -150,7 +151,7 @@ export function TestResult({ test }: { test: PostbackTestAnswer }) {
         <>
           <p role="status">
             <span className={`staff-badge pb-http pb-verdict-${test.verdict}`}>HTTP {test.response.status}</span>{" "}
-            {t("staffPostbacks.duration", { ms: new Intl.NumberFormat(locale).format(test.duration_ms) })}
+            {t("staffPostbacks.duration", { ms: numberFormat(locale).format(test.duration_ms) })}
           </p>
           <Headers headers={test.response.headers} />
           {test.response.body === "" ? (
@@ -163,7 +164,7 @@ export function TestResult({ test }: { test: PostbackTestAnswer }) {
       ) : (
         <p className="staff-error" role="alert">
           {t(`staffPostbacks.outcomes.${test.outcome === "timeout" ? "timeout" : "network_error"}`)}{" "}
-          {t("staffPostbacks.duration", { ms: new Intl.NumberFormat(locale).format(test.duration_ms) })}
+          {t("staffPostbacks.duration", { ms: numberFormat(locale).format(test.duration_ms) })}
         </p>
       )}
       {test.verdict ? <p className="pb-verdict">{t(`staffPostbacks.verdicts.${test.verdict}`)}</p> : null}

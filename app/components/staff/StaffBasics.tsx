@@ -5,6 +5,7 @@
  */
 import { useTranslation } from "~/lib/i18n-react";
 import type { MessageKey, Values } from "../../../contract/translator";
+import { dateTimeFormat } from "~/lib/format";
 
 /** An error as the forms carry it: a message key, and its values after a "|" (lib/forms/staff.ts). */
 export function useErrorText() {
@@ -63,7 +64,7 @@ export function When({ at, now }: { at: number; now: number }) {
       : Math.abs(minutes) < 48 * 60
         ? relative.format(Math.round(minutes / 60), "hour")
         : relative.format(Math.round(minutes / 1440), "day");
-  const full = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at);
+  const full = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at);
   return (
     <time dateTime={new Date(at).toISOString()} title={`${full} UTC`}>
       {text}

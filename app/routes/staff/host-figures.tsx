@@ -20,6 +20,7 @@ import figuresCss from "~/staff-figures.css?url";
 import type { HostFiguresAnswer } from "../../../contract/host-figures";
 import { HOST_FIGURES_MAX_DAYS, readRange, todayOf } from "../../../contract/rules/host-figures";
 import type { Route } from "./+types/host-figures";
+import { numberFormat } from "~/lib/format";
 
 export function headers() {
   return STAFF_HEADERS;
@@ -83,8 +84,8 @@ export default function HostFigures({ loaderData }: Route.ComponentProps) {
   const { figures, typed, error } = loaderData;
   const wait = (ms: number | null) => (ms === null ? dash : formatWait(ms, locale));
   const day = (text: string) => formatDay(text, locale);
-  const number = new Intl.NumberFormat(locale);
-  const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const number = numberFormat(locale);
+  const rate = numberFormat(locale, { maximumFractionDigits: 1 });
   const languageName = (code: string) => names.language(code) ?? code;
   const targets = [...new Set(figures.groups.map((g) => g.target_minutes))];
   const target = targets.length === 1 ? (targets[0] ?? 0) * 60_000 : null;

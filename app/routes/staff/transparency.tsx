@@ -12,6 +12,7 @@ import { readRange, todayOf } from "../../../contract/rules/host-figures";
 import { TRANSPARENCY_RANGE } from "../../../contract/rules/transparency";
 import type { MessageKey } from "../../../contract/translator";
 import type { Route } from "./+types/transparency";
+import { numberFormat } from "~/lib/format";
 
 export function headers() {
   return STAFF_HEADERS;
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Transparency({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const { report, typed, error } = loaderData;
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   const hours = (value: number | null) =>
     value === null ? t("staffTransparency.none") : t("staffTransparency.hours", { hours: number.format(value) });
   const category = (name: string) => t(`safety.categories.${name}` as MessageKey);
