@@ -22,7 +22,7 @@ export default defineConfig(({ isPreview }) => ({
       // that `npm run db:migrate` and `npm run db:seed` write.
       auxiliaryWorkers: [{ configPath: "./workers/api/wrangler.jsonc" }],
       persistState: { path: process.env.STATE_DIR ?? ".wrangler/state" },
-      inspectorPort: false,
+      inspectorPort: process.env.INSPECTOR_PORT ? Number(process.env.INSPECTOR_PORT) : false,
     }),
     reactRouter(),
     serviceWorker(),
