@@ -73,6 +73,18 @@ export async function hasLiked(db: Db, memberId: number, profileId: number): Pro
   return row !== undefined;
 }
 
+/** Whether `likerId` likes `memberId` and `memberId` has not seen it yet. */
+export async function hasUnseenLike(db: Db, likerId: number, memberId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("likes")
+    .select("member_id")
+    .where("member_id", "=", likerId)
+    .where("profile_id", "=", memberId)
+    .where("is_new", "=", 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The like `likerId` gave `memberId` is seen (docs/product.md §4: opening the liker's profile). */
 export async function markLikeSeen(db: Db, likerId: number, memberId: number): Promise<void> {
   await db.updateTable("likes").set({ is_new: 0 }).where("member_id", "=", likerId).where("profile_id", "=", memberId).execute();

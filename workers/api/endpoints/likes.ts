@@ -8,7 +8,7 @@ import { LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema } from "../../.
 import type { ApiContext } from "../context";
 import { findMember } from "../db/members";
 import { blockedBetween } from "../db/blocks";
-import { deleteLike, hasLiked, insertLike, likedByCards, likedCards, markLikeSeen } from "../db/likes";
+import { deleteLike, hasLiked, hasUnseenLike, insertLike, likedByCards, likedCards, markLikeSeen } from "../db/likes";
 import { toProfile } from "../db/members";
 import { findShownMember } from "../db/profile-lookups";
 import { toCard } from "../db/profiles";
@@ -80,20 +80,19 @@ export const likes = new Hono<ApiContext>()
     // issue 29 point 4); everyone else's goes by what the site shows.
     const own = viewer?.id === query.id && !query.promotion ? await findMember(db, c.var.site.id, query.id) : undefined;
     const profile = own ?? (await findVisibleProfile(c, query.id, query.promotion));
+    const other = viewer && viewer.id !== profile.id ? viewer : null;
+    // Started together, these reads are one round trip to D1 (db/client.ts).
+    const [blocked, liked, likedUnseen, shown] = await Promise.all([
+      other ? blockedBetween(db, other.id, profile.id) : false,
+      viewer ? hasLiked(db, viewer.id, profile.id) : false,
+      other ? hasUnseenLike(db, profile.id, other.id) : false,
+      toProfile(db, profile),
+    ]);
     // Blocked either way, the page is not there for either of the two.
-    if (viewer && viewer.id !== profile.id && (await blockedBetween(db, viewer.id, profile.id))) {
-      throw new ApiError(404, "profile_not_found", "No such profile.");
-    }
-    let liked = false;
-    if (viewer) {
-      [liked] = await Promise.all([
-        hasLiked(db, viewer.id, profile.id),
-        // docs/product.md §4: opening a profile that liked you marks that like as seen.
-        markLikeSeen(db, profile.id, viewer.id),
-      ]);
-    }
+    if (blocked) throw new ApiError(404, "profile_not_found", "No such profile.");
+    // docs/product.md §4: opening a profile that liked you marks that like as seen.
+    if (other && likedUnseen) await markLikeSeen(db, profile.id, other.id);
     // Others see the age, never the birth date (docs/product.md §2: only the age is shown).
-    const shown = await toProfile(db, profile);
     if (viewer?.id !== profile.id) {
       shown.date_of_birth = null;
       shown.interested_in = null;
