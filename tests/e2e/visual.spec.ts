@@ -44,6 +44,7 @@ async function pinNetworkNote(page: Page) {
 async function snap(page: Page, name: string, mask: (page: Page) => Locator[] = () => []) {
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
+    await pinNetworkNote(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page).toHaveScreenshot(`${name}-${size.name}.png`, {
       // The reminder to confirm carries the new member's (unique) address.
@@ -63,14 +64,13 @@ for (const template of TEMPLATES) {
 
     await page.goto("/");
     await snap(page, `${template}-welcome`, (p) => [p.locator(".welcome-mosaic, .mosaic-note")]);
-    await page.goto("/signup");
-    await pinNetworkNote(page);
+    // Hydrated first ("networkidle"): hydrating would write the note's own text back.
+    await page.goto("/signup", { waitUntil: "networkidle" });
     await snap(page, `${template}-signup-step-0`);
 
     await signUp(page, `visual-${template}-${Date.now()}@example.com`, "Vera");
-    await page.goto("/signup");
+    await page.goto("/signup", { waitUntil: "networkidle" });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await pinNetworkNote(page);
     await snap(page, `${template}-signup-step-2`);
 
     await page.goto("/members?gender=female&age=all&country=NL");
