@@ -62,26 +62,11 @@ export async function deleteLike(db: Db, memberId: number, profileId: number): P
   await db.deleteFrom("likes").where("member_id", "=", memberId).where("profile_id", "=", profileId).execute();
 }
 
-/** Whether `memberId` likes `profileId`. */
-export async function hasLiked(db: Db, memberId: number, profileId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("likes")
-    .select("member_id")
-    .where("member_id", "=", memberId)
-    .where("profile_id", "=", profileId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Whether `likerId` likes `memberId` and `memberId` has not seen it yet. */
-export async function hasUnseenLike(db: Db, likerId: number, memberId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("likes")
-    .select("member_id")
-    .where("member_id", "=", likerId)
-    .where("profile_id", "=", memberId)
-    .where("is_new", "=", 1)
-    .executeTakeFirst();
+/** Whether `memberId` likes `profileId`; with `unseenOnly`, a like `profileId` has not seen yet. */
+export async function hasLiked(db: Db, memberId: number, profileId: number, unseenOnly = false): Promise<boolean> {
+  let query = db.selectFrom("likes").select("member_id").where("member_id", "=", memberId).where("profile_id", "=", profileId);
+  if (unseenOnly) query = query.where("is_new", "=", 1);
+  const row = await query.executeTakeFirst();
   return row !== undefined;
 }
 

@@ -8,7 +8,7 @@ import { LikeRecordSchema, LikesAnswerSchema, MemberAnswerSchema } from "../../.
 import type { ApiContext } from "../context";
 import { findMember } from "../db/members";
 import { blockedBetween } from "../db/blocks";
-import { deleteLike, hasLiked, hasUnseenLike, insertLike, likedByCards, likedCards, markLikeSeen } from "../db/likes";
+import { deleteLike, hasLiked, insertLike, likedByCards, likedCards, markLikeSeen } from "../db/likes";
 import { toProfile } from "../db/members";
 import { findShownMember } from "../db/profile-lookups";
 import { toCard } from "../db/profiles";
@@ -85,7 +85,7 @@ export const likes = new Hono<ApiContext>()
     const [blocked, liked, likedUnseen, shown] = await Promise.all([
       other ? blockedBetween(db, other.id, profile.id) : false,
       viewer ? hasLiked(db, viewer.id, profile.id) : false,
-      other ? hasUnseenLike(db, profile.id, other.id) : false,
+      other ? hasLiked(db, profile.id, other.id, true) : false,
       toProfile(db, profile),
     ]);
     // Blocked either way, the page is not there for either of the two.
