@@ -10,3 +10,4 @@ export * from "./schemas/account";
 export * from "./schemas/chat";
 export * from "./schemas/commerce";
 export * from "./schemas/safety";
+export * from "./schemas/batch";

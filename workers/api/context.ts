@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Db } from "./db/client";
 import type { Member } from "./lib/member";
 import type { Site } from "./lib/site";
@@ -16,6 +17,9 @@ export interface ApiContext {
     member: Member | null;
   };
 }
+
+/** Runs a request through this API worker in-process (the demo webhook, a batch's calls): given by index.ts. */
+export type Dispatch = (request: Request, c: Context<ApiContext>) => Promise<Response>;
 
 /** Secrets are set with `wrangler secret put`, so `wrangler types` cannot see them. */
 export interface ApiSecrets {

@@ -9,6 +9,7 @@ import { timing } from "hono/timing";
 import type { ApiContext } from "./context";
 import { account } from "./endpoints/account";
 import { appeals } from "./endpoints/appeals";
+import { batch } from "./endpoints/batch";
 import { activation } from "./endpoints/activation";
 import { chat } from "./endpoints/chat";
 import { demoCheckout } from "./endpoints/demo-checkout";
@@ -128,6 +129,11 @@ app.route("/", staff);
 app.route("/", appeals);
 app.route("/", dev);
 app.route("/", postbackLog);
+// A batch runs each of its calls through this worker (endpoints/batch.ts).
+app.route(
+  "/",
+  batch(async (request, c) => app.fetch(request, c.env, executionContextOf(c))),
+);
 // The demo provider's checkout calls the webhook through this worker, as the provider would.
 app.route(
   "/",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiClient } from "./client.server";
+import { ApiClient, isApiFailure } from "./client.server";
 import { type ApiBindings, clientIp } from "./headers.server";
 import { forwardToApi } from "./passthrough.server";
 
@@ -84,6 +84,67 @@ describe("ApiClient", () => {
       "/api/profile.php",
       "/api/profile_fields.php?language=en",
     ]);
+  });
+
+  it("sends GETs started together as one batch, each with its own answer", async () => {
+    const { env, seen } = recordingApi(() =>
+      Response.json(
+        {
+          answers: [
+            { status: 200, body: { user: "anna" } },
+            { status: 403, body: { error: "not_logged_in", message: "log in" } },
+            { status: 500, body: { error: "internal", message: "oops" } },
+          ],
+        },
+        { headers: { "Set-Cookie": "sid=fresh; Path=/; HttpOnly" } },
+      ),
+    );
+    const api = new ApiClient(visitor, env, "req-batch");
+    const [user, likes, chats] = await Promise.allSettled([
+      api.call(z.object({ user: z.string() }), "/api/user.php"),
+      api.call(z.unknown(), "/api/likes.php"),
+      api.call(z.unknown(), "/api/chats.php", { query: { page: "2" } }),
+    ]);
+    expect(seen).toHaveLength(1);
+    const batch = new URL(seen[0]!.url);
+    expect(batch.pathname).toBe("/api/batch.php");
+    expect(batch.searchParams.getAll("call")).toEqual(["/api/user.php", "/api/likes.php", "/api/chats.php?page=2"]);
+    expect(seen[0]!.headers.get("cookie")).toBe("sid=abc; other=1");
+    expect(user).toEqual({ status: "fulfilled", value: { ok: true, data: { user: "anna" } } });
+    expect(likes).toMatchObject({ status: "fulfilled", value: { ok: false, status: 403, error: { error: "not_logged_in" } } });
+    // A call that failed is the error page for that call alone.
+    expect(chats.status).toBe("rejected");
+    expect(isApiFailure(chats.status === "rejected" ? chats.reason : null)).toBe(true);
+    expect(api.setCookies).toEqual(["sid=fresh; Path=/; HttpOnly"]);
+  });
+
+  it("sends GETs one by one, from then on, to an API without batch.php", async () => {
+    const { env, seen } = recordingApi((request) =>
+      request.url.includes("/api/batch.php")
+        ? Response.json({ error: "not_found", message: "No such API call." }, { status: 404 })
+        : Response.json(new URL(request.url).pathname),
+    );
+    const api = new ApiClient(visitor, env, "req-php");
+    const answers = await Promise.all([api.call(z.string(), "/api/user.php"), api.call(z.string(), "/api/likes.php")]);
+    expect(answers).toEqual([
+      { ok: true, data: "/api/user.php" },
+      { ok: true, data: "/api/likes.php" },
+    ]);
+    const paths = () => seen.map((r) => new URL(r.url).pathname);
+    expect(paths()).toEqual(["/api/batch.php", "/api/user.php", "/api/likes.php"]);
+    const next = new ApiClient(visitor, env, "req-php-2");
+    await Promise.all([next.call(z.string(), "/api/user.php"), next.call(z.string(), "/api/likes.php")]);
+    expect(paths().slice(3)).toEqual(["/api/user.php", "/api/likes.php"]);
+  });
+
+  it("never batches a call that changes something", async () => {
+    const { env, seen } = recordingApi(() => Response.json("done"));
+    const api = new ApiClient(visitor, env, "req-post");
+    await Promise.all([
+      api.call(z.string(), "/api/likes.php", { method: "POST", body: { profile: 5 } }),
+      api.call(z.string(), "/api/chat.php", { method: "DELETE", body: { conversation: 9 } }),
+    ]);
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["POST /api/likes.php", "DELETE /api/chat.php"]);
   });
 
   it("keeps a public list per host and query across requests, not a refusal, and not another site's", async () => {

@@ -10,13 +10,17 @@
  * so no page needs a rule of its own for it.
  *
  * A GET asked twice in one request (two sections of a page that need the same list) is sent
- * once; any other call forgets those answers, since it may change what they said.
+ * once; any other call forgets those answers, since it may change what they said. GETs started
+ * together (the root's user.php and a page's lists) go as one GET /api/batch.php: one trip and
+ * one session lookup instead of one each (docs/decisions/066-batched-reads.md). An API without
+ * batch.php (a PHP API that does not offer it) answers 404, and the calls then go one by one.
  */
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { parseCookies } from "../cookies.server";
 import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
-import { ApiErrorSchema, type ApiErrorBody } from "../../../contract/schemas";
+import { ApiErrorSchema, type ApiErrorBody, BatchAnswerSchema } from "../../../contract/schemas";
+import { BATCH_MAX_CALLS } from "../../../contract/requests/batch";
 
 /** What the API answered, before a schema reads it. */
 interface RawAnswer {
@@ -40,6 +44,8 @@ export class ApiClient {
   readonly setCookies: string[] = [];
   private readonly cookies: Map<string, string>;
   private readonly gets = new Map<string, Promise<RawAnswer>>();
+  /** GETs waiting for the end of this turn of the event loop, to go as one batch. */
+  private waiting: WaitingGet[] = [];
   /** The headers every call of this request carries: read from the visitor's request once, not per call. */
   private readonly headers: Headers;
 
@@ -135,7 +141,66 @@ export class ApiClient {
     return answer;
   }
 
-  private async send(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
+  private send(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
+    if (method !== "GET" || unbatched.has(apiOf(this.env))) return this.sendAlone(method, url, options);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ url, resolve, reject });
+      // The loaders of one page start their calls in the same turn; the next turn sends them.
+      if (this.waiting.length === 1) setTimeout(() => void this.sendWaiting(), 0);
+    });
+  }
+
+  /** The GETs that waited: one alone, more as batches of up to BATCH_MAX_CALLS. */
+  private async sendWaiting(): Promise<void> {
+    const waiting = this.waiting;
+    this.waiting = [];
+    if (waiting.length === 1 || unbatched.has(apiOf(this.env))) {
+      for (const get of waiting) this.sendAlone("GET", get.url, {}).then(get.resolve, get.reject);
+      return;
+    }
+    for (let start = 0; start < waiting.length; start += BATCH_MAX_CALLS) {
+      void this.sendBatch(waiting.slice(start, start + BATCH_MAX_CALLS));
+    }
+  }
+
+  private async sendBatch(gets: WaitingGet[]): Promise<void> {
+    const url = new URL("/api/batch.php", this.request.url);
+    for (const get of gets) url.searchParams.append("call", get.url.pathname + get.url.search);
+    const headers = new Headers(this.headers);
+    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    let response: Response;
+    try {
+      response = await apiFetch(
+        this.env,
+        new Request(url, { headers, signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)) }),
+      );
+    } catch (error) {
+      const page = this.failure(503, `GET ${url.pathname} did not answer`, error);
+      for (const get of gets) get.reject(page);
+      return;
+    }
+    if (response.status >= 500) {
+      const page = this.failure(502, `GET ${url.pathname} answered ${response.status}`);
+      for (const get of gets) get.reject(page);
+      return;
+    }
+    const parsed = BatchAnswerSchema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success || parsed.data.answers.length !== gets.length) {
+      // An API without batch.php (404, or a catch-all page): every call alone from now on.
+      unbatched.add(apiOf(this.env));
+      console.warn(`[${this.requestId}] API: no batch.php (${response.status}); GETs go one by one`);
+      for (const get of gets) this.sendAlone("GET", get.url, {}).then(get.resolve, get.reject);
+      return;
+    }
+    this.keepCookies(response);
+    gets.forEach((get, i) => {
+      const { status, body } = parsed.data.answers[i] ?? { status: 502, body: null };
+      if (status >= 500) get.reject(this.failure(502, `GET ${get.url.pathname} answered ${status}`));
+      else get.resolve({ status, statusText: "", body });
+    });
+  }
+
+  private async sendAlone(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
     const headers = new Headers(this.headers);
     headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (options.body !== undefined) headers.set("content-type", "application/json");
@@ -175,15 +240,33 @@ export class ApiClient {
 
   /** Logs once, with the request id, and shows the error page. */
   private fail(status: 502 | 503, what: string, cause?: unknown): never {
+    throw this.failure(status, what, cause);
+  }
+
+  /** The error page for a failed call, logged once with the request id. */
+  private failure(status: 502 | 503, what: string, cause?: unknown): object {
     console.error(`[${this.requestId}] API ${what}`, cause ?? "");
     const page = data(
       { requestId: this.requestId },
       { status, statusText: status === 503 ? "Service Unavailable" : "Bad Gateway" },
     );
     apiFailures.add(page);
-    throw page;
+    return page;
   }
 }
+
+interface WaitingGet {
+  url: URL;
+  resolve: (answer: RawAnswer) => void;
+  reject: (page: unknown) => void;
+}
+
+/**
+ * The APIs (the service binding, or API_ORIGIN) of this isolate that turned out to have no
+ * batch.php: their GETs go one by one.
+ */
+const unbatched = new Set<unknown>();
+const apiOf = (env: ApiBindings): unknown => env.API_ORIGIN || env.API;
 
 const apiFailures = new WeakSet<object>();
 

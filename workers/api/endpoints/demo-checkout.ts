@@ -11,14 +11,11 @@
  */
 import { Hono, type Context } from "hono";
 import { DEMO_OUTCOMES, DemoCheckoutBodySchema, DemoPaymentIdSchema } from "../../../contract/requests/demo-checkout";
-import type { ApiContext } from "../context";
+import type { ApiContext, Dispatch } from "../context";
 import { completeDemoPayment, findDemoPayment } from "../adapters/payments/demo";
 import { ApiError } from "../lib/errors";
 import { readBody } from "../lib/request";
 import { escapeHtml } from "../mail/template";
-
-/** Runs a request through this API worker in-process (the webhook call): given by index.ts. */
-export type Dispatch = (request: Request, c: Context<ApiContext>) => Promise<Response>;
 
 const OUTCOME_LABELS: Record<(typeof DEMO_OUTCOMES)[number], string> = {
   paid: "Pay (succeeds)",

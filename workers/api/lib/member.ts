@@ -19,6 +19,7 @@ import type { ApiContext } from "../context";
 import type { MemberRow } from "../db/members";
 import { ApiError, notLoggedIn } from "./errors";
 import { findSessionMember } from "./sessions";
+import { inheritedScope } from "./inherited-scope";
 
 export type Member = MemberRow;
 
@@ -44,7 +45,8 @@ export const accountBanned = () =>
 export const PHOTO_PATH = /^\/api\/images\//;
 
 export const memberScope: MiddlewareHandler<ApiContext> = async (c, next) => {
-  c.set("member", PHOTO_PATH.test(c.req.path) ? null : await findSessionMember(c));
+  const batch = inheritedScope(c.req.raw);
+  c.set("member", batch ? batch.member : PHOTO_PATH.test(c.req.path) ? null : await findSessionMember(c));
   await next();
 };
 

@@ -5,8 +5,17 @@ import { createDb } from "../db/client";
 import { PHOTO_PATH } from "./member";
 import { findSiteAndSessionMember } from "./sessions";
 import { findSite, hostOf, isLoopbackHost } from "./site";
+import { inheritedScope } from "./inherited-scope";
 
 export const requestScope: MiddlewareHandler<ApiContext> = async (c, next) => {
+  const batch = inheritedScope(c.req.raw);
+  if (batch) {
+    c.set("db", batch.db);
+    c.set("host", batch.host);
+    c.set("local", batch.local);
+    c.set("site", batch.site);
+    return next();
+  }
   const db = createDb(c.env.DB);
   c.set("db", db);
   const host = hostOf(c.req.header("x-original-host") ?? c.req.header("host"));
