@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
-step() { printf '\n== %s\n' "$1"; }
+# Each step says when it starts, in minutes since the start, so a log shows where the time went.
+started=$SECONDS
+step() { printf '\n== %s (at %d:%02d)\n' "$1" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
 
 step "typecheck (wrangler types, react-router typegen, tsc)"
 npm run --silent typecheck
@@ -24,3 +26,4 @@ step "budgets (JavaScript weight, Lighthouse)"
 tsx scripts/budgets.ts
 step "e2e (Chromium, JavaScript on and off; axe on the pages tests check and the page each ends on)"
 playwright test
+step "done"
