@@ -137,6 +137,39 @@ describe("ApiClient", () => {
     expect(paths().slice(3)).toEqual(["/api/user.php", "/api/likes.php"]);
   });
 
+  it("sends a batch's calls alone when it is refused, and still batches the next ones", async () => {
+    const { env, seen } = recordingApi((request) =>
+      request.url.includes("/api/batch.php") && seen.filter((r) => r.url.includes("/api/batch.php")).length === 1
+        ? Response.json({ error: "invalid_input", message: "no" }, { status: 422 })
+        : request.url.includes("/api/batch.php")
+          ? Response.json({
+              answers: [
+                { status: 200, body: "a" },
+                { status: 200, body: "b" },
+              ],
+            })
+          : Response.json(new URL(request.url).pathname),
+    );
+    const api = new ApiClient(visitor, env, "req-422");
+    const first = await Promise.all([api.call(z.string(), "/api/user.php"), api.call(z.string(), "/api/likes.php")]);
+    expect(first).toEqual([
+      { ok: true, data: "/api/user.php" },
+      { ok: true, data: "/api/likes.php" },
+    ]);
+    const next = new ApiClient(visitor, env, "req-422-2");
+    const second = await Promise.all([next.call(z.string(), "/api/user.php"), next.call(z.string(), "/api/chats.php")]);
+    expect(second).toEqual([
+      { ok: true, data: "a" },
+      { ok: true, data: "b" },
+    ]);
+    expect(seen.map((r) => new URL(r.url).pathname)).toEqual([
+      "/api/batch.php",
+      "/api/user.php",
+      "/api/likes.php",
+      "/api/batch.php",
+    ]);
+  });
+
   it("never batches a call that changes something", async () => {
     const { env, seen } = recordingApi(() => Response.json("done"));
     const api = new ApiClient(visitor, env, "req-post");
@@ -145,6 +178,9 @@ describe("ApiClient", () => {
       api.call(z.string(), "/api/chat.php", { method: "DELETE", body: { conversation: 9 } }),
     ]);
     expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["POST /api/likes.php", "DELETE /api/chat.php"]);
+    // Logging out is a GET that changes state: it goes alone, beside the member's user.php.
+    await Promise.all([api.call(z.string(), "/api/user.php"), api.call(z.string(), "/api/logout.php")]);
+    expect(seen.slice(2).map((r) => new URL(r.url).pathname)).toEqual(["/api/logout.php", "/api/user.php"]);
   });
 
   it("keeps a public list per host and query across requests, not a refusal, and not another site's", async () => {

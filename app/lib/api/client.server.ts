@@ -20,7 +20,7 @@ import type { z } from "zod";
 import { parseCookies } from "../cookies.server";
 import { apiFetch, apiHeaders, type ApiBindings } from "./headers.server";
 import { ApiErrorSchema, type ApiErrorBody, BatchAnswerSchema } from "../../../contract/schemas";
-import { BATCH_MAX_CALLS } from "../../../contract/requests/batch";
+import { BATCH_MAX_CALLS, isBatchable } from "../../../contract/requests/batch";
 
 /** What the API answered, before a schema reads it. */
 interface RawAnswer {
@@ -142,20 +142,21 @@ export class ApiClient {
   }
 
   private send(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
-    if (method !== "GET" || unbatched.has(apiOf(this.env))) return this.sendAlone(method, url, options);
+    const batchable = method === "GET" && isBatchable(url.pathname + url.search) && !unbatched.has(apiOf(this.env));
+    if (!batchable) return this.sendAlone(method, url, options);
     return new Promise((resolve, reject) => {
       this.waiting.push({ url, resolve, reject });
       // The loaders of one page start their calls in the same turn; the next turn sends them.
-      if (this.waiting.length === 1) setTimeout(() => void this.sendWaiting(), 0);
+      if (this.waiting.length === 1) setTimeout(() => this.sendWaiting(), 0);
     });
   }
 
   /** The GETs that waited: one alone, more as batches of up to BATCH_MAX_CALLS. */
-  private async sendWaiting(): Promise<void> {
+  private sendWaiting(): void {
     const waiting = this.waiting;
     this.waiting = [];
     if (waiting.length === 1 || unbatched.has(apiOf(this.env))) {
-      for (const get of waiting) this.sendAlone("GET", get.url, {}).then(get.resolve, get.reject);
+      this.sendEachAlone(waiting);
       return;
     }
     for (let start = 0; start < waiting.length; start += BATCH_MAX_CALLS) {
@@ -175,22 +176,22 @@ export class ApiClient {
         new Request(url, { headers, signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)) }),
       );
     } catch (error) {
-      const page = this.failure(503, `GET ${url.pathname} did not answer`, error);
-      for (const get of gets) get.reject(page);
-      return;
+      return rejectAll(gets, this.failure(503, `GET ${url.pathname} did not answer`, error));
     }
-    if (response.status >= 500) {
-      const page = this.failure(502, `GET ${url.pathname} answered ${response.status}`);
-      for (const get of gets) get.reject(page);
-      return;
+    if (response.status >= 500) return rejectAll(gets, this.failure(502, `GET ${url.pathname} answered ${response.status}`));
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      return rejectAll(gets, this.failure(503, `GET ${url.pathname} was cut off`, error));
     }
-    const parsed = BatchAnswerSchema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success || parsed.data.answers.length !== gets.length) {
-      // An API without batch.php (404, or a catch-all page): every call alone from now on.
-      unbatched.add(apiOf(this.env));
-      console.warn(`[${this.requestId}] API: no batch.php (${response.status}); GETs go one by one`);
-      for (const get of gets) this.sendAlone("GET", get.url, {}).then(get.resolve, get.reject);
-      return;
+    const parsed = response.status === 200 ? BatchAnswerSchema.safeParse(parseJson(text)) : null;
+    if (!parsed?.success || parsed.data.answers.length !== gets.length) {
+      // 404, 405, 501 or a page that is no batch answer: this API has no batch.php, so every
+      // GET goes alone from now on. Any other refusal (a 4xx of this batch): these go alone.
+      if (NO_BATCH_STATUSES.has(response.status) || parsed) unbatched.add(apiOf(this.env));
+      console.warn(`[${this.requestId}] API GET ${url.pathname} answered ${response.status}; its calls go one by one`);
+      return this.sendEachAlone(gets);
     }
     this.keepCookies(response);
     gets.forEach((get, i) => {
@@ -198,6 +199,10 @@ export class ApiClient {
       if (status >= 500) get.reject(this.failure(502, `GET ${get.url.pathname} answered ${status}`));
       else get.resolve({ status, statusText: "", body });
     });
+  }
+
+  private sendEachAlone(gets: WaitingGet[]): void {
+    for (const get of gets) this.sendAlone("GET", get.url, {}).then(get.resolve, get.reject);
   }
 
   private async sendAlone(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
@@ -267,6 +272,20 @@ interface WaitingGet {
  */
 const unbatched = new Set<unknown>();
 const apiOf = (env: ApiBindings): unknown => env.API_ORIGIN || env.API;
+/** What an API without batch.php answers it: no such call, not for GET, not implemented. */
+const NO_BATCH_STATUSES = new Set([404, 405, 501]);
+
+function rejectAll(gets: WaitingGet[], page: unknown): void {
+  for (const get of gets) get.reject(page);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 const apiFailures = new WeakSet<object>();
 
