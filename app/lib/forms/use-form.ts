@@ -178,6 +178,14 @@ export function useForm<S extends v.GenericSchema>({
         const name = Reflect.get(event.target, "name");
         if (typeof name === "string" && errors[name]) show(event.currentTarget);
       },
+      // React reports a checkbox's or a radio's change as onChange only, not onInput: its
+      // error goes as it is ticked, not when focus leaves it (the button would move from under
+      // the pointer between press and release, and the click would be lost).
+      onChange: (event: FormEvent<HTMLFormElement>) => {
+        const type = Reflect.get(event.target, "type");
+        const name = Reflect.get(event.target, "name");
+        if ((type === "checkbox" || type === "radio") && typeof name === "string" && errors[name]) show(event.currentTarget);
+      },
       onSubmit: (event: FormEvent<HTMLFormElement>) => {
         const form = event.currentTarget;
         const found = check(form);
