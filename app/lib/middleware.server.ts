@@ -119,8 +119,19 @@ const OPEN_WHILE_BANNED = [/^\/profile\/delete\/?$/, /^\/appeals\/\d+\/?$/];
 export const requireUserMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const page = next();
   page.catch(() => {});
+  await requireMemberPage(args);
+  return page;
+};
+
+/**
+ * The guard's rule: the member, or the redirect (to /login, or to /pages/ban for a banned
+ * member). The guard's loader asks it too (routes/guards/login-required.tsx): a loader's
+ * redirect stops the page from rendering, where the middleware's alone would come only after
+ * the page, loaded beside it, had started to render for nobody.
+ */
+export async function requireMemberPage(args: { request: Request; context: Parameters<typeof requireUser>[0]["context"] }) {
   const user = await requireUser(args);
   const path = new URL(args.request.url).pathname;
   if (user.ban && !OPEN_WHILE_BANNED.some((open) => open.test(path))) throw redirect("/pages/ban", { status: 302 });
-  return page;
-};
+  return user;
+}
