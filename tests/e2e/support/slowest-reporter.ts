@@ -1,7 +1,7 @@
 /**
  * Prints, after the run, the test files and tests that took longest (summed over both projects),
- * so the suite's time can be watched and cut (docs/architecture.md §7: the suite stays under
- * 15 minutes on 2 cores). Then, last of all, a short digest of every failed attempt: CI keeps
+ * so the suite's time can be watched and cut (the goal is under 15 minutes on 2 cores:
+ * docs/decisions/064-suite-time.md). Then, last of all, a short digest of every failed attempt: CI keeps
  * only the end of a long log, and the line reporter prints a failure's details where it
  * happened, far above.
  */
