@@ -78,6 +78,13 @@ export function issuesByField(schema: v.GenericSchema, values: Record<string, un
   return found;
 }
 
+/** Fields whose change React reports as onChange only (text fields report onInput as well). */
+const CHOICE_TYPES = new Set(["checkbox", "radio", "select-one", "select-multiple", "file"]);
+
+function fieldErrorShown(errors: Errors): boolean {
+  return Object.keys(errors).some((name) => name !== "");
+}
+
 function serverErrors(result: FormResult | undefined): Errors {
   const errors: Errors = {};
   for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) errors[name] = messages;
@@ -143,14 +150,17 @@ export function useForm<S extends v.GenericSchema>({
   /**
    * Errors of the touched fields only: nobody is told off for a field not reached yet. The
    * form's own message (a wrong password, say) stays until the next submit: it is above the
-   * button, and taking it away as the field loses focus would move the button from under the
-   * pointer between press and release, and the click would be lost.
+   * button. And as a field loses focus (`keep`), errors are only added, never taken away: focus
+   * leaves a field when the button is pressed, and a message taken away then would move the
+   * button from under the pointer between press and release, and the click would be lost. An
+   * error goes as its field is changed (input, or a box ticked).
    */
-  const show = (form: HTMLFormElement) => {
+  const show = (form: HTMLFormElement, keep = false) => {
     const found = check(form);
     setErrors((shown) => {
       const next = Object.fromEntries(Object.entries(found).filter(([name]) => name !== "" && touched.current.has(name)));
-      return shown[""] ? { ...next, "": shown[""] } : next;
+      const kept = keep ? Object.fromEntries(Object.entries(shown).filter(([name]) => name !== "")) : {};
+      return shown[""] ? { ...kept, ...next, "": shown[""] } : { ...kept, ...next };
     });
   };
 
@@ -163,7 +173,7 @@ export function useForm<S extends v.GenericSchema>({
     errors,
     formErrors: errors[""],
     /** A field shows an error (the form's own message does not block sending again). */
-    hasErrors: Object.keys(errors).some((name) => name !== ""),
+    hasErrors: fieldErrorShown(errors),
     props: {
       id,
       // The browser's own checks serve visitors without JavaScript; with it, this hook checks.
@@ -172,19 +182,17 @@ export function useForm<S extends v.GenericSchema>({
         const name = Reflect.get(event.target, "name");
         if (typeof name !== "string" || name === "") return;
         touched.current.add(name);
-        show(event.currentTarget);
+        show(event.currentTarget, true);
       },
+      // While a field shows an error, every change checks again, so an error goes as it is
+      // mended (one that depends on another field too, as the ages of a search).
       onInput: (event: FormEvent<HTMLFormElement>) => {
-        const name = Reflect.get(event.target, "name");
-        if (typeof name === "string" && errors[name]) show(event.currentTarget);
+        if (fieldErrorShown(errors)) show(event.currentTarget);
       },
-      // React reports a checkbox's or a radio's change as onChange only, not onInput: its
-      // error goes as it is ticked, not when focus leaves it (the button would move from under
-      // the pointer between press and release, and the click would be lost).
+      // React reports the change of a box, a radio, a list or a file as onChange, not onInput.
       onChange: (event: FormEvent<HTMLFormElement>) => {
         const type = Reflect.get(event.target, "type");
-        const name = Reflect.get(event.target, "name");
-        if ((type === "checkbox" || type === "radio") && typeof name === "string" && errors[name]) show(event.currentTarget);
+        if (typeof type === "string" && CHOICE_TYPES.has(type) && fieldErrorShown(errors)) show(event.currentTarget);
       },
       onSubmit: (event: FormEvent<HTMLFormElement>) => {
         const form = event.currentTarget;
