@@ -9,13 +9,17 @@ import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 
 export default class SlowestReporter implements Reporter {
   private readonly byFile = new Map<string, number>();
+  private readonly byProject = new Map<string, { ms: number; tests: number }>();
   private readonly byTest: { title: string; ms: number }[] = [];
   private readonly failures: string[] = [];
 
   onTestEnd(test: TestCase, result: TestResult) {
     const file = test.location.file.replace(/^.*tests\/e2e\//, "");
     this.byFile.set(file, (this.byFile.get(file) ?? 0) + result.duration);
-    const title = `${test.parent.project()?.name ?? "?"} › ${file} › ${test.title}`;
+    const project = test.parent.project()?.name ?? "?";
+    const sum = this.byProject.get(project) ?? { ms: 0, tests: 0 };
+    if (result.status !== "skipped") this.byProject.set(project, { ms: sum.ms + result.duration, tests: sum.tests + 1 });
+    const title = `${project} › ${file} › ${test.title}`;
     this.byTest.push({ title, ms: result.duration });
     if (result.status === "failed" || result.status === "timedOut") {
       const error = stripAnsi(result.error?.message ?? result.status)
@@ -29,8 +33,10 @@ export default class SlowestReporter implements Reporter {
 
   onEnd() {
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+    const projects = [...this.byProject].map(([name, { ms, tests }]) => `${name} ${tests} tests ${(ms / 1000).toFixed(0)} s`);
+    console.log(`\nTest time by project (summed over workers): ${projects.join(", ")}`);
     const files = [...this.byFile].sort((a, b) => b[1] - a[1]).slice(0, 10);
-    console.log("\nSlowest test files (both projects, test time summed):");
+    console.log("Slowest test files (both projects, test time summed):");
     for (const [file, ms] of files) console.log(`${seconds(ms)}  ${file}`);
     console.log("Slowest tests:");
     for (const { title, ms } of this.byTest.sort((a, b) => b.ms - a.ms).slice(0, 12)) console.log(`${seconds(ms)}  ${title}`);
