@@ -162,3 +162,35 @@ for (const [index, [timing, press]] of pressTimings.entries()) {
     expect(posts).toHaveLength(1);
   });
 }
+
+test("a field mended before the page's script ran loses its error as the script starts", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
+  test.skip(!javaScriptEnabled, "about the moment the page's script starts");
+  // A slow phone: the page's scripts arrive only when the test lets them.
+  let release = () => {};
+  const scriptsMayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto("/signup", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Email address").fill(freshEmail(info.project.name));
+  // Spaces pass the browser's own check; the server refuses them.
+  await page.getByLabel("Name").fill("   ");
+  await page.getByLabel("Password").fill("a fine password");
+  await page.getByRole("button", { name: "Sign up for free" }).click();
+  await expect(page.getByText("Enter your name.")).toBeVisible();
+  // Mended before the script runs: no event the form could see.
+  await page.getByLabel("Name").fill("Early Mender");
+  release();
+  await expect(page.getByText("Enter your name.")).toBeHidden();
+  const create = page.getByRole("button", { name: "Sign up for free" });
+  await expect(create).toBeEnabled();
+  await page.getByLabel("Password").fill("a fine password");
+  await create.click();
+  await expect(page.getByRole("heading", { name: /Never miss a message|Add a photo/ })).toBeVisible();
+});

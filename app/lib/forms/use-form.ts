@@ -143,6 +143,30 @@ export function useForm<S extends v.GenericSchema>({
     for (const name of names) touched.current.add(name);
     if (names.length) focusFirst(document.getElementById(id), names);
   }, [lastResult, id]);
+  // A field the visitor changed before the page's script ran (a slow phone) has no event to
+  // check it again: as the script starts, the server's error of such a field is checked again.
+  // Unchanged fields keep theirs (an address that is taken is known only to the server).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page's script starts.
+  useEffect(() => {
+    const form = document.getElementById(id);
+    if (!(form instanceof HTMLFormElement) || !lastResult) return;
+    const now = formValues(new FormData(form), lists);
+    const sent = lastResult.initialValue ?? {};
+    const changed = Object.keys(serverErrors(lastResult)).filter(
+      (name) => name !== "" && String(valueAt(now, name) ?? "") !== String(valueAt(sent, name) ?? ""),
+    );
+    if (changed.length === 0) return;
+    const found = check(form);
+    setErrors((shown) => {
+      const next = { ...shown };
+      for (const name of changed) {
+        const messages = found[name];
+        if (messages) next[name] = messages;
+        else delete next[name];
+      }
+      return next;
+    });
+  }, []);
 
   const initialValues = lastResult?.initialValue ?? defaultValue ?? {};
 
