@@ -112,17 +112,7 @@ export class ApiClient {
   async download(path: string, query: Record<string, string> = {}): Promise<Response> {
     const url = new URL(path, this.request.url);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    const headers = new Headers(this.headers);
-    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    let response: Response;
-    try {
-      response = await apiFetch(
-        this.env,
-        new Request(url, { headers, signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)) }),
-      );
-    } catch (error) {
-      this.fail(503, `GET ${url.pathname} did not answer`, error);
-    }
+    const response = await this.fetchApi("GET", url);
     this.keepCookies(response);
     if (response.status >= 500) this.fail(502, `GET ${url.pathname} answered ${response.status}`);
     return response;
@@ -167,16 +157,11 @@ export class ApiClient {
   private async sendBatch(gets: WaitingGet[]): Promise<void> {
     const url = new URL("/api/batch.php", this.request.url);
     for (const get of gets) url.searchParams.append("call", get.url.pathname + get.url.search);
-    const headers = new Headers(this.headers);
-    headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     let response: Response;
     try {
-      response = await apiFetch(
-        this.env,
-        new Request(url, { headers, signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)) }),
-      );
-    } catch (error) {
-      return rejectAll(gets, this.failure(503, `GET ${url.pathname} did not answer`, error));
+      response = await this.fetchApi("GET", url);
+    } catch (page) {
+      return rejectAll(gets, page);
     }
     if (response.status >= 500) return rejectAll(gets, this.failure(502, `GET ${url.pathname} answered ${response.status}`));
     let text: string;
@@ -206,28 +191,30 @@ export class ApiClient {
   }
 
   private async sendAlone(method: string, url: URL, options: CallOptions): Promise<RawAnswer> {
+    const body = options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await this.fetchApi(method, url, body);
+    this.keepCookies(response);
+    if (response.status >= 500) this.fail(502, `${method} ${url.pathname} answered ${response.status}`);
+    const answer: unknown = await response.json().catch(() => undefined);
+    return { status: response.status, statusText: response.statusText, body: answer };
+  }
+
+  /**
+   * One request to the API with the request's headers and cookies (as they are now), a JSON
+   * body's type, and the timeout; no answer at all throws the error page (503).
+   */
+  private async fetchApi(method: string, url: URL, body?: string | FormData): Promise<Response> {
     const headers = new Headers(this.headers);
     headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    if (options.body !== undefined) headers.set("content-type", "application/json");
-
-    let response: Response;
+    if (typeof body === "string") headers.set("content-type", "application/json");
     try {
-      response = await apiFetch(
+      return await apiFetch(
         this.env,
-        new Request(url, {
-          method,
-          headers,
-          body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-          signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)),
-        }),
+        new Request(url, { method, headers, body, signal: AbortSignal.timeout(Number(this.env.API_TIMEOUT_MS)) }),
       );
     } catch (error) {
       this.fail(503, `${method} ${url.pathname} did not answer`, error);
     }
-    this.keepCookies(response);
-    if (response.status >= 500) this.fail(502, `${method} ${url.pathname} answered ${response.status}`);
-    const body: unknown = await response.json().catch(() => undefined);
-    return { status: response.status, statusText: response.statusText, body };
   }
 
   private keepCookies(response: Response) {
