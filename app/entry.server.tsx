@@ -15,7 +15,7 @@ import stylesheet from "./app.css?inline";
 import landerStylesheet from "./landers.css?inline";
 import { StylesheetContext } from "./lib/stylesheet";
 import { withoutMemberArea } from "./lib/member-area-css";
-import { lowPriorityModulePreloads } from "./lib/script-priority.server";
+import { scriptsAfterFirstPaint } from "./lib/script-priority.server";
 
 /** A lander's stylesheet: app.css without the member area's rules, then the landers' own (docs/decisions/020). */
 const LANDER_CSS = `${withoutMemberArea(stylesheet)}\n${landerStylesheet}`;
@@ -69,7 +69,7 @@ export default async function handleRequest(
   if (bot || errorPage) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(lowPriorityModulePreloads(body), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(scriptsAfterFirstPaint(body), { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** The detected language; English when detection never ran (an error before the middleware). */

@@ -129,6 +129,7 @@ function useHydrate(): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = useHydrate();
+  useHydratedMark();
   const staffPage = useMatches().some((m) => m.id.startsWith("routes/staff/"));
   const { t, locale: currentLocale } = useTranslation();
   const locale = useRootLocale() ?? currentLocale;
@@ -206,6 +207,18 @@ function useTrackingMirrorWhenNeeded() {
       // Storage disabled: nothing to mirror into.
     }
     if (needed) void import("./lib/client/tracking-mirror").then((m) => m.mirrorTracking());
+  }, []);
+}
+
+/**
+ * `<html data-hydrated>` once the page's scripts have taken over. They start only after the
+ * first paint (ADR 067), so a page can be used as plain HTML before; the e2e suite waits for this
+ * before it tests what the scripts do (tests/e2e/support/fixtures.ts). React leaves the attribute
+ * alone: it is not one of the element's props.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
   }, []);
 }
 

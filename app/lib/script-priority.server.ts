@@ -1,54 +1,126 @@
 /**
- * Marks the page's module preloads `fetchpriority="low"` as the HTML streams out (ADR 046).
+ * Starts the page's scripts after its first paint (ADR 067, which follows ADR 046).
  *
  * The page is complete without JavaScript (server-rendered, inline CSS), so its scripts only
- * hydrate it. At their default High priority they compete with the photos in view, and on a
- * fast network with a slow phone they can even arrive and be evaluated before the first paint,
- * which then waits for them. React Router's <Scripts> renders the preload links without a way to
- * pass the attribute, so it is added here; React escapes text and attribute values, so the tag
- * below is only ever React Router's own.
+ * hydrate it. React Router's <Scripts> writes a `<link rel="modulepreload">` into the head for
+ * each module and, at the end of the shell, an inline module script that imports them. Both
+ * start about 120 KB of JavaScript before the first paint, where it competes with the document
+ * and the photos in view, and a slow phone may even run it before it paints.
+ *
+ * As the HTML streams out, this takes the preload links out of the head and makes the module
+ * script inert (a `type` no browser runs). Right after it comes a small inline script that, once
+ * the first frame is painted, adds the preload links back and puts a live copy of the module
+ * script in the inert one's place: the page hydrates as before, one frame later, and the DOM
+ * React hydrates is the one the server wrote. <Scripts> has no option for any of this; React
+ * escapes text and attribute values, so the tags matched below are only ever React Router's own.
  */
-const TAG = '<link rel="modulepreload"';
-const LOW = '<link rel="modulepreload" fetchpriority="low"';
+const PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]*)"[^>]*>/g;
+const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
+const INERT_TYPE = "text/x-after-first-paint";
+/** The longest tag this looks for, so an unfinished one at a chunk's end can wait for the next. */
+const LONGEST_OPENING = 200;
 
-export function lowPriorityModulePreloads(html: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  // A chunk can end inside the tag: only such an unfinished start waits for the next chunk, so
-  // nothing else of a streamed page is held back.
-  let carry = "";
-  // React writes the preloads it hoists into the head (they come before the inline stylesheet):
-  // once the head is out, the rest of the page passes as it is, not decoded and encoded again
-  // (that was a twentieth of a member page's render time).
-  let headDone = false;
+export function scriptsAfterFirstPaint(html: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  const emit = (text: string, controller: TransformStreamDefaultController<Uint8Array>) => {
-    const rewritten = (carry + text).replaceAll(TAG, LOW);
-    const keep = unfinishedTagLength(rewritten);
-    carry = rewritten.slice(rewritten.length - keep);
-    const ready = rewritten.slice(0, rewritten.length - keep);
-    if (ready) controller.enqueue(encoder.encode(ready));
-    return ready;
+  const preloads: string[] = [];
+  // Text decoded but not yet written: only ever the start of a tag this may still rewrite, or a
+  // module script waiting for its end.
+  let pending = "";
+  let rewritten = false;
+  let passThrough = false;
+
+  const rewrite = (text: string): string => {
+    const page = text.replace(PRELOAD, (_tag, href: string) => {
+      preloads.push(href);
+      return "";
+    });
+    const script = MODULE_SCRIPT.exec(page);
+    if (!script) {
+      const keep = unfinishedTagLength(page);
+      pending = page.slice(page.length - keep);
+      return page.slice(0, page.length - keep);
+    }
+    const end = page.indexOf("</script>", script.index);
+    if (end === -1) {
+      pending = page.slice(script.index);
+      return page.slice(0, script.index);
+    }
+    rewritten = true;
+    pending = "";
+    const close = end + "</script>".length;
+    const nonce = script[1] ?? "";
+    return (
+      `${page.slice(0, script.index)}<script nonce="${nonce}" type="${INERT_TYPE}">` +
+      `${page.slice(script.index + script[0].length, close)}` +
+      `<script nonce="${nonce}">${starter(preloads)}</script>${page.slice(close)}`
+    );
   };
+
   return html.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        if (headDone) return controller.enqueue(chunk);
-        const ready = emit(decoder.decode(chunk, { stream: true }), controller);
-        // Only at a chunk that ends on a whole character (an ASCII byte) with nothing carried:
-        // the decoder then holds no bytes that passing through would lose.
-        headDone = ready.includes("</head>") && carry === "" && (chunk.at(-1) ?? 0) < 0x80;
+        // Once the module script is rewritten, the rest of the page passes as it is, not decoded
+        // and encoded again (that was a twentieth of a member page's render time). Only from a
+        // chunk that ends on a whole character (an ASCII byte): the decoder then holds no bytes
+        // that passing through would lose.
+        if (passThrough) return controller.enqueue(chunk);
+        const text = pending + decoder.decode(chunk, { stream: true });
+        pending = "";
+        const ready = rewritten ? text : rewrite(text);
+        if (ready) controller.enqueue(encoder.encode(ready));
+        passThrough = rewritten && (chunk.at(-1) ?? 0) < 0x80;
       },
       flush(controller) {
-        emit(decoder.decode(), controller);
-        if (carry) controller.enqueue(encoder.encode(carry));
+        const text = pending + decoder.decode();
+        pending = "";
+        const rest = (rewritten ? text : rewrite(text)) + pending;
+        if (rest) controller.enqueue(encoder.encode(rest));
       },
     }),
   );
 }
 
-/** How many characters at the end of `text` may be the start of TAG. */
+/**
+ * The inline script after the inert module script. It removes itself at once, so the DOM React
+ * hydrates has only what React rendered. A frame callback runs just before the first paint and a
+ * timer set from it just after; a hidden tab paints nothing, so a timer starts the scripts there
+ * too. The preload links go first and the module script in a task of its own, so that neither
+ * makes one long task on a slow phone.
+ */
+function starter(preloads: string[]): string {
+  const hrefs = JSON.stringify(preloads).replaceAll("<", "\\u003c");
+  return `(function () {
+  var me = document.currentScript, inert = me.previousElementSibling;
+  me.remove();
+  function start() {
+    if (!inert) return;
+    var old = inert;
+    inert = null;
+    ${hrefs}.forEach(function (href) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    setTimeout(function () {
+      var live = document.createElement("script");
+      live.type = "module";
+      live.nonce = old.nonce;
+      live.textContent = old.textContent;
+      old.replaceWith(live);
+    }, 0);
+  }
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+  setTimeout(start, 3000);
+})()`;
+}
+
+/** How many characters at the end of `text` may be the start of a tag this rewrites. */
 function unfinishedTagLength(text: string): number {
-  const start = text.lastIndexOf("<", text.length - 1);
-  if (start === -1 || text.length - start >= TAG.length) return 0;
-  return TAG.startsWith(text.slice(start)) ? text.length - start : 0;
+  const start = text.lastIndexOf("<");
+  if (start === -1 || text.length - start > LONGEST_OPENING || text.indexOf(">", start) !== -1) return 0;
+  const tail = text.slice(start);
+  const mayBe = (tag: string) => tag.startsWith(tail) || tail.startsWith(tag);
+  return mayBe('<link rel="modulepreload"') || mayBe("<script nonce=") ? text.length - start : 0;
 }

@@ -77,7 +77,54 @@ class A11yChecker {
   }
 }
 
+/**
+ * A page's scripts start only after its first paint (ADR 067), so the load event that page.goto
+ * waits for can come before them, and a test would then click a page that has not hydrated yet:
+ * with JavaScript, page.goto and page.reload also wait for `<html data-hydrated>` (root.tsx).
+ * Patched on Playwright's Page class once per worker, so it holds for the pages a test opens in
+ * contexts of its own too. A page without scripts (a lander, JavaScript off) waits for nothing;
+ * a test about the moments before hydration uses `waitUntil: "commit"` or "domcontentloaded".
+ */
+function waitForHydrationOnNavigation(page: Page) {
+  const proto = Object.getPrototypeOf(page) as Page & { hydrationWaits?: true };
+  if (proto.hydrationWaits) return;
+  proto.hydrationWaits = true;
+  const goto = proto.goto;
+  const reload = proto.reload;
+  proto.goto = async function (this: Page, url, options) {
+    const response = await goto.call(this, url, options);
+    if (!options?.waitUntil || options.waitUntil === "load" || options.waitUntil === "networkidle")
+      await untilHydrated(this);
+    return response;
+  };
+  proto.reload = async function (this: Page, options) {
+    const response = await reload.call(this, options);
+    await untilHydrated(this);
+    return response;
+  };
+}
+
+/** Waits until the page has hydrated, or has no scripts to hydrate with. */
+export async function untilHydrated(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  if (!(await page.evaluate(() => true).catch(() => false))) return; // a context without JavaScript
+  await page
+    .waitForFunction(
+      () =>
+        document.documentElement.hasAttribute("data-hydrated") ||
+        !document.querySelector('script[type="module"], script[type="text/x-after-first-paint"]'),
+      undefined,
+      { timeout: 10_000 },
+    )
+    // A page that navigates on, or never hydrates: the test's own expectations speak for it.
+    .catch(() => {});
+}
+
 export const test = base.extend<{ checkA11y: (page?: Page) => Promise<void> }, { a11yChecker: A11yChecker }>({
+  page: async ({ page }, use) => {
+    waitForHydrationOnNavigation(page);
+    await use(page);
+  },
   a11yChecker: [
     async ({ browser }, use) => {
       const checker = new A11yChecker(browser);
