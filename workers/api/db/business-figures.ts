@@ -6,6 +6,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "./client";
+import { idList } from "./id-list";
 
 /** What a read covers: these sites, UTC day numbers from `from` to `to` (both included), one source or all (null). */
 export interface FigureScope {
@@ -39,7 +40,7 @@ const LONG_RANGE_DAYS = 31;
 const isLong = (scope: FigureScope) => scope.to - scope.from + 1 > LONG_RANGE_DAYS;
 
 function rangeOf(scope: FigureScope) {
-  const sites = sql.join(scope.siteIds.map((id) => sql`${id}`));
+  const sites = idList(scope.siteIds);
   const source = scope.source === null ? sql`` : sql`and source = ${scope.source}`;
   return sql`site_id in (${sites}) and day >= ${scope.from} and day <= ${scope.to} ${source}`;
 }

@@ -13,6 +13,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { DAY_MS, HOST_REPLY_TARGET_DEFAULT_MINUTES } from "../../../contract/rules/host-figures";
 import type { Db } from "./client";
+import { idList, integerLiteral } from "./id-list";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -53,13 +54,13 @@ export async function figureSites(db: Db, siteId: number | null): Promise<Figure
 
 /** `waited_ms` over the reply's site target, as 1 or 0. */
 function overTarget(sites: readonly FigureSite[]): RawBuilder<number> {
-  const cases = sites.map((site) => sql`when ${site.id} then ${site.targetMinutes * 60_000}`);
+  const cases = sites.map((site) => sql`when ${integerLiteral(site.id)} then ${integerLiteral(site.targetMinutes * 60_000)}`);
   return sql<number>`(waited_ms > (case site_id ${sql.join(cases, sql` `)} else ${HOST_REPLY_TARGET_DEFAULT_MINUTES * 60_000} end))`;
 }
 
 /** The range's rows of host_replies with what the groups need: the day, the share of the group at or below the row's wait. */
 function rankedReplies(range: FigureRange, partition: RawBuilder<unknown>) {
-  const siteIds = sql.join(range.sites.map((site) => sql`${site.id}`));
+  const siteIds = idList(range.sites.map((site) => site.id));
   return sql`select cast(created_at / ${DAY_MS} as integer) as day, site_id, language, waited_ms,
       ${overTarget(range.sites)} as late,
       cume_dist() over (partition by ${partition} order by waited_ms) as share
@@ -104,7 +105,7 @@ export async function figuresPerGroup(db: Db, range: FigureRange): Promise<(Grou
 /** Per UTC day and host: replies, and the clock hours (UTC) in which the host sent any. */
 export async function figuresPerHost(db: Db, range: FigureRange) {
   if (range.sites.length === 0) return [];
-  const siteIds = sql.join(range.sites.map((site) => sql`${site.id}`));
+  const siteIds = idList(range.sites.map((site) => site.id));
   const result = await sql<{ day: number; staff_id: number; name: string; replies: number; active_hours: number }>`
     select cast(r.created_at / ${DAY_MS} as integer) as day, r.staff_id, s.name,
       count(*) as replies, count(distinct cast(r.created_at / ${HOUR_MS} as integer)) as active_hours

@@ -5,6 +5,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "./client";
+import { idList } from "./id-list";
 
 export interface ReportScope {
   siteIds: readonly number[];
@@ -14,7 +15,7 @@ export interface ReportScope {
 
 function where(scope: ReportScope, table = "") {
   const prefix = table ? sql.raw(`${table}.`) : sql``;
-  const sites = sql.join(scope.siteIds.map((id) => sql`${id}`));
+  const sites = idList(scope.siteIds);
   return sql`${prefix}site_id in (${sites}) and ${prefix}created_at >= ${scope.fromMs} and ${prefix}created_at < ${scope.toMs}`;
 }
 
@@ -76,7 +77,7 @@ export async function verificationsDecided(db: Db, scope: ReportScope): Promise<
     .selectFrom("verifications")
     .select(["state", (eb) => eb.fn.countAll<number>().as("n")])
     .where("state", "in", ["approved", "refused"])
-    .where("site_id", "in", [...scope.siteIds])
+    .where(sql<boolean>`site_id in (${idList(scope.siteIds)})`)
     .where("decided_at", ">=", scope.fromMs)
     .where("decided_at", "<", scope.toMs)
     .groupBy("state")
