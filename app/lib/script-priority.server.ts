@@ -7,14 +7,17 @@
  * start about 120 KB of JavaScript before the first paint, where it competes with the document
  * and the photos in view, and a slow phone may even run it before it paints.
  *
- * As the HTML streams out, this takes the preload links out of the head and makes the module
+ * As the HTML streams out, this takes those preload links out of the head (and the preload of
+ * the messages entry.client.tsx fetches, which only the scripts need) and makes the module
  * script inert (a `type` no browser runs). Right after it comes a small inline script that, once
  * the first frame is painted, adds the preload links back and puts a live copy of the module
  * script in the inert one's place: the page hydrates as before, one frame later, and the DOM
- * React hydrates is the one the server wrote. <Scripts> has no option for any of this; React
- * escapes text and attribute values, so the tags matched below are only ever React Router's own.
+ * React hydrates is the one the server wrote (React finds hoisted links by their attributes, not
+ * by their place). <Scripts> has no option for any of this; React escapes text and attribute
+ * values, so the tags matched below are only ever the app's own.
  */
-const PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]*)"[^>]*>/g;
+/** React Router's module preloads, and root.tsx's preload of the messages entry.client.tsx fetches. */
+const PRELOAD = /<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g;
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
 const INERT_TYPE = "text/x-after-first-paint";
 /** The longest tag this looks for, so an unfinished one at a chunk's end can wait for the next. */
@@ -23,7 +26,7 @@ const LONGEST_OPENING = 200;
 export function scriptsAfterFirstPaint(html: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  const preloads: string[] = [];
+  let preloads = "";
   // Text decoded but not yet written: only ever the start of a tag this may still rewrite, or a
   // module script waiting for its end.
   let pending = "";
@@ -31,8 +34,8 @@ export function scriptsAfterFirstPaint(html: ReadableStream<Uint8Array>): Readab
   let passThrough = false;
 
   const rewrite = (text: string): string => {
-    const page = text.replace(PRELOAD, (_tag, href: string) => {
-      preloads.push(href);
+    const page = text.replace(PRELOAD, (tag) => {
+      preloads += tag;
       return "";
     });
     const script = MODULE_SCRIPT.exec(page);
@@ -88,8 +91,8 @@ export function scriptsAfterFirstPaint(html: ReadableStream<Uint8Array>): Readab
  * too. The preload links go first and the module script in a task of its own, so that neither
  * makes one long task on a slow phone.
  */
-function starter(preloads: string[]): string {
-  const hrefs = JSON.stringify(preloads).replaceAll("<", "\\u003c");
+function starter(preloads: string): string {
+  const links = JSON.stringify(preloads).replaceAll("<", "\\u003c");
   return `(function () {
   var me = document.currentScript, inert = me.previousElementSibling;
   me.remove();
@@ -97,12 +100,7 @@ function starter(preloads: string[]): string {
     if (!inert) return;
     var old = inert;
     inert = null;
-    ${hrefs}.forEach(function (href) {
-      var link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    document.head.insertAdjacentHTML("beforeend", ${links});
     setTimeout(function () {
       var live = document.createElement("script");
       live.type = "module";
@@ -122,5 +120,7 @@ function unfinishedTagLength(text: string): number {
   if (start === -1 || text.length - start > LONGEST_OPENING || text.indexOf(">", start) !== -1) return 0;
   const tail = text.slice(start);
   const mayBe = (tag: string) => tag.startsWith(tail) || tail.startsWith(tag);
-  return mayBe('<link rel="modulepreload"') || mayBe("<script nonce=") ? text.length - start : 0;
+  return mayBe('<link rel="modulepreload"') || mayBe('<link rel="preload" as="fetch"') || mayBe("<script nonce=")
+    ? text.length - start
+    : 0;
 }

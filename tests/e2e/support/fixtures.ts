@@ -93,8 +93,7 @@ function waitForHydrationOnNavigation(page: Page) {
   const reload = proto.reload;
   proto.goto = async function (this: Page, url, options) {
     const response = await goto.call(this, url, options);
-    if (!options?.waitUntil || options.waitUntil === "load" || options.waitUntil === "networkidle")
-      await untilHydrated(this);
+    if (!options?.waitUntil || options.waitUntil === "load" || options.waitUntil === "networkidle") await untilHydrated(this);
     return response;
   };
   proto.reload = async function (this: Page, options) {
