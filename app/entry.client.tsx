@@ -1,6 +1,7 @@
 /**
  * Hydrates with the language the server rendered (<html lang>), after fetching that
- * language's messages (preloaded by a <link> in the head, so this rarely waits).
+ * language's messages (<html data-messages>; the page's starter preloads them as it starts
+ * this script, ADR 067, so this rarely waits).
  */
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -12,10 +13,8 @@ import type { MessageTree } from "../contract/translator";
 async function hydrate() {
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-  // The catalog the server chose for this page (members' or the staff console's): its preload
-  // link, written on every page that has scripts (root.tsx).
-  const preloaded = document.querySelector<HTMLLinkElement>('link[as="fetch"][href*="/_i18n/"]');
-  const response = await fetch(preloaded?.href ?? "");
+  // The catalog the server chose for this page (members' or the staff console's; root.tsx).
+  const response = await fetch(document.documentElement.dataset.messages ?? "");
   const messages = response.ok ? ((await response.json()) as Record<string, MessageTree>)[locale] : undefined;
   // Without its messages the page would hydrate into raw keys ("errors.heading"): it stays as
   // the server rendered it, translated, and works as it does without JavaScript.

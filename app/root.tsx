@@ -134,16 +134,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { t, locale: currentLocale } = useTranslation();
   const locale = useRootLocale() ?? currentLocale;
   const look = useLook();
+  // The catalog this page hydrates with (members' or the staff console's): entry.client.tsx
+  // reads it from <html data-messages>, and the link below fetches it early.
+  const messages = hydrate ? messagesUrl(locale, staffPage ? "staff" : "messages") : undefined;
   return (
-    <html lang={locale} data-template={look?.template}>
+    <html lang={locale} data-template={look?.template} data-messages={messages}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={look?.brand ?? "#b0124f"} />
-        {hydrate && (
-          // entry.client.tsx reads which catalog this page hydrates with from this link.
-          <link rel="preload" as="fetch" href={messagesUrl(locale, staffPage ? "staff" : "messages")} crossOrigin="anonymous" />
-        )}
+        {messages && <link rel="preload" as="fetch" href={messages} crossOrigin="anonymous" />}
         <InlineStylesheet lander={!hydrate} />
         <Meta />
         {hydrate ? <Links /> : <link rel="icon" href="/icons/site/favicon.svg" type="image/svg+xml" />}

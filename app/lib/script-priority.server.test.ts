@@ -35,7 +35,7 @@ const PAGE = `<!DOCTYPE html><html>${HEAD}<body><main>é &lt;link rel=&quot;modu
 
 /** The page's parts: the rewritten page without the starter, and the starter's code. */
 function parts(html: string) {
-  const starter = /<script nonce="n1">(\(function \(\) \{[\s\S]*?\}\)\(\))<\/script>/.exec(html);
+  const starter = /<script nonce="n1" data-starts-scripts>(\(function \(\) \{[\s\S]*?\}\)\(\))<\/script>/.exec(html);
   return { page: starter ? html.replace(starter[0], "<STARTER>") : html, code: starter?.[1] ?? "" };
 }
 
@@ -69,6 +69,30 @@ describe("scriptsAfterFirstPaint", () => {
   it("leaves a page without React Router's scripts as it is (a lander)", async () => {
     const lander = "<html><head><style>p{}</style></head><body><p>é</p><script nonce=x>1</script></body></html>";
     expect((await through([lander])).join("")).toBe(lander);
+  });
+
+  it("passes a page without scripts through as it is from its head's end (a lander)", async () => {
+    const encoder = new TextEncoder();
+    const body = encoder.encode("<body><p>é</p></body></html>");
+    const chunks: Uint8Array[] = [];
+    for await (const part of scriptsAfterFirstPaint(streamOf([encoder.encode("<html><head></head>"), body]))) chunks.push(part);
+    expect(chunks[1]).toBe(body); // the very chunk, not a copy
+  });
+
+  it("puts the preloads back at the end when React Router's module script is not found", async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const out = (await through([`${HEAD}<body><p>x</p></body></html>`])).join("");
+      expect(out).toBe(
+        '<head><link rel="preload" as="image" href="/p.jpg"/><style>p{}</style></head><body><p>x</p></body></html>' +
+          JSON.parse(LINKS),
+      );
+      expect(errors).toHaveLength(1);
+    } finally {
+      console.error = original;
+    }
   });
 
   it("passes the page after the module script through as it is", async () => {

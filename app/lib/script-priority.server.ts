@@ -14,12 +14,16 @@
  * script in the inert one's place: the page hydrates as before, one frame later, and the DOM
  * React hydrates is the one the server wrote (React finds hoisted links by their attributes, not
  * by their place). <Scripts> has no option for any of this; React escapes text and attribute
- * values, so the tags matched below are only ever the app's own.
+ * values, so the tags matched below are only ever the app's own (React Router's and root.tsx's).
+ * Only an unfinished tag at a chunk's end, or the module script until its end, waits for the
+ * next chunk. A page without module preloads (a lander) passes through from its head's end.
  */
 /** React Router's module preloads, and root.tsx's preload of the messages entry.client.tsx fetches. */
 const PRELOAD = /<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g;
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
 const INERT_TYPE = "text/x-after-first-paint";
+/** Marks the starter, which removes itself as it runs: one still in the page means JavaScript is off. */
+const STARTER_MARK = "data-starts-scripts";
 /** The longest tag this looks for, so an unfinished one at a chunk's end can wait for the next. */
 const LONGEST_OPENING = 200;
 
@@ -30,6 +34,8 @@ export function scriptsAfterFirstPaint(html: ReadableStream<Uint8Array>): Readab
   // Text decoded but not yet written: only ever the start of a tag this may still rewrite, or a
   // module script waiting for its end.
   let pending = "";
+  // Done rewriting: the module script is rewritten, or the head ended without a module preload
+  // (a page without scripts, such as a lander).
   let rewritten = false;
   let passThrough = false;
 
@@ -42,6 +48,7 @@ export function scriptsAfterFirstPaint(html: ReadableStream<Uint8Array>): Readab
     if (!script) {
       const keep = unfinishedTagLength(page);
       pending = page.slice(page.length - keep);
+      rewritten = preloads === "" && page.includes("</head>");
       return page.slice(0, page.length - keep);
     }
     const end = page.indexOf("</script>", script.index);
@@ -56,7 +63,7 @@ export function scriptsAfterFirstPaint(html: ReadableStream<Uint8Array>): Readab
     return (
       `${page.slice(0, script.index)}<script nonce="${nonce}" type="${INERT_TYPE}">` +
       `${page.slice(script.index + script[0].length, close)}` +
-      `<script nonce="${nonce}">${starter(preloads)}</script>${page.slice(close)}`
+      `<script nonce="${nonce}" ${STARTER_MARK}>${starter(preloads)}</script>${page.slice(close)}`
     );
   };
 
@@ -77,7 +84,13 @@ export function scriptsAfterFirstPaint(html: ReadableStream<Uint8Array>): Readab
       flush(controller) {
         const text = pending + decoder.decode();
         pending = "";
-        const rest = (rewritten ? text : rewrite(text)) + pending;
+        let rest = (rewritten ? text : rewrite(text)) + pending;
+        if (!rewritten && preloads) {
+          // React Router's module script was never found (its markup changed?): the links go
+          // back at the end, where they still work, so the page hydrates as before.
+          console.error("scriptsAfterFirstPaint: no module script found; the preloads were put back unchanged");
+          rest += preloads;
+        }
         if (rest) controller.enqueue(encoder.encode(rest));
       },
     }),

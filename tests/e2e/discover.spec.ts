@@ -13,8 +13,8 @@ const ACCOUNTS = {
 } as const;
 
 test("search filters narrow the results, and more results follow", async ({ page, checkA11y, javaScriptEnabled }) => {
-  // "networkidle": hydrated, so each choice is the form's own change (it searches at once).
-  await page.goto("/members", { waitUntil: "networkidle" });
+  // goto waits for hydration, so each choice is the form's own change (it searches at once).
+  await page.goto("/members");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find people near you");
   await checkA11y();
 
@@ -188,8 +188,8 @@ test.describe("a visitor who likes", () => {
   test.use({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.16" } });
 
   test("is offered sign-up, can log in there instead, and comes back to the member", async ({ page }) => {
-    // "networkidle": hydrated, so with JavaScript the click is the like button's fetcher.
-    await page.goto(`/members/${ACCOUNTS.ben.id}`, { waitUntil: "networkidle" });
+    // goto waits for hydration, so with JavaScript the click is the like button's fetcher.
+    await page.goto(`/members/${ACCOUNTS.ben.id}`);
     await page.getByRole("button", { name: `Like ${ACCOUNTS.ben.name}` }).click();
     // The sign-up form (where the visitor was going is kept aside; the address stays clean).
     await expect(page).toHaveURL(/\/signup$/);

@@ -40,7 +40,7 @@ test("a member writes to an entertainment profile, a host answers as it, the mem
   await confirmAddress(page, email);
 
   // The member writes to member 5, an entertainment profile, and pays for it.
-  await page.goto("/members/5/chat", { waitUntil: js ? "networkidle" : "load" });
+  await page.goto("/members/5/chat");
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await page.getByLabel("Your message").fill("Hi! Do you like cycling?");
   await page.getByRole("button", { name: "Send" }).click();

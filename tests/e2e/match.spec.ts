@@ -22,8 +22,8 @@ test("a like back is a match: the match moment offers to write, with and without
   test.slow();
   const { anna, clara } = ACCOUNTS;
   const ensureLike = async (page: Page, who: { id: number; name: string }, want: boolean) => {
-    // "networkidle": hydrated, so the click is the like button's own (one lost in hydration would wait for nothing).
-    await page.goto(`/members/${who.id}`, { waitUntil: "networkidle" });
+    // goto waits for hydration, so the click is the like button's own (one lost in hydration would wait for nothing).
+    await page.goto(`/members/${who.id}`);
     const button = page.getByRole("button", { name: new RegExp(`^Liked? ${who.name}$`) });
     if ((await button.getAttribute("aria-pressed")) !== String(want)) {
       await button.click();

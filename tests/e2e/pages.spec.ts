@@ -141,7 +141,7 @@ test("translations are served at /_i18n/{build}/{locale}/messages.json, keyed by
   page,
 }) => {
   await page.goto("/");
-  const href = await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href");
+  const href = await page.locator("html").getAttribute("data-messages");
   expect(href).toMatch(/^\/_i18n\/\w+\/en\/messages\.json$/);
   const response = await request.get(href!);
   expect(response.headers()["cache-control"]).toContain("immutable");

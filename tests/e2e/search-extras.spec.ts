@@ -31,7 +31,7 @@ test("a member searches within a distance of their city, nearest first, and the 
 }, info) => {
   const js = info.project.use.javaScriptEnabled !== false;
   await login(page);
-  await page.goto("/members", { waitUntil: js ? "networkidle" : "load" });
+  await page.goto("/members");
   // Closed while nothing in it is chosen; a disclosure, so it opens without JavaScript too.
   const more = page.locator("details.more-filters");
   await expect(more).not.toHaveAttribute("open");

@@ -38,7 +38,7 @@ test("a paused member is refused a new conversation and told why; the moderator 
   expect(paused.status(), await paused.text()).toBe(201);
 
   // A new conversation: refused beside the composer, the text kept.
-  await page.goto(`/members/${ben}/chat`, { waitUntil: js ? "networkidle" : "load" });
+  await page.goto(`/members/${ben}/chat`);
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const chat = page.url();
   const typed = `Hello Ben, nice profile ${tag}`;
@@ -80,7 +80,7 @@ test("a paused member is refused a new conversation and told why; the moderator 
   await expect(staff.getByRole("status")).toHaveText("Decision saved.");
 
   // Lifted: the same first message now goes.
-  await page.goto(chat, { waitUntil: js ? "networkidle" : "load" });
+  await page.goto(chat);
   await send(page, typed);
   await expect(page.getByRole("log", { name: "Messages" }).getByText(typed)).toBeVisible();
 });

@@ -121,7 +121,7 @@ test("the search has a 'Verified members only' choice that stays with the result
   const js = info.project.use.javaScriptEnabled !== false;
   const tag = `${js ? "j" : "n"}${Date.now().toString(36).slice(-6)}`;
   await newMember(page, `e2e-verify-search-${tag}@example.com`, `Sam ${tag}`);
-  await page.goto("/members", { waitUntil: js ? "networkidle" : "load" });
+  await page.goto("/members");
   // Among "More filters" (ADR 062), open once a choice there is in use.
   await page.locator("details.more-filters > summary").click();
   await page.getByLabel("Verified members only").check();
@@ -173,7 +173,7 @@ test("'only verified members can write to me' refuses an unverified member's fir
   const writerEmail = `e2e-verify-writer-${tag}@example.com`;
   await newMember(page, writerEmail, `Walt ${tag}`);
   await confirmAddress(page, writerEmail);
-  await page.goto(`/members/${waryId}/chat`, { waitUntil: js ? "networkidle" : "load" });
+  await page.goto(`/members/${waryId}/chat`);
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const typed = `Hello Wanda ${tag}`;
   await page.getByLabel("Your message").fill(typed);

@@ -82,8 +82,9 @@ class A11yChecker {
  * waits for can come before them, and a test would then click a page that has not hydrated yet:
  * with JavaScript, page.goto and page.reload also wait for `<html data-hydrated>` (root.tsx).
  * Patched on Playwright's Page class once per worker, so it holds for the pages a test opens in
- * contexts of its own too. A page without scripts (a lander, JavaScript off) waits for nothing;
- * a test about the moments before hydration uses `waitUntil: "commit"` or "domcontentloaded".
+ * contexts of its own too. A page without scripts (a lander) or without JavaScript waits for
+ * nothing; a test about the moments before hydration passes `waitUntil: "commit"` or
+ * "domcontentloaded".
  */
 function waitForHydrationOnNavigation(page: Page) {
   const proto = Object.getPrototypeOf(page) as Page & { hydrationWaits?: true };
@@ -91,32 +92,45 @@ function waitForHydrationOnNavigation(page: Page) {
   proto.hydrationWaits = true;
   const goto = proto.goto;
   const reload = proto.reload;
+  const waits = (options?: { waitUntil?: string }) =>
+    !options?.waitUntil || options.waitUntil === "load" || options.waitUntil === "networkidle";
   proto.goto = async function (this: Page, url, options) {
     const response = await goto.call(this, url, options);
-    if (!options?.waitUntil || options.waitUntil === "load" || options.waitUntil === "networkidle") await untilHydrated(this);
+    if (waits(options)) await untilHydrated(this);
     return response;
   };
   proto.reload = async function (this: Page, options) {
     const response = await reload.call(this, options);
-    await untilHydrated(this);
+    if (waits(options)) await untilHydrated(this);
     return response;
   };
 }
 
-/** Waits until the page has hydrated, or has no scripts to hydrate with. */
+const HYDRATION_TIMEOUT_MS = 15_000;
+
+/** Waits until the page has hydrated, or has no scripts to hydrate with; fails if it never does. */
 export async function untilHydrated(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
-  if (!(await page.evaluate(() => true).catch(() => false))) return; // a context without JavaScript
-  await page
-    .waitForFunction(
-      () =>
-        document.documentElement.hasAttribute("data-hydrated") ||
-        !document.querySelector('script[type="module"], script[type="text/x-after-first-paint"]'),
-      undefined,
-      { timeout: 10_000 },
-    )
-    // A page that navigates on, or never hydrates: the test's own expectations speak for it.
-    .catch(() => {});
+  const state = await page
+    .evaluate(() => {
+      if (document.documentElement.hasAttribute("data-hydrated")) return "hydrated";
+      // The starter removes itself as it runs (app/lib/script-priority.server.ts).
+      if (document.querySelector("script[data-starts-scripts]")) return "no JavaScript";
+      return document.querySelector('script[type="module"], script[type="text/x-after-first-paint"]')
+        ? "hydrating"
+        : "no scripts";
+    })
+    .catch(() => "navigated on");
+  if (state !== "hydrating") return;
+  try {
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), undefined, {
+      timeout: HYDRATION_TIMEOUT_MS,
+    });
+  } catch (error) {
+    // A page that navigated on meanwhile: the test's own expectations speak for the new one.
+    if (error instanceof Error && error.name === "TimeoutError")
+      throw new Error(`${page.url()} did not hydrate within ${HYDRATION_TIMEOUT_MS / 1000} s`);
+  }
 }
 
 export const test = base.extend<{ checkA11y: (page?: Page) => Promise<void> }, { a11yChecker: A11yChecker }>({
@@ -164,10 +178,10 @@ export async function login(page: Page, account: { email: string; password: stri
  * tests about signing up. Tests that only need a new member use newMember.
  */
 export async function signUp(page: Page, email: string, name: string, password = "a good password") {
-  // "networkidle": with JavaScript the page has hydrated, so the typing and the click are the
-  // form's own (a click during hydration can be lost, and the test would wait for nothing).
-  // Without JavaScript there is nothing to wait for past the load.
-  await page.goto("/signup", { waitUntil: test.info().project.use.javaScriptEnabled === false ? "load" : "networkidle" });
+  // With JavaScript, goto waits for hydration (waitForHydrationOnNavigation), so the typing and
+  // the click are the form's own (a click during hydration can be lost, and the test would wait
+  // for nothing).
+  await page.goto("/signup");
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Password").fill(password);

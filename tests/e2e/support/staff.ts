@@ -39,13 +39,13 @@ export async function staffSignsIn(
   if (existsSync(kept)) {
     const context = await browser.newContext({ ...options, storageState: kept });
     const page = await context.newPage();
-    await page.goto("/staff", { waitUntil: "networkidle" });
+    await page.goto("/staff");
     if (await landing(page).isVisible()) return page;
     await context.close();
   }
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  await page.goto("/staff/login", { waitUntil: "networkidle" });
+  await page.goto("/staff/login");
   await page.getByLabel("Email address").fill(account.email);
   await page.getByLabel("Password").fill(DEMO_STAFF_PASSWORD);
   await page.getByRole("button", { name: "Continue" }).click();
