@@ -317,10 +317,10 @@ async function lighthouseRun(port: number, page: string, categories: string[]) {
 /**
  * The Lighthouse runs of one page: `judge(n)` runs it until it has n runs (one that could not
  * load the page, a runtime error, is printed and not counted) and prints and returns the budgets
- * their median breaks. Performance varies from run to run on this 2-core machine: the simulated
- * LCP counts the scripts only when they happen to finish before the observed first paint, which
- * moves an unchanged /members between 89 and 99 (docs/architecture.md §6), so a page is judged
- * by the median of five runs, or nine (Lighthouse's own advice on variability).
+ * their median breaks. Performance varies from run to run on this 2-core machine: the main
+ * thread's work varies with the host, which moves an unchanged /members by a few points, more in
+ * the host's slow spells (docs/architecture.md §6), so a page is judged by the median of five
+ * runs, or nine (Lighthouse's own advice on variability).
  */
 async function auditPage(port: number, page: string) {
   const audit = () => lighthouseRun(port, page, Object.keys(LIGHTHOUSE_MIN));
