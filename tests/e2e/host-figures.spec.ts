@@ -25,8 +25,8 @@ test("the demo admin reads the host figures: charts, tables, a range, the CSV", 
   await settle();
   await expect(page).toHaveURL(/\/staff\/host-figures$/);
   await expect(page.getByRole("heading", { level: 1, name: "Host figures" })).toBeVisible();
-  await expect(page.getByLabel("From")).toHaveValue(utcDay(-6));
-  await expect(page.getByLabel("To")).toHaveValue(utcDay(0));
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(utcDay(-6));
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(utcDay(0));
   await expect(page.getByText("Waiting for an answer")).toBeVisible();
   await expect(page.getByRole("img", { name: "First-reply time per day" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Replies per day" })).toBeVisible();
@@ -37,20 +37,20 @@ test("the demo admin reads the host figures: charts, tables, a range, the CSV", 
   await checkA11y(page);
 
   // Too long a range: the form says why beside the fields and keeps the dates typed.
-  await page.getByLabel("From").fill("2025-01-01");
-  await page.getByLabel("To").fill("2025-06-30");
+  await page.getByLabel("From", { exact: true }).fill("2025-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2025-06-30");
   await page.getByRole("button", { name: "Show" }).click();
   await settle();
   await expect(page.getByRole("alert")).toHaveText("Choose at most 92 days. Meanwhile the last 7 days are shown.");
-  await expect(page.getByLabel("From")).toHaveValue("2025-01-01");
-  await expect(page.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("To")).toHaveValue("2025-06-30");
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("2025-01-01");
+  await expect(page.getByLabel("From", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue("2025-06-30");
   await expect(days.getByRole("row")).toHaveCount(8);
   await checkA11y(page);
 
   // A good range of three days.
-  await page.getByLabel("From").fill(utcDay(-2));
-  await page.getByLabel("To").fill(utcDay(0));
+  await page.getByLabel("From", { exact: true }).fill(utcDay(-2));
+  await page.getByLabel("To", { exact: true }).fill(utcDay(0));
   await page.getByRole("button", { name: "Show" }).click();
   await settle();
   await expect(page).toHaveURL(new RegExp(`from=${utcDay(-2)}&to=${utcDay(0)}`));

@@ -152,3 +152,19 @@ test("translations are served at /_i18n/{build}/{locale}/messages.json, keyed by
   expect(catalog.staffSites).toBeUndefined();
   expect((await request.get(href!.replace("/en/", "/xx/"))).status()).toBe(404);
 });
+
+test("the build's scripts are kept a year without asking again; files not named by their content are not", {
+  tag: "@http",
+}, async ({ request }) => {
+  // The script the page's module script starts (ADR 067 keeps it inert in the served HTML).
+  const html = await (await request.get("/")).text();
+  const script = /import\("(\/assets\/[^"]+\.js)"\)|src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+  const path = script?.slice(1).find(Boolean);
+  expect(path, "a script under /assets/ named in the page").toBeTruthy();
+  const asset = await request.get(path!);
+  expect(asset.ok()).toBe(true);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  // Not what tells browsers of a new version, nor the rules file itself (docs/decisions/068).
+  expect((await request.get("/sw.js")).headers()["cache-control"]).not.toContain("immutable");
+  expect((await request.get("/_headers")).status()).toBe(404);
+});

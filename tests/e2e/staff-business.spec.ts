@@ -33,8 +33,8 @@ test("the operator reads the funnel of a network's visitors, by form, and downlo
   await settle();
   await expect(page).toHaveURL(/\/staff\/business$/);
   await expect(page.getByRole("heading", { level: 1, name: "The business in numbers" })).toBeVisible();
-  await expect(page.getByLabel("From")).toHaveValue(utcDay(-29));
-  await expect(page.getByLabel("To")).toHaveValue(utcDay(0));
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(utcDay(-29));
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(utcDay(0));
   await expect(page.getByRole("img", { name: "Sign-ups per day" })).toBeVisible();
   const perDay = page.getByRole("region", { name: "The funnel" }).getByRole("table");
   await expect(perDay.getByRole("row")).toHaveCount(31); // 30 days and the header
@@ -55,19 +55,19 @@ test("the operator reads the funnel of a network's visitors, by form, and downlo
   ).toHaveText("1");
 
   // Too long a range: said beside the fields, what was typed kept, the last 30 days shown meanwhile.
-  await page.getByLabel("From").fill("2024-01-01");
-  await page.getByLabel("To").fill("2025-06-30");
+  await page.getByLabel("From", { exact: true }).fill("2024-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2025-06-30");
   await page.getByRole("button", { name: "Show" }).click();
   await settle();
   await expect(page.getByRole("alert")).toHaveText("Choose at most 366 days. Meanwhile the last 30 days are shown.");
-  await expect(page.getByLabel("From")).toHaveValue("2024-01-01");
-  await expect(page.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("2024-01-01");
+  await expect(page.getByLabel("From", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(perDay.getByRole("row")).toHaveCount(31);
   await checkA11y(page);
 
   // A good range of three days, all sources, then its table per source as CSV.
-  await page.getByLabel("From").fill(utcDay(-2));
-  await page.getByLabel("To").fill(utcDay(0));
+  await page.getByLabel("From", { exact: true }).fill(utcDay(-2));
+  await page.getByLabel("To", { exact: true }).fill(utcDay(0));
   await page.getByRole("combobox", { name: "Traffic source" }).selectOption({ label: "All sources" });
   await page.getByRole("button", { name: "Show" }).click();
   await settle();

@@ -22,8 +22,8 @@ test("the operator reads and downloads the transparency report", async ({ browse
   await settle();
   await expect(page).toHaveURL(/\/staff\/transparency$/);
   await expect(page.getByRole("heading", { level: 1, name: "Transparency report" })).toBeVisible();
-  await expect(page.getByLabel("From")).toHaveValue(utcDay(-364));
-  await expect(page.getByLabel("To")).toHaveValue(utcDay(0));
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(utcDay(-364));
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(utcDay(0));
   // The demo seed's open report (Anna about a profile) is one of them.
   await expect(
     page
@@ -37,16 +37,16 @@ test("the operator reads and downloads the transparency report", async ({ browse
   ).toBeVisible();
   await checkA11y(page);
 
-  await page.getByLabel("From").fill("2020-01-01");
-  await page.getByLabel("To").fill("2026-01-01");
+  await page.getByLabel("From", { exact: true }).fill("2020-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2026-01-01");
   await page.getByRole("button", { name: "Show" }).click();
   await settle();
   await expect(page.getByRole("alert")).toHaveText("Choose at most 366 days. Meanwhile the last 365 days are shown.");
-  await expect(page.getByLabel("From")).toHaveValue("2020-01-01");
-  await expect(page.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("2020-01-01");
+  await expect(page.getByLabel("From", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
-  await page.getByLabel("From").fill(utcDay(-6));
-  await page.getByLabel("To").fill(utcDay(0));
+  await page.getByLabel("From", { exact: true }).fill(utcDay(-6));
+  await page.getByLabel("To", { exact: true }).fill(utcDay(0));
   await page.getByRole("button", { name: "Show" }).click();
   await settle();
   await expect(page.getByRole("alert")).toHaveCount(0);
