@@ -293,15 +293,17 @@ async function expectAnsweredOnce(rows: { conversation: number; profileId: numbe
 }
 
 describe("draining the queue with hosts in parallel", () => {
-  it("200 waiting conversations, 10 hosts: each answered exactly once", { timeout: 240_000 }, async () => {
+  it("120 waiting conversations, 10 hosts: each answered exactly once", { timeout: 240_000 }, async () => {
     // A language of its own, so only this test's conversations are in these hosts' queue.
     const profiles = await Promise.all(Array.from({ length: 10 }, () => createProfile({ language: "fi" })));
-    const rows = await insertWaiting({ n: 200, profiles, language: "fi" });
+    // More than the 100 a host's queue lists, so the last ones appear only as the first are
+    // answered; two hundred took 19 s and showed nothing more.
+    const rows = await insertWaiting({ n: 120, profiles, language: "fi" });
     const hosts = await Promise.all(Array.from({ length: 10 }, () => createHost({ siteId: 1, languages: "fi" })));
-    expect((await queueOf(hosts[0]!.cookie)).waiting).toBe(200);
+    expect((await queueOf(hosts[0]!.cookie)).waiting).toBe(120);
 
     const results = await Promise.all(hosts.map((host) => drain(host, "Hei! Kiva kuulla sinusta.")));
-    expect(results.reduce((sum, r) => sum + r.replies, 0)).toBe(200);
+    expect(results.reduce((sum, r) => sum + r.replies, 0)).toBe(120);
     // The work was shared.
     expect(results.filter((r) => r.replies > 0).length).toBeGreaterThan(1);
     await expectAnsweredOnce(
