@@ -103,7 +103,7 @@ declare global {
  * Patched on Playwright's Page class once per worker, so it holds for the pages a test opens in
  * contexts of its own too. A page without scripts (a lander) or without JavaScript waits for
  * nothing; a test about the moments before hydration passes `waitUntil: "commit"` or
- * "domcontentloaded".
+ * "domcontentloaded". Without JavaScript a `networkidle` wait is a `load` wait.
  */
 function waitForHydrationOnNavigation(page: Page) {
   const proto = Object.getPrototypeOf(page) as Page & { hydrationWaits?: true };
@@ -113,13 +113,19 @@ function waitForHydrationOnNavigation(page: Page) {
   const reload = proto.reload;
   const waits = (options?: { waitUntil?: string }) =>
     !options?.waitUntil || options.waitUntil === "load" || options.waitUntil === "networkidle";
+  // Without JavaScript nothing is requested after the load event (the images in view are part of
+  // it), so a wait for the network to be idle would only add its half second of silence.
+  const withoutScriptWaits = <T extends { waitUntil?: string }>(options?: T): T | undefined =>
+    options?.waitUntil === "networkidle" && test.info().project.use.javaScriptEnabled === false
+      ? { ...options, waitUntil: "load" }
+      : options;
   proto.goto = async function (this: Page, url, options) {
-    const response = await goto.call(this, url, options);
+    const response = await goto.call(this, url, withoutScriptWaits(options));
     if (waits(options)) await untilHydrated(this);
     return response;
   };
   proto.reload = async function (this: Page, options) {
-    const response = await reload.call(this, options);
+    const response = await reload.call(this, withoutScriptWaits(options));
     if (waits(options)) await untilHydrated(this);
     return response;
   };
@@ -156,6 +162,9 @@ export const test = base.extend<{ checkA11y: (page?: Page) => Promise<void> }, {
   page: async ({ page }, use) => {
     waitForHydrationOnNavigation(page);
     await use(page);
+    // A test that holds requests back (page.route) may end with one still in its handler: that
+    // request no longer matters, and must not fail the run as an error outside any test.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   },
   a11yChecker: [
     async ({ browser }, use) => {
