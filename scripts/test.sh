@@ -16,10 +16,21 @@ biome check .
 step "unit tests"
 vitest run --config vitest.unit.config.ts
 step "API integration tests (workerd, real D1 migrations)"
+# Meanwhile the state the budgets' and the e2e suite's servers run on is migrated and seeded
+# (.wrangler/e2e, about 40 s on a fresh clone): the API tests mostly wait on D1 and leave a core
+# idle (docs/decisions/064). scripts/serve-e2e.sh then finds it done.
+state_log=$(mktemp)
+(STATE_DIR=.wrangler/e2e npm run --silent db:setup >"$state_log" 2>&1) &
+state_job=$!
 vitest run --config vitest.api.config.ts
 step "production build"
 react-router build
 tsx scripts/check-api-bundle.ts
+if ! wait "$state_job"; then
+  cat "$state_log"
+  echo "migrating and seeding the e2e state (.wrangler/e2e) failed"
+  exit 1
+fi
 # Budgets before e2e: Lighthouse's scores scale with how busy the machine is, and after the
 # e2e suite its browsers and servers are still winding down (docs/architecture.md §6).
 step "budgets (JavaScript weight, Lighthouse)"
