@@ -24,10 +24,10 @@ export default defineConfig(async () => {
           },
           // Postbacks are delivered at once rather than gathered for up to a second: a test of
           // five retries waited five seconds for nothing. Push keeps wrangler.jsonc's second, in
-          // which a burst in one conversation collapses into one notification. (This list
-          // replaces wrangler.jsonc's, so both queues are named, with its sizes and retries.)
+          // which a burst in one conversation collapses into one notification. (Merged per queue:
+          // a queue named here takes this whole entry instead of wrangler.jsonc's, so its size
+          // and retries are repeated.)
           queueConsumers: {
-            "dating-push": { maxBatchSize: 20, maxBatchTimeout: 1, maxRetries: 5 },
             "dating-postbacks": { maxBatchSize: 10, maxBatchTimeout: 0, maxRetries: 5 },
           },
         },
