@@ -116,9 +116,7 @@ function waitForHydrationOnNavigation(page: Page) {
   // Without JavaScript nothing is requested after the load event (the images in view are part of
   // it), so a wait for the network to be idle would only add its half second of silence.
   const withoutScriptWaits = <T extends { waitUntil?: string }>(options?: T): T | undefined =>
-    options?.waitUntil === "networkidle" && test.info().project.use.javaScriptEnabled === false
-      ? { ...options, waitUntil: "load" }
-      : options;
+    options?.waitUntil === "networkidle" && javaScriptOff() ? { ...options, waitUntil: "load" } : options;
   proto.goto = async function (this: Page, url, options) {
     const response = await goto.call(this, url, withoutScriptWaits(options));
     if (waits(options)) await untilHydrated(this);
@@ -133,9 +131,12 @@ function waitForHydrationOnNavigation(page: Page) {
 
 const HYDRATION_TIMEOUT_MS = 15_000;
 
+/** The running test's project has JavaScript off (a worker runs one project's tests). */
+const javaScriptOff = () => test.info().project.use.javaScriptEnabled === false;
+
 /** Waits until the page has hydrated, or has no scripts to hydrate with; fails if it never does. */
 export async function untilHydrated(page: Page) {
-  if (test.info().project.use.javaScriptEnabled === false) return;
+  if (javaScriptOff()) return;
   const state = await page
     .evaluate(() => {
       if (document.documentElement.hasAttribute("data-hydrated")) return "hydrated";
